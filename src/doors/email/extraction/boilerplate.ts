@@ -1,0 +1,38 @@
+/** Removes signatures, disclaimers, footers and marketing buttons from a body segment. */
+import { SEGMENT_BREAK } from './forwarded.js';
+
+const SIGNATURE_DELIMITER = /^\s*(--|—|-{2,}|_{2,}|={3,}|\*{3,})\s*$/;
+const DEVICE_SIGNATURE = /^\s*(sent from my|sent from outlook|get outlook for|envoy[ée] de mon|von meinem \S+ gesendet|enviado desde mi)\b/i;
+const SIGN_OFF =
+  /^\s*(thanks|thank you|many thanks|thanks again|thx|cheers|best|all best|best wishes|best regards|kind regards|warm regards|warmly|regards|all the best|sincerely|yours|love( you)?!*|xo+|hugs|saludos|un saludo|saludos cordiales|atentamente|gracias|mit freundlichen gr(ü|ue)(ß|ss)en|freundliche gr(ü|ue)(ß|ss)e|viele gr(ü|ue)(ß|ss)e|beste gr(ü|ue)(ß|ss)e|liebe gr(ü|ue)(ß|ss)e|gru(ß|ss)|danke|bien cordialement|cordialement|bien à vous|merci( beaucoup)?|amicalement|bisous)\b[^\n]{0,25}$/i;
+const BOILERPLATE =
+  /\b(confidential|intended recipient|intended solely|notify the sender|notify us|privileged|unsubscribe|you are receiving|you're receiving|you received this|this (message|email|e-mail) was sent to|view (it )?in (your )?browser|manage (your )?(notification )?preferences|consider the environment|circular 230|disclaimer|vertraulich|absender|destinataire|confidencial|destinatario|registered in england|all rights reserved|privacy policy|view it on github|reply to this email directly)\b/i;
+const URL_ONLY = /^\s*[\w\s&'’.-]{0,40}:?\s*(\[?https?:\/\/\S+\]?|<https?:\/\/\S+>)\s*$/i;
+const BUTTON_WITH_URL = /^[^.!?]{0,60}\[https?:\/\/[^\]]+\]\s*$/i;
+
+function isSignOff(line: string): boolean {
+  const t = line.trim();
+  return SIGN_OFF.test(t) && t.length <= 40 && (/[,!.]$/.test(t) || t.split(/\s+/).length <= 3);
+}
+
+function cleanSegment(segment: string): string {
+  const lines = segment.split('\n');
+  const out: string[] = [];
+  for (const line of lines) {
+    if (SIGNATURE_DELIMITER.test(line) || DEVICE_SIGNATURE.test(line)) break;
+    if (isSignOff(line) && out.some((l) => l.trim())) break;
+    if (URL_ONLY.test(line) || BUTTON_WITH_URL.test(line)) continue;
+    out.push(line);
+  }
+  // Drop whole paragraphs of legal or list boilerplate.
+  const paragraphs = out.join('\n').split(/\n\s*\n/);
+  return paragraphs.filter((p) => !BOILERPLATE.test(p)).join('\n\n');
+}
+
+/** Cleans each segment (forwarder's note, forwarded message, ...) on its own. */
+export function stripBoilerplate(text: string): string[] {
+  return text
+    .split(SEGMENT_BREAK)
+    .map(cleanSegment)
+    .filter((s) => s.trim());
+}

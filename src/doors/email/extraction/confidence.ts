@@ -1,0 +1,12 @@
+/** Calibrated confidence levels for extracted items (0..1). */
+export const CONFIDENCE = {
+  invitation: 0.97,
+  actionItemListEntry: 0.88,
+  requestWithDate: 0.8,
+  requestWithoutDate: 0.7,
+  todoListEntry: 0.65,
+  eventStructured: 0.85,
+  eventWithMeetingWord: 0.78,
+  eventAllDay: 0.7,
+  subjectFallback: 0.4,
+} as const;

@@ -1,0 +1,209 @@
+/**
+ * Date mentions in text via chrono-node, resolved against the original message's date and read
+ * in the Date header's UTC offset unless the text names a zone.
+ */
+import * as chrono from 'chrono-node';
+import type { Lang } from './language.js';
+import { toIso, utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
+
+export interface DateContext {
+  /** Reference instant (original message date). */
+  refMs: number;
+  /** Offset of the Date header, minutes east of UTC. */
+  offset: number;
+  lang: Lang;
+}
+
+export interface DateMention {
+  index: number;
+  end: number;
+  text: string;
+  year: number;
+  month: number;
+  day: number;
+  /** A calendar day is named (date, weekday, today/tomorrow, end of month). */
+  hasDay: boolean;
+  hasTime: boolean;
+  hour: number;
+  minute: number;
+  /** Offset named in the text ("PT", "CET"), else null. */
+  zone: number | null;
+  endTime: { year: number; month: number; day: number; hour: number; minute: number } | null;
+  /** End of day / close of business: a date-only deadline. */
+  endOfDay: boolean;
+  /** Day and month named without a year, and it was within the past two months. */
+  likelyPast: boolean;
+}
+
+const PARSERS: Record<Lang, chrono.Chrono> = {
+  en: chrono.en.casual,
+  es: chrono.es.casual,
+  de: chrono.de.casual,
+  fr: chrono.fr.casual,
+};
+
+const DURATION_ONLY = /^(in\s+|within\s+|for\s+)?(a|an|one|\d+(\.\d+)?)[\s-]*(min|mins|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?)$/i;
+const END_OF_MONTH = /\b(end of (the |this )?month|fin (du|de ce) mois|fin de(l)? mes|ende (des|dieses) monats|monatsende)\b/gi;
+const END_OF_DAY = /\b(eod|cob|end of (the )?day|close of business|end of business|fin de (la )?journ[ée]e|feierabend)\b/i;
+
+const DAY_MS = 86400000;
+
+function localRef(ctx: DateContext): WallTime {
+  return utcToWall(ctx.refMs, ctx.offset);
+}
+
+/** Characters around a match show it is part of an identifier (INV-20261130, #2026-1203-7741). */
+function insideIdentifier(text: string, index: number, length: number): boolean {
+  const match = text.slice(index, index + length);
+  const prev = text[index - 1] ?? ' ';
+  const next = text.slice(index + length, index + length + 2);
+  if (/^\d/.test(match) && /[\w#-]/.test(prev)) return true;
+  return /\d$/.test(match) && /^([-/]?\d|[A-Za-z])/.test(next);
+}
+
+function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContext): DateMention | null {
+  const t = r.text.trim();
+  if (DURATION_ONLY.test(t)) return null;
+  if (/^\d{1,2}$/.test(t)) return null;
+  if (insideIdentifier(text, r.index, r.text.length)) return null;
+  const s = r.start;
+  const hasTime = s.isCertain('hour');
+  let hasDay = s.isCertain('day') || s.isCertain('weekday') || /\b(today|tonight|tomorrow|tmrw|tmr|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i.test(t);
+  let year = s.get('year') ?? 0;
+  let month = s.get('month') ?? 1;
+  let day = s.get('day') ?? 1;
+  const ref = localRef(ctx);
+  if (s.isCertain('weekday') && !s.isCertain('day') && !/\b(today|tomorrow|tmrw|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i.test(t)) {
+    // "by Friday": the first such weekday after the reference date.
+    const wd = s.get('weekday') ?? 0;
+    const refDay = Date.UTC(ref.year, ref.month - 1, ref.day);
+    const refWd = new Date(refDay).getUTCDay();
+    const add = (wd - refWd + 7) % 7 || 7;
+    const d = new Date(refDay + add * DAY_MS);
+    year = d.getUTCFullYear();
+    month = d.getUTCMonth() + 1;
+    day = d.getUTCDate();
+  }
+  if (!hasDay && !hasTime) return null;
+  if (!hasDay) {
+    year = ref.year;
+    month = ref.month;
+    day = ref.day;
+  }
+  const zoneCertain = s.isCertain('timezoneOffset');
+  const zone = zoneCertain ? s.get('timezoneOffset') ?? null : null;
+  let likelyPast = false;
+  if (s.isCertain('day') && s.isCertain('month') && !s.isCertain('year')) {
+    const thisYear = Date.UTC(ref.year, month - 1, day);
+    const refDay = Date.UTC(ref.year, ref.month - 1, ref.day);
+    likelyPast = thisYear < refDay && refDay - thisYear < 62 * DAY_MS;
+  }
+  let endTime: DateMention['endTime'] = null;
+  if (r.end && r.end.isCertain('hour')) {
+    endTime = {
+      year: r.end.isCertain('day') ? r.end.get('year') ?? year : year,
+      month: r.end.isCertain('day') ? r.end.get('month') ?? month : month,
+      day: r.end.isCertain('day') ? r.end.get('day') ?? day : day,
+      hour: r.end.get('hour') ?? 0,
+      minute: r.end.get('minute') ?? 0,
+    };
+  }
+  hasDay = hasDay || false;
+  return {
+    index: r.index, end: r.index + r.text.length, text: r.text, year, month, day, hasDay, hasTime,
+    hour: hasTime ? s.get('hour') ?? 0 : 0, minute: hasTime ? s.get('minute') ?? 0 : 0,
+    zone, endTime, endOfDay: false, likelyPast,
+  };
+}
+
+function endOfMonthMentions(text: string, ctx: DateContext): DateMention[] {
+  const ref = localRef(ctx);
+  const out: DateMention[] = [];
+  for (const m of text.matchAll(END_OF_MONTH)) {
+    const last = new Date(Date.UTC(ref.year, ref.month, 0));
+    out.push({
+      index: m.index ?? 0, end: (m.index ?? 0) + m[0].length, text: m[0], year: last.getUTCFullYear(),
+      month: last.getUTCMonth() + 1, day: last.getUTCDate(), hasDay: true, hasTime: false, hour: 0, minute: 0,
+      zone: null, endTime: null, endOfDay: true, likelyPast: false,
+    });
+  }
+  return out;
+}
+
+/** All date/time mentions in a piece of text, in order, with adjacent date + time merged. */
+export function findDates(text: string, ctx: DateContext): DateMention[] {
+  const ref = { instant: new Date(ctx.refMs), timezone: ctx.offset };
+  const parsers = ctx.lang === 'en' ? [PARSERS.en] : [PARSERS[ctx.lang], PARSERS.en];
+  let results: DateMention[] = [];
+  for (const p of parsers) {
+    for (const r of p.parse(text, ref, { forwardDate: true })) {
+      const m = mentionFromResult(r, text, ctx);
+      if (m && !results.some((x) => m.index < x.end && x.index < m.end)) results.push(m);
+    }
+  }
+  const eom = endOfMonthMentions(text, ctx).filter((m) => !results.some((x) => m.index < x.end && x.index < m.end));
+  results = [...results, ...eom].sort((a, b) => a.index - b.index);
+  // Merge "Thursday, December 3 between 9:00 AM and 12:00 PM" and "Date: ...\nTime: 4:15 PM – 4:35 PM".
+  const merged: DateMention[] = [];
+  for (const m of results) {
+    const prev = merged[merged.length - 1];
+    const gap = prev ? text.slice(prev.end, m.index) : '';
+    if (prev && prev.hasDay && !prev.hasTime && m.hasTime && !m.hasDay && gap.length <= 40 && !/[.!?]\s/.test(gap)) {
+      Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });
+      if (m.endTime) prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.endTime.hour, minute: m.endTime.minute };
+      continue;
+    }
+    if (prev && prev.hasTime && !prev.endTime && m.hasTime && !m.hasDay && /^\s*(-|–|—|to|and|until|till|bis|a|à|al|au|y|et|und)\s*$/i.test(gap)) {
+      prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.hour, minute: m.minute };
+      prev.zone = prev.zone ?? m.zone;
+      prev.end = m.end;
+      prev.text = text.slice(prev.index, m.end);
+      continue;
+    }
+    merged.push(m);
+  }
+  for (const m of merged) {
+    const after = text.slice(m.end, m.end + 12);
+    const before = text.slice(Math.max(0, m.index - 12), m.index);
+    if (END_OF_DAY.test(after) || END_OF_DAY.test(before)) m.endOfDay = true;
+  }
+  // A bare "EOD" / "COB" means the reference day.
+  const eod = END_OF_DAY.exec(text);
+  if (eod && !merged.some((m) => m.endOfDay)) {
+    const r = localRef(ctx);
+    merged.push({
+      index: eod.index, end: eod.index + eod[0].length, text: eod[0], year: r.year, month: r.month, day: r.day,
+      hasDay: true, hasTime: false, hour: 0, minute: 0, zone: null, endTime: null, endOfDay: true, likelyPast: false,
+    });
+  }
+  return merged;
+}
+
+/** UTC instant of a mention's start (date-only: 23:59 local when `deadline`, else 00:00). */
+export function mentionStartMs(m: DateMention, ctx: DateContext, deadline: boolean): number {
+  const offset = m.zone ?? ctx.offset;
+  const timed = m.hasTime && !(m.endOfDay && !m.hasTime);
+  const hour = timed ? m.hour : deadline ? 23 : 0;
+  const minute = timed ? m.minute : deadline ? 59 : 0;
+  return wallToUtcMs({ year: m.year, month: m.month, day: m.day, hour, minute, second: 0 }, offset);
+}
+
+export function mentionEndMs(m: DateMention, ctx: DateContext): number | null {
+  if (!m.endTime) return null;
+  const offset = m.zone ?? ctx.offset;
+  return wallToUtcMs({ ...m.endTime, second: 0 }, offset);
+}
+
+/** "30 minutes", "45 min", "2 hours", "1.5h", "30 min slots": a stated duration in minutes. */
+export function findDurationMinutes(text: string): number | null {
+  const m = /\b(\d+(?:[.,]\d+)?)[\s-]*(minutes?|mins?|min\.?|minutos|minuten|hours?|hrs?|horas?|stunden?|heures?|h)\b/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1].replace(',', '.'));
+  const unit = m[2].toLowerCase();
+  const minutes = /^(h|hours?|hrs?|horas?|stunden?|heures?)$/.test(unit) ? n * 60 : n;
+  return minutes > 0 && minutes <= 12 * 60 ? Math.round(minutes) : null;
+}
+
+export function isoOrNull(ms: number | null): string | null {
+  return ms === null || Number.isNaN(ms) ? null : toIso(ms);
+}

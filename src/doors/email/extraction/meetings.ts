@@ -1,0 +1,144 @@
+/** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
+import { CONFIDENCE } from './confidence.js';
+import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { capitalise, finishTitle, stripDeterminers, stripLeadIns } from './titles.js';
+
+const MEETING_WORD =
+  /\b(meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day)\b|besprechung|konferenz/i;
+const DEADLINE_BEFORE = /\b(by|before|due|until|till|no later than|deadline|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
+const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
+const GENERIC_LABEL = /^(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
+const COPULA = /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|es|será|tendrá lugar|se realizará|est|aura lieu|a lieu|sera)\b/i;
+const KV_LINE = /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|dónde|datum|uhrzeit|zeit|wann|ort|wo|heure|lieu|quand|où)\s*(?::|\|)\s*(.+)$/i;
+
+export interface TextEvent {
+  title: string;
+  excerpt: string;
+  startMs: number;
+  endMs: number;
+  allDay: boolean;
+  location: string | null;
+  confidence: number;
+}
+
+export function hasMeetingWord(s: string): boolean {
+  return MEETING_WORD.test(s);
+}
+
+export function isDeadlineMention(text: string, m: DateMention): boolean {
+  return DEADLINE_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index));
+}
+
+function blankOut(text: string, mentions: DateMention[]): string {
+  let out = text;
+  for (const m of mentions) out = out.slice(0, m.index) + ' \u0000 '.padEnd(m.end - m.index, ' ').slice(0, m.end - m.index) + out.slice(m.end);
+  return out;
+}
+
+const STREET = /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*/iu;
+
+export function findLocation(text: string): string | null {
+  const t = text.replace(/https?:\/\/\S+/g, ' ');
+  const room = /\b(?:in|at)\s+(?:the\s+|our\s+)?((?:[\p{Lu}][\p{L}'’-]*\s+)+(?:room|office|conference room|building|hall|auditorium|lobby|café|cafe))\b/u.exec(t);
+  if (room) return room[1].trim();
+  const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\w-]+)/i.exec(t);
+  const at = /(?:\bat|\b@|\ben|\bin|\bau|\bà|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d][\p{L}\p{N}'’&.-]*)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d][\p{L}\p{N}'’&.-]*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(t);
+  if (at && !/^\u0000/.test(at[1])) {
+    const main = at[1].replace(/^(the|our|la|el|le)\s+/i, '').trim();
+    if (main.length > 1 && !/^(the|a|an)$/i.test(main)) return at[3] ? `${main} (${at[3].trim()})` : main;
+  }
+  const officeOf = /\b(?:in|at|en|à)\s+(?:our|the|la|el|unserem|notre)\s+((?:[\p{L}]+\s+)?(?:office|oficina|büro|bureau|sala|salle)(?:\s+(?:de|of|in)\s+[\p{Lu}][\p{L}]+)?)/iu.exec(t);
+  const paren = [...t.matchAll(/\(([^)]{4,80})\)/g)].map((m) => m[1]).find((p) => STREET.test(p) && /\d/.test(p));
+  if (officeOf) return paren ? `${officeOf[1]} (${paren})` : officeOf[1];
+  if (paren) return paren;
+  if (roomNum) return roomNum[1];
+  return null;
+}
+
+function titleFrom(clause: string, mentions: DateMention[], subject: string): string {
+  const blanked = blankOut(clause, mentions);
+  const firstMention = blanked.indexOf('\u0000');
+  const label = /^\s*([^:]{2,60}?)\s*:\s+/.exec(blanked);
+  if (label && (firstMention < 0 || label.index + label[0].length <= firstMention + 2)) {
+    const l = label[1].trim();
+    if (!GENERIC_LABEL.test(l) && !/\u0000/.test(l)) return finishTitle(l, 8);
+  }
+  let body = blanked.replace(/^\s*[^:]{2,30}:\s+/, (m) => (GENERIC_LABEL.test(m.replace(/:\s*$/, '').trim()) ? '' : m));
+  body = stripLeadIns(body.replace(/^(confirming|confirmed|just confirming|reminder that|save the date)\s*:?\s*/i, ''));
+  const cop = COPULA.exec(body);
+  if (cop && cop.index > 0) {
+    const subjectPart = stripDeterminers(body.slice(0, cop.index).replace(/\u0000/g, ' ').trim());
+    if (subjectPart && subjectPart.split(/\s+/).length <= 10) {
+      const verb = /findet|wird/i.test(cop[0]) ? '' : '';
+      return finishTitle(`${subjectPart}${verb}`, 10);
+    }
+  }
+  let rest = body
+    .replace(/^(let's|let us|lets|could we|can we|shall we|we should|vamos a|lass uns|on pourrait)\s+(do\s+|have\s+|grab\s+|get\s+|set up\s+|schedule\s+)?/i, (m) => (/grab|get/i.test(m) ? 'grab ' : ''))
+    .replace(/^(our|the|a|an|your)\s+(quick\s+)?/i, (m) => (/quick/i.test(m) ? 'quick ' : ''))
+    .replace(/\b\d+\s*(minutes?|mins?|hours?)\b/gi, ' ')
+    .replace(/\s+(at|in|en|à|chez|bei)\s+(the\s+|our\s+)?[\p{Lu}][^,.;()]*$/u, '');
+  rest = rest.split('\u0000')[0].trim() || rest.replace(/\u0000/g, ' ');
+  rest = rest.replace(/\s+(on|am|el|le|at|um|a las|à)\s*$/i, '');
+  const title = finishTitle(stripDeterminers(rest), 9);
+  if (MEETING_WORD.test(title) && title.split(' ').length >= 1) return title;
+  const fromSubject = subject.replace(/[:\-–—]?\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '').replace(/\s*[@(].*$/, '');
+  return finishTitle(fromSubject || title, 9);
+}
+
+function endOf(m: DateMention, ctx: DateContext, startMs: number, context: string): number {
+  const stated = mentionEndMs(m, ctx);
+  if (stated !== null && stated > startMs) return stated;
+  const minutes = findDurationMinutes(context);
+  return startMs + (minutes ?? 60) * 60000;
+}
+
+/** Events from "When:/Date:/Time:/Where:" blocks (confirmation mails, HTML reminder tables). */
+export function structuredEvent(lines: string[], before: string, ctx: DateContext, subject: string): TextEvent | null {
+  const kv = lines.map((l) => KV_LINE.exec(l)).filter((m): m is RegExpExecArray => m !== null);
+  if (!kv.some((m) => /^(when|date|time|fecha|hora|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))) return null;
+  const whenText = kv.filter((m) => /^(when|date|time|fecha|hora|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1])).map((m) => m[2]).join(', ');
+  const mention = findDates(whenText, ctx).find((m) => m.hasDay && m.hasTime);
+  if (!mention) return null;
+  const startMs = mentionStartMs(mention, ctx, false);
+  if (startMs < ctx.refMs - 3600000) return null;
+  const where = kv.find((m) => /^(where|location|place|venue|lugar|dónde|ort|wo|lieu|où)$/i.test(m[1]));
+  const withWho = kv.find((m) => /^with$/i.test(m[1]));
+  const meetingBit = /(?:your|our|the|a|an|tu|su|ihr|votre)?\s*((?:[\p{L}-]+\s+){0,3}?(?:[\p{L}-]*\s)?(?:meetings?|call|appointment|conference|interview|review|session|visit|reservation|booking|consultation|exam|cita|reunión|termin|besprechung|rendez-vous|réunion)(?:\s+(?:for|with|con|mit|avec|de)\s+[^,.:;]+)?)/iu.exec(before);
+  let title = meetingBit ? stripDeterminers(meetingBit[1].replace(/^(upcoming|next|scheduled|confirmed|friendly)\s+/i, '')) : '';
+  if (!title) title = subject.replace(/[:\-–—]\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '');
+  if (withWho && !/\bwith\b/i.test(title)) title = `${title} with ${withWho[2].replace(/\s*\(.*$/, '')}`;
+  return {
+    title: finishTitle(capitalise(title), 12),
+    excerpt: [before, ...lines].join('\n').trim(),
+    startMs,
+    endMs: endOf(mention, ctx, startMs, whenText),
+    allDay: false,
+    location: where ? where[2].trim() : null,
+    confidence: CONFIDENCE.eventStructured,
+  };
+}
+
+/** An event in one clause: a day and time (or an all-day marker) with a meeting word, not a deadline. */
+export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
+  if (!hasMeetingWord(clause)) return null;
+  const mentions = findDates(clause, ctx);
+  const allDay = ALL_DAY.test(paragraph);
+  const m = mentions.find((x) => x.hasDay && (x.hasTime || allDay) && !isDeadlineMention(clause, x) && !x.likelyPast);
+  if (!m) return null;
+  const title = titleFrom(clause, mentions, subject);
+  const location = findLocation(blankOut(clause, mentions));
+  if (!m.hasTime) {
+    const startMs = Date.UTC(m.year, m.month - 1, m.day);
+    if (startMs < ctx.refMs - 86400000) return null;
+    return { title, excerpt: clause, startMs, endMs: startMs + 86400000, allDay: true, location, confidence: CONFIDENCE.eventAllDay };
+  }
+  const startMs = mentionStartMs(m, ctx, false);
+  if (startMs < ctx.refMs - 3600000) return null;
+  const sentenceAfter = paragraph.slice(paragraph.indexOf(clause) + clause.length).split(/(?<=[.!?])\s/)[0] ?? '';
+  const durationContext = `${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
+  return {
+    title, excerpt: clause, startMs, endMs: endOf(m, ctx, startMs, durationContext), allDay: false, location,
+    confidence: CONFIDENCE.eventWithMeetingWord,
+  };
+}

@@ -1,0 +1,83 @@
+/** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
+import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-items.js';
+import { stripBoilerplate } from './boilerplate.js';
+import type { DateContext } from './dates.js';
+import { clauseEvent, structuredEvent, type TextEvent } from './meetings.js';
+import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
+
+const KV = /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|datum|uhrzeit|zeit|wann|ort|heure|lieu|quand)\s*(?::|\|)\s*\S/i;
+const NOTHING_TO_DO = /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
+const SECTION_INTRO = /\b(next steps|action items|to-?dos?|prochaines étapes|próximos pasos|nächste schritte|following|siguiente|suivantes)\b[^:]*:\s*$/i;
+
+export interface TextItems {
+  tasks: TextTask[];
+  events: TextEvent[];
+}
+
+function isTableRow(u: Unit): boolean {
+  return u.text.includes(' | ');
+}
+
+export function readText(body: string, ctx: DateContext, subject: string, bulk: boolean): TextItems {
+  const out: TextItems = { tasks: [], events: [] };
+  const segments = stripBoilerplate(body);
+  if (segments.some((s) => NOTHING_TO_DO.test(s))) return out;
+  for (const segment of segments) {
+    const paragraphs = paragraphsOf(segment);
+    const units = unitsOf(paragraphs);
+    let sectionFrom = -1; // paragraph index where an action section started
+    let i = 0;
+    while (i < units.length) {
+      const u = units[i];
+      if (ACTION_HEADING.test(u.text) || SECTION_INTRO.test(u.text)) {
+        sectionFrom = u.paragraph;
+        i++;
+        continue;
+      }
+      const inSection = sectionFrom >= 0 && (u.listItem || u.paragraph <= sectionFrom + 1) && u.paragraph - sectionFrom <= 2;
+      if (sectionFrom >= 0 && !inSection && !u.listItem) sectionFrom = -1;
+      // Tables: an action-item table, or a When/Where table.
+      if (isTableRow(u)) {
+        let j = i;
+        while (j < units.length && isTableRow(units[j])) j++;
+        const rows = units.slice(i, j).map((x) => x.text);
+        const tasks = tableTasks(rows, ctx);
+        if (tasks) out.tasks.push(...tasks);
+        else {
+          const ev = structuredEvent(rows, units[i - 1]?.text ?? '', ctx, subject);
+          if (ev) out.events.push(ev);
+        }
+        i = j;
+        continue;
+      }
+      // "Date: ... / Time: ... / Location: ..." blocks.
+      if (KV.test(u.text)) {
+        let j = i;
+        while (j < units.length && KV.test(units[j].text)) j++;
+        if (j - i >= 2) {
+          const lines = units.slice(i, j).map((x) => x.text);
+          const ev = structuredEvent(lines, units[i - 1]?.text ?? '', ctx, subject);
+          if (ev) {
+            out.events.push(ev);
+            i = j;
+            continue;
+          }
+        }
+      }
+      const paragraphText = units.filter((x) => x.paragraph === u.paragraph).map((x) => x.text).join(' ');
+      for (const sentence of sentencesOf(u.text)) {
+        for (const clause of clausesOf(sentence)) {
+          const ev = clauseEvent(clause, paragraphText, ctx, subject);
+          if (ev) {
+            out.events.push(ev);
+            continue;
+          }
+          const task = clauseTask({ clause, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
+          if (task) out.tasks.push(task);
+        }
+      }
+      i++;
+    }
+  }
+  return out;
+}

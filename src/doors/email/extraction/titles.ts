@@ -1,0 +1,72 @@
+/** Turning sentences into short task and event titles. */
+
+const LIST_MARKER = /^\s*(?:[-*•·▪◦]|\d{1,2}[.)]|\(?\d{1,2}\)|[a-z]\)|#\d*)\s+/i;
+const OWNER_PREFIX = /^(?:@[\w.-]+|(?:[\p{Lu}][\p{L}.'’-]*|everyone|all|team|todos|alle|tous)(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2}|note to self|reminder|nota|notiz|rappel|todo|to-?do)\s*(?::|--|—|–)\s+/iu;
+const LEAD_INS: RegExp[] = [
+  /^(also|and|so|separately|finally|lastly|plus|oh|btw|one (last|more) thing|before then|in the meantime|meanwhile|if possible|when you get a chance|además|también|außerdem|auch|aussi|enfin|et)\s*[,:;-]?\s+/i,
+  /^(please|pls|plz|kindly|por favor|bitte|s'il vous plaît|svp)\s*[,:]?\s+/i,
+  /^(can|could|would|will|won't) (you|u|we|someone|somebody)( please| kindly| also| quickly)?\s+/i,
+  /^would you mind\s+/i,
+  /^(i|we) (will |'ll |’ll )?(also )?(need|want|would like|'d like|’d like) (you|someone) to\s+/i,
+  /^(i|we) (also )?need to (have|get)\s+/i,
+  /^(make sure|be sure|don't forget|do not forget|remember|ensure)( to| that you| you)?\s+/i,
+  /^(¿\s*)?(puedes|podrías|podria|podrías|puede|podría|pueden|necesito que|favor de|recuerda|no olvides)\s+/i,
+  /^(können|könnten|kannst|könntest|würden|würdest) (sie|du)( bitte)?\s+/i,
+  /^(pouvez|pourriez|peux|pourrais)[- ](vous|tu)\s+/i,
+  /^(merci de|veuillez|n'oubliez pas de|n’oubliez pas de|il faut)\s+/i,
+];
+const DETERMINERS = /^(the|a|an|our|your|my|this|that|el|la|los|las|un|una|der|die|das|ein|eine|unser|unsere|le|les|une|notre|votre)\s+/i;
+
+export function capitalise(s: string): string {
+  return s.charAt(0).toLocaleUpperCase() + s.slice(1);
+}
+
+export function stripListMarker(s: string): string {
+  return s.replace(LIST_MARKER, '');
+}
+
+export function stripOwner(s: string): { rest: string; owner: string | null } {
+  const m = OWNER_PREFIX.exec(s);
+  if (!m) return { rest: s, owner: null };
+  return { rest: s.slice(m[0].length), owner: m[0].replace(/\s*(?::|--|—|–)\s*$/, '') };
+}
+
+/** Removes request wording ("Please", "Can you", "Bitte", "Pouvez-vous") from the start. */
+export function stripLeadIns(s: string): string {
+  let out = s.trim();
+  for (let guard = 0; guard < 6; guard++) {
+    const before = out;
+    for (const re of LEAD_INS) out = out.replace(re, '');
+    if (out === before) break;
+  }
+  return out;
+}
+
+export function stripDeterminers(s: string): string {
+  let out = s.trim();
+  for (let i = 0; i < 2; i++) out = out.replace(DETERMINERS, '');
+  return out;
+}
+
+/** Tidies the ends of a title: trailing punctuation, dangling connectors, length. */
+export function finishTitle(s: string, maxWords = 14): string {
+  let out = s
+    .replace(/\s*\([^)]*\)\s*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  out = out.replace(/^[¿¡"'“‘]+/, '');
+  for (let i = 0; i < 3; i++) {
+    out = out
+      .replace(/[\s,;:.!?…"'”’)-]+$/u, '')
+      .replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de)$/i, '');
+  }
+  const words = out.split(' ');
+  if (words.length > maxWords) out = words.slice(0, maxWords).join(' ');
+  return capitalise(out);
+}
+
+/** Words that carry meaning (not pronouns, auxiliaries or determiners). */
+export function contentWordCount(s: string): number {
+  const stop = /^(it|this|that|these|those|one|them|me|you|us|him|her|the|a|an|on|in|to|for|of|do|take|get|handle|look|care|up|at|please|thanks|ok|okay|eso|esto|es|das|dies|ça|cela)$/i;
+  return s.split(/[^\p{L}\p{N}'’-]+/u).filter((w) => w && !stop.test(w)).length;
+}
