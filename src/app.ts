@@ -1,0 +1,39 @@
+/** Composition root shared by `main` and the tests: config -> database -> migrations -> services -> doors. */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { buildRestServer } from './doors/rest/server.js';
+import { loadJwtSecret } from './secrets.js';
+import { createServices, type Services } from './services.js';
+
+export interface App {
+  config: Config;
+  database: DatabaseHandle;
+  services: Services;
+  server: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function createApp(config: Config, opts: { logger?: boolean } = {}): Promise<App> {
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    const services = createServices(database.db, {
+      jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+      allowSignup: config.allowSignup,
+      intakeDomain: config.intake.domain,
+    });
+    const server = await buildRestServer({ config, db: database.db, services, logger: opts.logger });
+    return {
+      config, database, services, server,
+      async close() {
+        await server.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

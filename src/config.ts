@@ -1,0 +1,110 @@
+import path from 'node:path';
+
+/** Everything the service reads from its environment, validated once at start (DECISIONS D2). */
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** Where the SQLite file (by default) and the generated JWT secret live. */
+  dataDir: string;
+  jwtSecret: string | null;
+  allowSignup: boolean;
+  rateLimit: { max: number; windowS: number };
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Worker processes behind one port (cluster mode); 1 runs in-process. */
+  workers: number;
+  intake: { domain: string; secret: string | null; smtpPort: number | null; maxBytes: number };
+  syncRetentionDays: number;
+}
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const optionalInt = (name: string, min: number, max: number): number | null =>
+    env[name] === undefined || env[name] === '' ? null : int(name, 0, min, max);
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (/^(true|1|yes)$/i.test(raw)) return true;
+    if (/^(false|0|no)$/i.test(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+
+  const databaseUrl = env.DATABASE_URL || 'sqlite:./data/app.db';
+  let database: DatabaseConfig = { dialect: 'sqlite', file: './data/app.db' };
+  if (databaseUrl.startsWith('sqlite:')) {
+    const file = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!file) problems.push('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/app.db');
+    database = { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+  } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    try {
+      new URL(databaseUrl);
+      database = { dialect: 'postgres', url: databaseUrl };
+    } catch {
+      problems.push('DATABASE_URL is not a valid postgres:// URL');
+    }
+  } else {
+    problems.push(`DATABASE_URL must start with sqlite: or postgres:// (got "${databaseUrl}")`);
+  }
+
+  const dataDir = path.resolve(
+    env.DATA_DIR || (database.dialect === 'sqlite' && database.file !== ':memory:' ? path.dirname(database.file) : './data'),
+  );
+
+  const jwtSecret = env.JWT_SECRET || null;
+  if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const host = env.HOST || '127.0.0.1';
+  const intakeDomain = (env.INTAKE_DOMAIN || 'intake.localhost').toLowerCase();
+  if (!/^[a-z0-9.-]+$/.test(intakeDomain)) problems.push('INTAKE_DOMAIN must be a domain name');
+  const intakeSecret = env.INTAKE_SECRET || null;
+  if (intakeSecret !== null && intakeSecret.length < 16) problems.push('INTAKE_SECRET must be at least 16 characters');
+
+  const config: Config = {
+    port: int('PORT', 3000, 0, 65535),
+    host,
+    database,
+    dataDir,
+    jwtSecret,
+    allowSignup: bool('ALLOW_SIGNUP', true),
+    rateLimit: { max: int('RATE_LIMIT_MAX', 600, 1, 10_000_000), windowS: int('RATE_LIMIT_WINDOW_S', 60, 1, 86_400) },
+    logLevel,
+    workers: int('WORKERS', 1, 1, 64),
+    intake: {
+      domain: intakeDomain,
+      secret: intakeSecret,
+      smtpPort: optionalInt('INTAKE_SMTP_PORT', 0, 65535),
+      maxBytes: int('INTAKE_MAX_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    },
+    syncRetentionDays: int('SYNC_RETENTION_DAYS', 30, 1, 3650),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,196 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../actor.js';
+import { DomainError, invalid, notFound, unprocessable } from '../errors.js';
+import { newId, nowIso } from '../ids.js';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import * as sessions from './sessions.store.js';
+import * as tokens from './tokens.store.js';
+import * as users from './users.store.js';
+
+export interface AccountsOptions {
+  jwtSecret: Uint8Array;
+  allowSignup: boolean;
+  intakeDomain: string;
+}
+
+export interface PublicUser { id: string; email: string; name: string | null; created_at: string }
+
+const SESSION_DAYS = 30;
+const DAY_MS = 86_400_000;
+// last_used_at is a hint for people, not an audit log: write it at most once a minute per token.
+const TOUCH_EVERY_MS = 60_000;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const unauthorized = (message = 'Missing or invalid token') => new DomainError('unauthorized', message);
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+const publicUser = (u: users.UserRow): PublicUser => ({ id: u.id, email: u.email, name: u.name, created_at: u.created_at });
+const newIntakeToken = () => randomBytes(15).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '').padEnd(16, '0').slice(0, 20);
+
+export function createAccountsService(db: Db, options: AccountsOptions) {
+  // Verified signatures, keyed by the token string: skips the HMAC on repeat calls. Revocation and
+  // expiry are still checked against the database on every request.
+  const verified = new Map<string, { jti: string; sub: string; exp: number }>();
+
+  function normalizeEmail(email: string): string {
+    const e = email.trim().toLowerCase();
+    if (!EMAIL.test(e) || e.length > 320) throw invalid('email', 'format', 'email must be an email address');
+    return e;
+  }
+
+  async function createUser(input: { email: string; password: string; name?: string | null }): Promise<PublicUser> {
+    const email = normalizeEmail(input.email);
+    if (input.password.length < 10) throw unprocessable('password', 'minLength', 'password must be at least 10 characters');
+    if (await users.findUserByEmail(db, email)) throw new DomainError('conflict', 'An account with this email already exists');
+    const now = nowIso();
+    const row: users.UserRow = {
+      id: newId(), email, name: input.name?.trim() || null, password_hash: await hashPassword(input.password),
+      intake_token: newIntakeToken(), created_at: now, updated_at: now,
+    };
+    try {
+      await users.insertUser(db, row);
+    } catch (err) {
+      // Two signups racing for one email: the unique index decides.
+      if (await users.findUserByEmail(db, email)) throw new DomainError('conflict', 'An account with this email already exists');
+      throw err;
+    }
+    return publicUser(row);
+  }
+
+  async function checkCredentials(email: string, password: string): Promise<users.UserRow> {
+    const user = await users.findUserByEmail(db, email.trim().toLowerCase());
+    const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+    if (!user || !ok) throw unauthorized('Invalid email or password');
+    return user;
+  }
+
+  async function issueToken(userId: string, name: string, expiresInDays = 90) {
+    const user = await users.findUserById(db, userId);
+    if (!user) throw notFound('User');
+    const now = new Date();
+    const expires = new Date(now.getTime() + expiresInDays * DAY_MS);
+    const id = newId();
+    const token = await new SignJWT({ email: user.email, role: 'authenticated' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setJti(id)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expires.getTime() / 1000))
+      .sign(options.jwtSecret);
+    const row = { id, user_id: user.id, name, created_at: now.toISOString(), expires_at: expires.toISOString(), last_used_at: null, revoked_at: null };
+    await tokens.insertToken(db, row);
+    return { id, name, token, created_at: row.created_at, expires_at: row.expires_at };
+  }
+
+  async function verifySignature(token: string) {
+    const hit = verified.get(token);
+    if (hit) return hit;
+    try {
+      const { payload } = await jwtVerify(token, options.jwtSecret, { algorithms: ['HS256'] });
+      if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw unauthorized();
+      const claims = { jti: payload.jti, sub: payload.sub, exp: payload.exp };
+      if (verified.size > 10_000) verified.clear();
+      verified.set(token, claims);
+      return claims;
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw unauthorized('Token expired');
+      throw unauthorized();
+    }
+  }
+
+  return {
+    normalizeEmail,
+    createUser,
+
+    async signup(input: { email: string; password: string; name?: string | null }) {
+      if (!options.allowSignup) throw new DomainError('forbidden', 'Sign-up is disabled on this server');
+      return createUser(input);
+    },
+
+    /** Returns the user and a new session secret (the cookie value; only its hash is stored). */
+    async login(email: string, password: string) {
+      const user = await checkCredentials(email, password);
+      const secret = randomBytes(32).toString('base64url');
+      const now = Date.now();
+      await sessions.insertSession(db, {
+        id: sha256(secret), user_id: user.id,
+        created_at: new Date(now).toISOString(), expires_at: new Date(now + SESSION_DAYS * DAY_MS).toISOString(),
+      });
+      return { user: publicUser(user), session: secret, maxAgeS: SESSION_DAYS * 86_400 };
+    },
+
+    async logout(sessionSecret: string) {
+      await sessions.deleteSession(db, sha256(sessionSecret));
+    },
+
+    async authenticateSession(sessionSecret: string): Promise<Actor> {
+      const user = await sessions.findSessionUser(db, sha256(sessionSecret), nowIso());
+      if (!user) throw unauthorized('Not signed in');
+      return { userId: user.id, email: user.email, via: 'rest' };
+    },
+
+    /** Bearer check: signature, expiry, revocation and the user's existence (DECISIONS D1). */
+    async authenticateToken(token: string): Promise<Actor> {
+      const claims = await verifySignature(token);
+      const nowMs = Date.now();
+      if (claims.exp * 1000 <= nowMs) throw unauthorized('Token expired');
+      const row = await tokens.findActiveToken(db, claims.jti);
+      if (!row || row.revoked_at || row.user_id !== claims.sub || Date.parse(row.expires_at) <= nowMs) {
+        verified.delete(token);
+        throw unauthorized();
+      }
+      if (!row.last_used_at || nowMs - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
+        await tokens.touchToken(db, row.id, new Date(nowMs).toISOString());
+      }
+      return { userId: row.user_id, email: row.email, via: 'rest' };
+    },
+
+    async getAccount(userId: string) {
+      const user = await users.findUserById(db, userId);
+      if (!user) throw notFound('Account');
+      return { ...publicUser(user), intake_address: user.intake_token ? `${user.intake_token}@${options.intakeDomain}` : null };
+    },
+
+    async rotateIntakeAddress(userId: string) {
+      await users.updateUser(db, userId, { intake_token: newIntakeToken(), updated_at: nowIso() });
+      return this.getAccount(userId);
+    },
+
+    async findUserByIntakeAddress(address: string) {
+      const [local, domain] = address.trim().toLowerCase().split('@');
+      if (!local || domain !== options.intakeDomain) return undefined;
+      return users.findUserByIntakeToken(db, local);
+    },
+
+    async changePassword(userId: string, current: string, next: string) {
+      const user = await users.findUserById(db, userId);
+      if (!user || !(await verifyPassword(current, user.password_hash))) throw unprocessable('current_password', 'mismatch', 'The current password is wrong');
+      await this.setPassword(userId, next);
+    },
+
+    async setPassword(userId: string, password: string) {
+      if (password.length < 10) throw unprocessable('password', 'minLength', 'password must be at least 10 characters');
+      await users.updateUser(db, userId, { password_hash: await hashPassword(password), updated_at: nowIso() });
+      await sessions.deleteUserSessions(db, userId);
+    },
+
+    issueToken,
+    listTokens: (userId: string) => tokens.listTokens(db, userId),
+
+    async revokeToken(userId: string, tokenId: string) {
+      if (!(await tokens.revokeToken(db, userId, tokenId, nowIso()))) throw notFound('Token');
+      for (const [key, claims] of verified) if (claims.jti === tokenId) verified.delete(key);
+    },
+
+    async revokeAllTokens(userId: string) {
+      verified.clear();
+      return tokens.revokeAllTokens(db, userId, nowIso());
+    },
+
+    findUserByEmail: (email: string) => users.findUserByEmail(db, email),
+    listUsers: () => users.listUsers(db),
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

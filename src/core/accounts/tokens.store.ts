@@ -1,0 +1,40 @@
+import type { Executor } from '../../db/database.js';
+import type { ApiTokensTable } from '../../db/schema.js';
+
+export const insertToken = async (db: Executor, row: ApiTokensTable) => {
+  await db.insertInto('api_tokens').values(row).execute();
+};
+
+/** The token row joined with its user, in one round trip: what every bearer request needs. */
+export const findActiveToken = (db: Executor, id: string) =>
+  db.selectFrom('api_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.id', 't.user_id', 't.expires_at', 't.revoked_at', 't.last_used_at', 'u.email'])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+
+export const touchToken = async (db: Executor, id: string, at: string) => {
+  await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+};
+
+export const listTokens = (db: Executor, userId: string) =>
+  db.selectFrom('api_tokens')
+    .select(['id', 'name', 'created_at', 'expires_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+
+export const revokeToken = async (db: Executor, userId: string, id: string, at: string) => {
+  const result = await db.updateTable('api_tokens').set({ revoked_at: at })
+    .where('id', '=', id).where('user_id', '=', userId).where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
+
+export const revokeAllTokens = async (db: Executor, userId: string, at: string) => {
+  const result = await db.updateTable('api_tokens').set({ revoked_at: at })
+    .where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+};

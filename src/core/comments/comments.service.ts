@@ -1,0 +1,96 @@
+/** Comments on tasks and events: not versioned, visible at once (D8); writing needs write access (D9). */
+import type { Db, Executor } from '../../db/database.js';
+import type { CommentsTable } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { atLeast, type Action, type Permission } from '../access/policy.js';
+import type { Actor } from '../actor.js';
+import { recordChanges } from '../changes/change-log.js';
+import { forbidden, invalid, notFound } from '../errors.js';
+import { newId, nowIso } from '../ids.js';
+import type { Page, PageRequest } from '../lists.js';
+import * as store from './comments.store.js';
+
+export type ParentType = store.ParentType;
+
+/** How to load a parent record with an access check; supplied by the tasks and events services. */
+export type ParentLoader = (tx: Executor, actor: Actor, id: string, action: Action) =>
+  Promise<{ row: { id: string; user_id: string; context_id: string | null }; perm: Permission }>;
+
+export interface Comment {
+  id: string;
+  task_id?: string;
+  event_id?: string;
+  user_id: string;
+  message: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const toComment = (row: CommentsTable): Comment => ({
+  id: row.id,
+  ...(row.task_id ? { task_id: row.task_id } : { event_id: row.event_id! }),
+  user_id: row.user_id,
+  message: row.message,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+export function createCommentsService(db: Db, parents: Record<ParentType, ParentLoader>) {
+  const checkMessage = (message: string) => {
+    const trimmed = message.trim();
+    if (!trimmed) throw invalid('message', 'minLength', 'message must not be blank');
+    return trimmed;
+  };
+
+  return {
+    async create(actor: Actor, type: ParentType, parentId: string, message: string): Promise<Comment> {
+      const text = checkMessage(message);
+      return inTransaction(db, async (tx) => {
+        const { row: parent } = await parents[type](tx, actor, parentId, 'comment');
+        const at = nowIso();
+        const row: CommentsTable = {
+          id: newId(), task_id: type === 'task' ? parentId : null, event_id: type === 'event' ? parentId : null,
+          user_id: actor.userId, message: text, created_at: at, updated_at: at,
+        };
+        await store.insertComment(tx, row);
+        await recordChanges(tx, actor, [{ type: 'comment', id: row.id, op: 'create', contextAfter: parent.context_id, ownerId: parent.user_id, data: { parent_type: type, parent_id: parentId } }]);
+        return toComment(row);
+      });
+    },
+
+    async list(actor: Actor, type: ParentType, parentId: string, page: PageRequest): Promise<Page<Comment>> {
+      await parents[type](db, actor, parentId, 'read');
+      const { rows, total } = await store.listComments(db, type, parentId, page);
+      return { items: rows.map(toComment), total, ...page };
+    },
+
+    /** Only the author edits a comment. */
+    async update(actor: Actor, type: ParentType, parentId: string, id: string, message: string): Promise<Comment> {
+      const text = checkMessage(message);
+      return inTransaction(db, async (tx) => {
+        const { row: parent } = await parents[type](tx, actor, parentId, 'read');
+        const row = await store.getComment(tx, type, parentId, id);
+        if (!row) throw notFound('Comment');
+        if (row.user_id !== actor.userId) throw forbidden('Only the author can edit a comment');
+        const at = nowIso();
+        await store.updateComment(tx, id, text, at);
+        await recordChanges(tx, actor, [{ type: 'comment', id, op: 'update', contextAfter: parent.context_id, ownerId: parent.user_id, data: { parent_type: type, parent_id: parentId } }]);
+        return toComment({ ...row, message: text, updated_at: at });
+      });
+    },
+
+    /** The author deletes a comment; so may whoever may delete the record itself (moderation). */
+    async remove(actor: Actor, type: ParentType, parentId: string, id: string): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const { row: parent, perm } = await parents[type](tx, actor, parentId, 'read');
+        const row = await store.getComment(tx, type, parentId, id);
+        if (!row) throw notFound('Comment');
+        if (row.user_id !== actor.userId && !atLeast(perm, 'admin')) throw forbidden('Only the author can delete a comment');
+        await store.deleteComment(tx, id);
+        await recordChanges(tx, actor, [{ type: 'comment', id, op: 'delete', contextBefore: parent.context_id, ownerId: parent.user_id, data: { parent_type: type, parent_id: parentId } }]);
+      });
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;

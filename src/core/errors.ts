@@ -1,0 +1,44 @@
+/**
+ * Domain errors: a stable code, a message safe to show a client, optional details, and a private
+ * cause that is logged but never sent. Doors map codes to their protocol (REST: status + body).
+ */
+export type ErrorCode =
+  | 'validation_error'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'draft_conflict'
+  | 'payload_too_large'
+  | 'unprocessable_entity'
+  | 'rate_limit_exceeded'
+  | 'gone'
+  | 'service_unavailable';
+
+export interface ErrorDetails {
+  field: string;
+  constraint: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { details?: ErrorDetails; data?: unknown; cause?: unknown } = {},
+  ) {
+    super(message, { cause: extra.cause });
+    this.name = 'DomainError';
+  }
+}
+
+export const invalid = (field: string, constraint: string, message: string) =>
+  new DomainError('validation_error', message, { details: { field, constraint } });
+
+export const unprocessable = (field: string, constraint: string, message: string) =>
+  new DomainError('unprocessable_entity', message, { details: { field, constraint } });
+
+export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
+
+export const forbidden = (message: string) => new DomainError('forbidden', message);
+
+export const conflict = (message: string, data?: unknown) => new DomainError('conflict', message, { data });

@@ -1,0 +1,111 @@
+/** The task as the API shows it, its stored form, and the lifecycle rules (DECISIONS D7). */
+import type { TasksTable } from '../../db/schema.js';
+import { unprocessable } from '../errors.js';
+import { decodeDraft, lastLive, type Values, type VersionState } from '../versioning/drafts.js';
+
+export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'canceled'] as const;
+export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+/** Fields a client edits; all of them go through the draft engine except context_id (a move applies at once). */
+export const TASK_EDITABLE = ['title', 'description', 'status', 'priority', 'due_date', 'estimated_minutes'] as const;
+export type TaskEditable = (typeof TASK_EDITABLE)[number];
+
+export interface Task {
+  id: string;
+  title: string;
+  description: string | null;
+  status: TaskStatus;
+  priority: TaskPriority;
+  due_date: string | null;
+  estimated_minutes: number | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  user_id: string;
+  context_id: string | null;
+  version_major: number;
+  version_minor: number;
+  is_published: boolean;
+  last_live: (Values & { version: string }) | null;
+  has_unpublished_changes?: boolean;
+  source_email_id?: string;
+  extracted_at?: string;
+  extraction_confidence?: number;
+}
+
+const ALLOWED: Record<TaskStatus, TaskStatus[]> = {
+  pending: ['in_progress', 'completed', 'canceled'],
+  in_progress: ['completed', 'canceled', 'pending'],
+  completed: [],
+  canceled: [],
+};
+
+export function checkTransition(from: TaskStatus, to: TaskStatus): void {
+  if (from === to) return;
+  if (!ALLOWED[from].includes(to)) {
+    throw unprocessable('status', 'transition', `A task cannot move from ${from} to ${to}` +
+      (ALLOWED[from].length ? '' : ` (${from} is final)`));
+  }
+}
+
+export const statusCode = (s: TaskStatus) => TASK_STATUSES.indexOf(s);
+export const priorityCode = (p: TaskPriority) => TASK_PRIORITIES.indexOf(p);
+
+export const versionState = (row: Pick<TasksTable, 'version_major' | 'version_minor' | 'draft'>): VersionState => ({
+  major: row.version_major, minor: row.version_minor, draft: decodeDraft(row.draft),
+});
+
+/** The draft-engine view of a row: API values of the versioned fields. */
+export function editableValues(row: TasksTable): Values {
+  return {
+    title: row.title,
+    description: row.description,
+    status: TASK_STATUSES[row.status],
+    priority: TASK_PRIORITIES[row.priority],
+    due_date: row.due_date,
+    estimated_minutes: row.estimated_minutes,
+    completed_at: row.completed_at,
+  };
+}
+
+/** Back from API values to columns. */
+export function editableColumns(values: Values): Partial<TasksTable> {
+  const out: Partial<TasksTable> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (k === 'status') out.status = statusCode(v as TaskStatus);
+    else if (k === 'priority') out.priority = priorityCode(v as TaskPriority);
+    else (out as Record<string, unknown>)[k] = v;
+  }
+  return out;
+}
+
+export function toTask(row: TasksTable, opts: { includeDraftStatus?: boolean } = {}): Task {
+  const state = versionState(row);
+  const task: Task = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: TASK_STATUSES[row.status],
+    priority: TASK_PRIORITIES[row.priority],
+    due_date: row.due_date,
+    estimated_minutes: row.estimated_minutes,
+    completed_at: row.completed_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    user_id: row.user_id,
+    context_id: row.context_id,
+    version_major: row.version_major,
+    version_minor: row.version_minor,
+    is_published: row.is_published === 1,
+    last_live: lastLive(state),
+  };
+  if (opts.includeDraftStatus) task.has_unpublished_changes = state.draft !== null;
+  if (row.source_email_id) {
+    task.source_email_id = row.source_email_id;
+    task.extracted_at = row.extracted_at ?? undefined;
+    task.extraction_confidence = row.extraction_confidence ?? undefined;
+  }
+  return task;
+}

@@ -1,0 +1,104 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { dialectOf, type Executor } from '../../db/database.js';
+import type { Database, TasksTable } from '../../db/schema.js';
+import { withVisibleContexts } from '../access/access.store.js';
+import type { PageRequest, SortKey } from '../lists.js';
+
+export const TASK_SORT_FIELDS = ['created_at', 'updated_at', 'due_date', 'priority', 'status', 'title'] as const;
+export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
+
+export interface TaskFilter {
+  contextId?: string;
+  statuses?: number[];
+  published?: boolean;
+  source?: string;
+  sourceEmailId?: string;
+  updatedAfter?: string;
+}
+
+type Visible = Database & { visible_contexts: { id: string } };
+
+export const getTask = (db: Executor, id: string) =>
+  db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const getTasks = (db: Executor, ids: string[]) =>
+  ids.length ? db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as TasksTable[]);
+
+export const insertTask = async (db: Executor, row: TasksTable) => {
+  await db.insertInto('tasks').values(row).execute();
+};
+
+export const updateTask = async (db: Executor, id: string, patch: Partial<TasksTable>) => {
+  await db.updateTable('tasks').set(patch).where('id', '=', id).execute();
+};
+
+export const deleteTask = async (db: Executor, id: string) => {
+  await db.deleteFrom('tasks').where('id', '=', id).execute();
+};
+
+const visibleTo = (userId: string) => (eb: ExpressionBuilder<Visible, 'tasks'>) =>
+  eb.or([
+    eb('tasks.user_id', '=', userId),
+    eb('tasks.context_id', 'in', eb.selectFrom('visible_contexts').select('visible_contexts.id')),
+  ]);
+
+function applyFilter<O>(q: SelectQueryBuilder<Visible, 'tasks', O>, f: TaskFilter) {
+  if (f.contextId) q = q.where('tasks.context_id', '=', f.contextId);
+  if (f.statuses?.length) q = q.where('tasks.status', 'in', f.statuses);
+  if (f.published !== undefined) q = q.where('tasks.is_published', '=', f.published ? 1 : 0);
+  if (f.source) q = q.where('tasks.source', '=', f.source);
+  if (f.sourceEmailId) q = q.where('tasks.source_email_id', '=', f.sourceEmailId);
+  if (f.updatedAfter) q = q.where('tasks.updated_at', '>', f.updatedAfter);
+  return q;
+}
+
+/** One page of the tasks a user can see, plus the total: visibility is part of the SQL. */
+export async function listVisibleTasks(db: Executor, userId: string, filter: TaskFilter, sort: SortKey<TaskSortField>[], page: PageRequest) {
+  const base = applyFilter(withVisibleContexts(db, userId).selectFrom('tasks').where(visibleTo(userId)), filter);
+  let rows = base.selectAll('tasks');
+  for (const key of sort) {
+    rows = rows.orderBy(`tasks.${key.field}`, (ob) => {
+      const dir = key.desc ? ob.desc() : ob.asc();
+      return key.field === 'due_date' ? dir.nullsLast() : dir;
+    });
+  }
+  rows = rows.orderBy('tasks.id').limit(page.limit).offset(page.offset);
+  const [items, count] = await Promise.all([
+    rows.execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: items as TasksTable[], total: Number(count.n) };
+}
+
+/** Words of a search query, stripped of every operator character of both full-text dialects. */
+export function searchTerms(q: string): string[] {
+  return (q.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32).map((w) => w.toLowerCase());
+}
+
+/** Ranked full-text search (FTS5 bm25 / tsvector ts_rank), every term as a prefix, limited to visible tasks. */
+export async function searchVisibleTasks(db: Executor, userId: string, q: string, page: PageRequest) {
+  const terms = searchTerms(q);
+  if (terms.length === 0) return { rows: [] as TasksTable[], total: 0 };
+  const pg = dialectOf(db) === 'postgres';
+  const visible = withVisibleContexts(db, userId).selectFrom('tasks').where(visibleTo(userId));
+  if (pg) {
+    const query = sql`to_tsquery('english', ${terms.map((t) => `${t}:*`).join(' & ')})`;
+    const base = visible.where(sql<boolean>`tasks.search @@ ${query}`);
+    const [items, count] = await Promise.all([
+      base.selectAll('tasks')
+        .orderBy(sql`ts_rank(tasks.search, ${query})`, 'desc').orderBy('tasks.created_at', 'desc').orderBy('tasks.id')
+        .limit(page.limit).offset(page.offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: items as TasksTable[], total: Number(count.n) };
+  }
+  const match = terms.map((t) => `"${t}"*`).join(' AND ');
+  const base = visible.innerJoin(sql<{ rowid: number; rank: number }>`(SELECT rowid, bm25(tasks_fts, 10.0, 1.0) AS rank FROM tasks_fts WHERE tasks_fts MATCH ${match})`.as('fts'), (j) =>
+    j.onRef(sql.ref('fts.rowid'), '=', sql.ref('tasks.rowid')));
+  const [items, count] = await Promise.all([
+    base.selectAll('tasks').orderBy(sql`fts.rank`).orderBy('tasks.created_at', 'desc').orderBy('tasks.id')
+      .limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: items as TasksTable[], total: Number(count.n) };
+}

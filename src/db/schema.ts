@@ -1,0 +1,204 @@
+/**
+ * Row types of every table, as Kysely sees them. Timestamps are ISO 8601 UTC strings with
+ * milliseconds (fixed width, so they sort and compare as text on both dialects); booleans are
+ * 0/1 integers, because better-sqlite3 cannot bind JavaScript booleans.
+ */
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string | null;
+  password_hash: string;
+  intake_token: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string; // sha256 of the cookie value
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ApiTokensTable {
+  id: string; // the JWT's jti
+  user_id: string;
+  name: string;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface ContextsTable {
+  id: string;
+  user_id: string;
+  parent_context_id: string | null;
+  name: string;
+  description: string | null;
+  color: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContextSharesTable {
+  context_id: string;
+  user_id: string;
+  permission: 'read' | 'write' | 'admin';
+  shared_at: string;
+  shared_by: string;
+}
+
+/** Columns every draft-versioned record carries (see core/versioning). */
+export interface VersionedColumns {
+  version_major: number;
+  version_minor: number;
+  is_published: number;
+  /** JSON of the open draft's bookkeeping, null when published. */
+  draft: string | null;
+}
+
+export interface ProvenanceColumns {
+  source: string | null;
+  source_email_id: string | null;
+  extracted_at: string | null;
+  extraction_confidence: number | null;
+}
+
+export interface TasksTable extends VersionedColumns, ProvenanceColumns {
+  id: string;
+  user_id: string;
+  context_id: string | null;
+  title: string;
+  description: string | null;
+  /** 0 pending, 1 in_progress, 2 completed, 3 canceled: lifecycle order for sorting. */
+  status: number;
+  /** 0 low, 1 medium, 2 high, 3 urgent: severity order for sorting. */
+  priority: number;
+  due_date: string | null;
+  estimated_minutes: number | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventsTable extends VersionedColumns, ProvenanceColumns {
+  id: string;
+  user_id: string;
+  context_id: string | null;
+  title: string;
+  description: string | null;
+  start_time: string;
+  end_time: string;
+  location: string | null;
+  all_day: number;
+  ical_uid: string | null;
+  ical_sequence: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaskAssigneesTable {
+  task_id: string;
+  user_id: string;
+  assigned_at: string;
+  assigned_by: string;
+}
+
+export interface EventAttendeesTable {
+  event_id: string;
+  email: string;
+  user_id: string | null;
+  rsvp_status: 'pending' | 'accepted' | 'declined' | 'tentative';
+  added_at: string;
+  updated_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  task_id: string | null;
+  event_id: string | null;
+  user_id: string;
+  message: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecordVersionsTable {
+  record_type: 'task' | 'event';
+  record_id: string;
+  version_major: number;
+  published_at: string;
+  snapshot: string;
+}
+
+export interface ChangesTable {
+  seq: Generated<number>;
+  record_type: string;
+  record_id: string;
+  op: 'create' | 'update' | 'delete';
+  draft: number;
+  version: string | null;
+  context_before: string | null;
+  context_after: string | null;
+  /** The record's owner, so feeds can find records that left every context. */
+  owner_id: string | null;
+  /** Type-specific facts for consumers (changed fields, the share's user, ...). JSON. */
+  data: string | null;
+  actor_id: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  method: string;
+  path: string;
+  body_hash: string;
+  status_code: number | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface RateLimitCountersTable {
+  bucket: string;
+  window_start: number;
+  count: number;
+}
+
+export interface EmailsTable {
+  id: string;
+  user_id: string;
+  message_id: string | null;
+  raw: Uint8Array;
+  size: number;
+  subject: string | null;
+  from_address: string | null;
+  received_at: string;
+  status: 'received' | 'processed' | 'failed';
+  error: string | null;
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  contexts: ContextsTable;
+  context_shares: ContextSharesTable;
+  tasks: TasksTable;
+  events: EventsTable;
+  task_assignees: TaskAssigneesTable;
+  event_attendees: EventAttendeesTable;
+  comments: CommentsTable;
+  record_versions: RecordVersionsTable;
+  changes: ChangesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  rate_limit_counters: RateLimitCountersTable;
+  emails: EmailsTable;
+}

@@ -1,0 +1,39 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db, Executor, Tx } from './database.js';
+
+interface Scope {
+  tx: Tx;
+  afterCommit: Array<() => void | Promise<void>>;
+}
+
+const ambient = new AsyncLocalStorage<Scope>();
+
+/**
+ * Runs `work` in one transaction. A call made while a transaction is already open (say a use case
+ * called by another, or by a door that must write its own rows in the same commit, like
+ * idempotency records) joins it instead of opening a second one, so the whole unit commits or
+ * rolls back together.
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const open = ambient.getStore();
+  if (open) return work(open.tx);
+  const scope: Partial<Scope> = { afterCommit: [] };
+  const result = await db.transaction().execute((tx) => {
+    scope.tx = tx;
+    return ambient.run(scope as Scope, () => work(tx));
+  });
+  for (const hook of scope.afterCommit!) await hook();
+  return result;
+}
+
+/** The open transaction when there is one, else the database itself. */
+export function current(db: Db): Executor {
+  return ambient.getStore()?.tx ?? db;
+}
+
+/** Work that must only happen once the surrounding transaction has committed. */
+export function afterCommit(hook: () => void | Promise<void>): void {
+  const open = ambient.getStore();
+  if (open) open.afterCommit.push(hook);
+  else void hook();
+}

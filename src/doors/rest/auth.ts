@@ -1,0 +1,75 @@
+/** How REST callers prove who they are: bearer JWTs on /api/v1, a session cookie or bearer on /account (D1). */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountsService } from '../../core/accounts/accounts.service.js';
+import type { Actor } from '../../core/actor.js';
+import { DomainError } from '../../core/errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export const SESSION_COOKIE = 'agendum_session';
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+([A-Za-z0-9\-_.~+/=]{1,4096})\s*$/i.exec(header);
+  if (!m) throw new DomainError('unauthorized', 'Authorization must be "Bearer <token>"');
+  return m[1];
+}
+
+/** The signed-in actor; throws 401 when there is none. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new DomainError('unauthorized', 'Missing or invalid token');
+  return request.actor;
+}
+
+export function bearerAuth(accounts: AccountsService) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('WWW-Authenticate', 'Bearer');
+    const token = bearerOf(request);
+    if (!token) throw new DomainError('unauthorized', 'Missing bearer token');
+    request.actor = await accounts.authenticateToken(token);
+    reply.removeHeader('WWW-Authenticate');
+  };
+}
+
+/**
+ * Session cookie or bearer token. Cookie-authenticated writes are guarded against CSRF: the body
+ * must be JSON (a cross-site form cannot send that without a CORS preflight we never grant) and an
+ * Origin header, when present, must be this server.
+ */
+export function sessionOrBearerAuth(accounts: AccountsService) {
+  return async (request: FastifyRequest) => {
+    const token = bearerOf(request);
+    if (token) {
+      request.actor = await accounts.authenticateToken(token);
+      return;
+    }
+    const session = request.cookies?.[SESSION_COOKIE];
+    if (!session) throw new DomainError('unauthorized', 'Sign in or send a bearer token');
+    if (request.method !== 'GET' && request.method !== 'HEAD') checkSameOrigin(request);
+    request.actor = await accounts.authenticateSession(session);
+  };
+}
+
+export function checkSameOrigin(request: FastifyRequest) {
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') {
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw new DomainError('forbidden', 'Cross-site request refused');
+    }
+    if (host !== request.headers.host) throw new DomainError('forbidden', 'Cross-site request refused');
+  } else if (origin === 'null') {
+    throw new DomainError('forbidden', 'Cross-site request refused');
+  }
+  const type = request.headers['content-type'];
+  if (request.body !== undefined && !(type ?? '').toLowerCase().startsWith('application/json')) {
+    throw new DomainError('forbidden', 'Cross-site request refused: send JSON');
+  }
+}

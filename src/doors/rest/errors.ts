@@ -1,0 +1,79 @@
+/** Maps domain and framework errors to the REST error body (SPEC "Errors", D5, D6). */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type ErrorCode } from '../../core/errors.js';
+import { describeValidation } from './validation.js';
+
+const STATUS: Record<ErrorCode, number> = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  draft_conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unprocessable_entity: 422,
+  rate_limit_exceeded: 429,
+  service_unavailable: 503,
+};
+
+const NAME_BY_STATUS: Record<number, string> = {
+  400: 'validation_error', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed',
+  406: 'not_acceptable', 409: 'conflict', 410: 'gone', 411: 'length_required', 413: 'payload_too_large',
+  414: 'uri_too_long', 415: 'unsupported_media_type', 422: 'unprocessable_entity', 429: 'rate_limit_exceeded',
+  431: 'request_header_fields_too_large', 500: 'internal_error', 503: 'service_unavailable',
+};
+
+export interface ErrorPayload {
+  error: string;
+  message: string;
+  status: number;
+  correlationId: string;
+  details?: { field: string; constraint: string };
+  retryAfter?: number;
+  data?: unknown;
+}
+
+export function sendError(reply: FastifyReply, status: number, body: Omit<ErrorPayload, 'status' | 'correlationId' | 'error'> & { error?: string }) {
+  const payload: ErrorPayload = {
+    error: body.error ?? NAME_BY_STATUS[status] ?? 'error',
+    message: body.message,
+    status,
+    correlationId: String(reply.request.id),
+    ...(body.details ? { details: body.details } : {}),
+    ...(body.retryAfter !== undefined ? { retryAfter: body.retryAfter } : {}),
+    ...(body.data !== undefined ? { data: body.data } : {}),
+  };
+  return reply.code(status).type('application/json; charset=utf-8').send(payload);
+}
+
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof DomainError) {
+      const extra = err.extra;
+      return sendError(reply, STATUS[err.code], { error: err.code, message: err.message, details: extra.details, data: extra.data });
+    }
+    if (err.validation) {
+      // A malformed id in a path cannot name a record: 404, not 400 (D3).
+      if (err.validationContext === 'params') return sendError(reply, 404, { message: 'Not found' });
+      const d = describeValidation(err.validation as any, err.validationContext);
+      return sendError(reply, 400, { error: 'validation_error', message: d.message, details: { field: d.field, constraint: d.constraint } });
+    }
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err }, 'unhandled error');
+      return sendError(reply, 500, { message: 'Internal error; quote the correlation id when reporting it' });
+    }
+    const message = status === 413 ? 'Request body is too large (limit 1 MiB)'
+      : status === 415 ? 'Send bodies as application/json'
+      : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Body is not valid JSON'
+      : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Body is empty; send a JSON object'
+      : sanitize(err.message);
+    return sendError(reply, status, { message, details: status === 400 ? { field: 'body', constraint: 'json' } : undefined });
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0]}` }));
+}
+
+// Framework messages can echo input; keep them short and single-line.
+const sanitize = (message: string) => message.replace(/\s+/g, ' ').slice(0, 200);

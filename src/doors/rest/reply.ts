@@ -1,0 +1,14 @@
+import type { Page } from '../../core/lists.js';
+
+/** The list envelope (SPEC "Response envelopes"). */
+export function listBody<T>(page: Page<T>) {
+  return {
+    data: page.items,
+    meta: { pagination: { limit: page.limit, offset: page.offset, total: page.total, hasMore: page.offset + page.items.length < page.total } },
+  };
+}
+
+/** `sort=-due_date,title` to sort keys; the query schema has already checked the field names. */
+export function parseSort<F extends string>(raw: string | undefined, fallback: string): { field: F; desc: boolean }[] {
+  return (raw || fallback).split(',').map((part) => ({ field: part.replace(/^-/, '') as F, desc: part.startsWith('-') }));
+}

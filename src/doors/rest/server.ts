@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Services } from '../../services.js';
+import { bearerAuth } from './auth.js';
+import { installErrorHandling } from './errors.js';
+import { validatorCompiler } from './validation.js';
+import { accountRoutes } from './routes/account.js';
+import { docsRoutes } from './routes/docs.js';
+import { healthRoutes } from './routes/health.js';
+import { taskRoutes } from './routes/tasks.js';
+
+const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
+
+export interface RestOptions {
+  config: Config;
+  db: Db;
+  services: Services;
+  logger?: boolean;
+}
+
+export async function buildRestServer({ config, db, services, logger = true }: RestOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Reuse a client's correlation id when it is sane (D6), else make one.
+    genReqId: (req) => {
+      const given = req.headers['x-correlation-id'];
+      return typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: false,
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Correlation-Id', req.id);
+  });
+  installErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Agendum',
+        version: '1.0.0',
+        description: 'Tasks, calendar events and shared contexts. Behaviour and decisions: docs/api.md.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+
+  await app.register(healthRoutes, { db });
+  await app.register(async (scoped) => accountRoutes(scoped, services, { secureCookies: false }));
+  await app.register(async (api) => {
+    await api.register(docsRoutes);
+    await api.register(async (authed) => {
+      authed.addHook('onRequest', bearerAuth(services.accounts));
+      authed.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
+      });
+      await taskRoutes(authed, services);
+    });
+  }, { prefix: '/api/v1' });
+
+  return app;
+}
