@@ -7,13 +7,16 @@ import { contentWordCount, finishTitle, stripLeadIns, stripListMarker, stripOwne
 export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
 
+const REQUEST_AT_START = /^(make sure|be sure to|don't forget|do not forget|remember to|ensure)\b/i;
 const REQUEST =
-  /\b(please|pls|kindly|can you|could you|would you|will you|would you mind|can we get|i need you to|i('ll|’ll| will)? (also )?need (you|the|your|a|an)|we need (you|the|your)|we'd like|we’d like|i'd like you|make sure|be sure to|don't forget|do not forget|remember to|por favor|puedes|podrías|podria|necesito que|favor de|no olvides|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
+  /\b(please|pls|kindly|can you|could you|would you|will you|would you mind|can we get|i need you to|i('ll|’ll| will)? (also )?need (you|the|your|a|an)|we need (you|the|your)|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|favor de|no olvides|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
 const IMPERATIVE =
   /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
 const STOP_VERBS =
   /^(arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b)/i;
-const OWN_COMMITMENT = /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've)\b(?!.*\bneed\b)/i;
+const OWN_COMMITMENT = /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
+const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
+const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
 
 export interface TextTask {
   title: string;
@@ -39,7 +42,7 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number):
     if (idx > 0) {
       const head = t.slice(0, idx).replace(/\b(by|before|due|until|till|no later than|para el|para|antes del?|a más tardar|hasta|bis( zum)?|spätestens|d['’]ici( le)?|avant( le| la)?|au plus tard|pour le)\s*(the|el|le|la|am|zum)?\s*$/i, '');
       const tail = t.slice(idx + (due.end - due.index));
-      t = /^\s*[,;]?\s*(so|to|because|since|as|and|for|which|que|damit|pour|afin)\b/i.test(tail) || tail.trim().length < 3 ? head : `${head} ${tail}`;
+      t = /^\s*[,;]?\s*(so|to|because|since|as|and|which|que|damit|pour|afin)\b/i.test(tail) || tail.trim().length < 3 ? head : `${head} ${tail}`;
     }
   }
   t = t.replace(/\s*\((?:due|by|para|bis|avant)[^)]*\)/gi, '');
@@ -53,6 +56,8 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number):
 
 export interface ClauseInfo {
   clause: string;
+  /** Subject without Re:/Fwd: prefixes. */
+  subject: string;
   inActionSection: boolean;
   listItem: boolean;
   bulk: boolean;
@@ -61,10 +66,16 @@ export interface ClauseInfo {
 export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null {
   const raw = stripListMarker(info.clause.trim());
   if (raw.length < 6) return null;
-  const { rest } = stripOwner(raw);
+  const owner = stripOwner(raw);
+  let rest = owner.rest;
   const owned = rest !== raw;
+  const req = REQUEST.exec(rest);
+  if (req && req.index > 0 && /^(please|pls|kindly|can you|could you|would you|will you|por favor|bitte|pouvez-vous|pourriez-vous|merci de|veuillez|puedes|podrías)/i.test(req[0]) && !/^(i|we)\b/i.test(rest)) {
+    const before = rest.slice(0, req.index);
+    if (/[,;:]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before)) rest = rest.slice(req.index);
+  }
   const offsetInBody = info.clause.indexOf(rest);
-  const isRequest = REQUEST.test(rest);
+  const isRequest = REQUEST.test(rest) || REQUEST_AT_START.test(stripLeadIns(rest.replace(/^(also|and|separately)[, ]+/i, '')));
   const stripped = stripLeadIns(rest);
   const leadOffset = rest.length - stripped.length;
   if (OWN_COMMITMENT.test(rest) && !isRequest) return null;
@@ -76,13 +87,16 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   else if (isRequest) kind = 'request';
   else if (imperative && (info.listItem || owned) && !info.bulk) kind = 'list';
   else if (imperative && !info.bulk) kind = 'imperative';
-  if (!kind) return null;
   const mentions = findDates(info.clause, ctx);
   const due = pickDue(info.clause, mentions);
+  if (!kind) return due && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`) ? paymentTask(info, due, ctx) : null;
   if (info.bulk && kind !== 'section' && !due) return null;
-  const title = taskTitle(stripped, due, offsetInBody + leadOffset);
-  if (title.length < 3 || contentWordCount(title) < 2 && title.split(' ').length < 2) return null;
-  if (contentWordCount(title) < 1) return null;
+  let title = taskTitle(stripped, due, offsetInBody + leadOffset);
+  if (contentWordCount(title) < 2) {
+    // "Can you review it by Thursday?": the object is in the subject line.
+    if (!due || !info.subject) return null;
+    title = `${title}: ${info.subject}`;
+  }
   let dueMs: number | null = null;
   let dueIsExact = false;
   if (due) {
@@ -95,6 +109,18 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     : kind === 'list' ? CONFIDENCE.todoListEntry
     : CONFIDENCE.todoListEntry - 0.1;
   return { title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
+}
+
+/** "Amount due ... due by December 30": a bill to pay by that date. */
+function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): TextTask {
+  const what = info.subject && PAYMENT.test(info.subject) ? info.subject : finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10);
+  return {
+    title: finishTitle(`Pay ${what.replace(/^pay\s+/i, '')}`, 14),
+    excerpt: info.clause.trim(),
+    dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
+    dueIsExact: due.hasTime,
+    confidence: CONFIDENCE.requestWithoutDate - 0.1,
+  };
 }
 
 /** Rows of a table with an Action/Task column (and optionally a Due column). */

@@ -7,20 +7,13 @@ import { splitBody } from './forwarded.js';
 import { InvalidCalendarError, readCalendarPart } from './invitation.js';
 import { detectLanguage } from './language.js';
 import { readText } from './text-items.js';
+import { subjectTitle } from './subject.js';
 import { toIso } from './timezones.js';
 import type { ExtractedCancellation, ExtractedEvent, ExtractedTask, Extraction, ParsedMessage } from './types.js';
 
 export interface ExtractOptions {
   /** Used as the reference date when the message has no Date header (default: now). */
   now?: Date;
-}
-
-const SUBJECT_PREFIX = /^\s*((re|fwd?|fw|aw|wg|rv|tr|sv|vs|enc|r|antw|ref)\s*(\[\d+\])?\s*:\s*)+/i;
-
-export function subjectTitle(subject: string): string {
-  let s = subject;
-  for (let i = 0; i < 5; i++) s = s.replace(SUBJECT_PREFIX, '').replace(/^\s*\[(fwd|ext|external)\]\s*/i, '');
-  return s.trim();
 }
 
 function invitationItems(parsed: ParsedMessage, errors: string[]): { events: ExtractedEvent[]; cancellations: ExtractedCancellation[] } {

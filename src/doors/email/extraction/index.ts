@@ -8,7 +8,8 @@ import { parseEmail } from './parse-message.js';
 import type { Extraction, ParsedMessage } from './types.js';
 
 export { EmailParseError } from './errors.js';
-export { extract, subjectTitle, type ExtractOptions } from './extract.js';
+export { extract, type ExtractOptions } from './extract.js';
+export { subjectTitle } from './subject.js';
 export { parseEmail } from './parse-message.js';
 export type {
   CalendarPart, ExtractedAttendee, ExtractedCancellation, ExtractedEvent, ExtractedTask, Extraction, ParsedEmail,

@@ -1,7 +1,7 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE } from './confidence.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { capitalise, finishTitle, stripDeterminers, stripLeadIns } from './titles.js';
+import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
   /\b(meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day)\b|besprechung|konferenz/i;
@@ -55,8 +55,12 @@ export function findLocation(text: string): string | null {
   return null;
 }
 
+const INTRO = /^(as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*/i;
+const PURPOSE = /\b(for|about|to discuss|to review|to go over|regarding|re|pour|para|für|zur|zum|sobre|concernant)\b\s+[^\u0000]*/i;
+
 function titleFrom(clause: string, mentions: DateMention[], subject: string): string {
-  const blanked = blankOut(clause, mentions);
+  const lead = clause.length - stripListMarker(clause).length;
+  const blanked = ' '.repeat(lead) + blankOut(clause, mentions).slice(lead).replace(INTRO, (m) => ' '.repeat(m.length));
   const firstMention = blanked.indexOf('\u0000');
   const label = /^\s*([^:]{2,60}?)\s*:\s+/.exec(blanked);
   if (label && (firstMention < 0 || label.index + label[0].length <= firstMention + 2)) {
@@ -78,7 +82,12 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     .replace(/^(our|the|a|an|your)\s+(quick\s+)?/i, (m) => (/quick/i.test(m) ? 'quick ' : ''))
     .replace(/\b\d+\s*(minutes?|mins?|hours?)\b/gi, ' ')
     .replace(/\s+(at|in|en|à|chez|bei)\s+(the\s+|our\s+)?[\p{Lu}][^,.;()]*$/u, '');
-  rest = rest.split('\u0000')[0].trim() || rest.replace(/\u0000/g, ' ');
+  const parts = rest.split('\u0000');
+  rest = parts[0].trim() || rest.replace(/\u0000/g, ' ');
+  if (parts.length > 1 && rest.split(/\s+/).length <= 2) {
+    const purpose = PURPOSE.exec(parts.slice(1).join(' '));
+    if (purpose) rest = `${rest} ${purpose[0].replace(/[,.;].*$/, '')}`;
+  }
   rest = rest.replace(/\s+(on|am|el|le|at|um|a las|à)\s*$/i, '');
   const title = finishTitle(stripDeterminers(rest), 9);
   if (MEETING_WORD.test(title) && title.split(' ').length >= 1) return title;

@@ -51,6 +51,8 @@ export function sentencesOf(text: string): string[] {
     const piece = text.slice(start, end);
     if (ABBREVIATIONS.test(piece)) continue;
     if (/\d\.$/.test(piece) && /^\s*\d/.test(text.slice(end))) continue;
+    // German/Nordic ordinal dates: "Mittwoch, 18. November".
+    if (/(^|[\s,(])\d{1,2}\.$/.test(piece)) continue;
     out.push(piece.trim());
     start = end;
   }

@@ -3,6 +3,7 @@ import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-
 import { stripBoilerplate } from './boilerplate.js';
 import type { DateContext } from './dates.js';
 import { clauseEvent, structuredEvent, type TextEvent } from './meetings.js';
+import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
 const KV = /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|datum|uhrzeit|zeit|wann|ort|heure|lieu|quand)\s*(?::|\|)\s*\S/i;
@@ -19,6 +20,7 @@ function isTableRow(u: Unit): boolean {
 }
 
 export function readText(body: string, ctx: DateContext, subject: string, bulk: boolean): TextItems {
+  const cleanSubject = subjectTitle(subject);
   const out: TextItems = { tasks: [], events: [] };
   const segments = stripBoilerplate(body);
   if (segments.some((s) => NOTHING_TO_DO.test(s))) return out;
@@ -72,7 +74,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             out.events.push(ev);
             continue;
           }
-          const task = clauseTask({ clause, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
+          const task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
           if (task) out.tasks.push(task);
         }
       }
