@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The whole suite, twice: on fresh SQLite files, then on a real PostgreSQL server.
+# TEST_PG_URL points at a server to use; otherwise a throwaway one is started (scripts/pg-test-server.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== type check"
+npx tsc -p tsconfig.json --noEmit
+
+echo "== tests on SQLite"
+TEST_DATABASE=sqlite npx vitest run "$@"
+
+started=""
+if [ -z "${TEST_PG_URL:-}" ]; then
+  TEST_PG_URL=$(bash scripts/pg-test-server.sh start)
+  started=1
+fi
+trap '[ -n "$started" ] && bash scripts/pg-test-server.sh stop' EXIT
+echo "== tests on PostgreSQL ($TEST_PG_URL)"
+TEST_DATABASE=postgres TEST_PG_URL="$TEST_PG_URL" npx vitest run "$@"
