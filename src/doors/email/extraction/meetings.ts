@@ -1,6 +1,7 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE } from './confidence.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
@@ -83,16 +84,41 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     .replace(/\b\d+\s*(minutes?|mins?|hours?)\b/gi, ' ')
     .replace(/\s+(at|in|en|à|chez|bei)\s+(the\s+|our\s+)?[\p{Lu}][^,.;()]*$/u, '');
   const parts = rest.split('\u0000');
-  rest = parts[0].trim() || rest.replace(/\u0000/g, ' ');
+  rest = (parts[0].trim() || rest.replace(/\u0000/g, ' ')).replace(/\s+(on|am|el|le|la|at|um|a las|à|the|for)\s*$/i, '');
+  rest = rest.replace(/^(do|have|hold|set up|schedule|book|grab)\s+(a|an|the)\s+/i, '');
   if (parts.length > 1 && rest.split(/\s+/).length <= 2) {
     const purpose = PURPOSE.exec(parts.slice(1).join(' '));
     if (purpose) rest = `${rest} ${purpose[0].replace(/[,.;].*$/, '')}`;
   }
   rest = rest.replace(/\s+(on|am|el|le|at|um|a las|à)\s*$/i, '');
   const title = finishTitle(stripDeterminers(rest), 9);
-  if (MEETING_WORD.test(title) && title.split(' ').length >= 1) return title;
-  const fromSubject = subject.replace(/[:\-–—]?\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '').replace(/\s*[@(].*$/, '');
+  if (MEETING_WORD.test(title)) return title;
+  const phrase = meetingPhrase(blanked.replace(/\u0000/g, ' '));
+  if (phrase) return phrase;
+  const fromSubject = subjectTitle(subject).replace(/[:\-–—]?\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '').replace(/\s*[@(].*$/, '');
   return finishTitle(fromSubject || title, 9);
+}
+
+const PHRASE_STOP = /^(the|a|an|our|your|my|their|his|her|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|el|la|los|las|un|una|der|die|das|den|dem|ein|eine|le|les|une|des|du|de)$/i;
+
+/** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
+export function meetingPhrase(text: string): string | null {
+  const words = text.replace(/[()]/g, ' ').split(/\s+/).filter(Boolean);
+  const at = words.findIndex((w) => MEETING_WORD.test(w.replace(/[,.;:!?]+$/, '')));
+  if (at < 0) return null;
+  let from = at;
+  while (from > 0 && at - from < 4 && !PHRASE_STOP.test(words[from - 1]) && !/[,.;:!?]$/.test(words[from - 1])) from--;
+  let to = at + 1;
+  const tail = words.slice(at + 1);
+  if (tail.length && /^(with|for|con|mit|avec|para|pour|für)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
+    to = at + 2;
+    while (to < words.length && to - at < 6 && !/^(on|at|in|by|from|to|am|um|el|le|à|a)$/i.test(words[to])) {
+      to++;
+      if (/[,.;:!?]$/.test(words[to - 1])) break;
+    }
+  }
+  const phrase = words.slice(from, to).join(' ').replace(/[,.;:!?]+$/, '');
+  return phrase ? finishTitle(phrase, 10) : null;
 }
 
 function endOf(m: DateMention, ctx: DateContext, startMs: number, context: string): number {
@@ -113,9 +139,9 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
   if (startMs < ctx.refMs - 3600000) return null;
   const where = kv.find((m) => /^(where|location|place|venue|lugar|dónde|ort|wo|lieu|où)$/i.test(m[1]));
   const withWho = kv.find((m) => /^with$/i.test(m[1]));
-  const meetingBit = /(?:your|our|the|a|an|tu|su|ihr|votre)?\s*((?:[\p{L}-]+\s+){0,3}?(?:[\p{L}-]*\s)?(?:meetings?|call|appointment|conference|interview|review|session|visit|reservation|booking|consultation|exam|cita|reunión|termin|besprechung|rendez-vous|réunion)(?:\s+(?:for|with|con|mit|avec|de)\s+[^,.:;]+)?)/iu.exec(before);
-  let title = meetingBit ? stripDeterminers(meetingBit[1].replace(/^(upcoming|next|scheduled|confirmed|friendly)\s+/i, '')) : '';
-  if (!title) title = subject.replace(/[:\-–—]\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '');
+  const cop = COPULA.exec(before);
+  let title = meetingPhrase(cop ? before.slice(0, cop.index) : before) ?? meetingPhrase(before) ?? '';
+  if (!title) title = subjectTitle(subject).replace(/[:\-–—]\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '');
   if (withWho && !/\bwith\b/i.test(title)) title = `${title} with ${withWho[2].replace(/\s*\(.*$/, '')}`;
   return {
     title: finishTitle(capitalise(title), 12),

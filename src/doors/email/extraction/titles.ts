@@ -52,6 +52,8 @@ export function stripDeterminers(s: string): string {
 export function finishTitle(s: string, maxWords = 14): string {
   let out = s
     .replace(/\s*\([^)]*\)\s*/g, ' ')
+    .replace(/\s*\([^)]*$/, '')
+    .replace(/\s+(--|—|–)\s+.*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
   out = out.replace(/^[¿¡"'“‘]+/, '');
