@@ -34,7 +34,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
     }), response: { 200: DataOf(Type.Object({ user: User })), ...errorResponses(400, 401, 403, 413, 415, 429) } },
   }, async (req, reply) => {
     checkSameOrigin(req);
-    const { user, session, maxAgeS } = await accounts.login(req.body.email, req.body.password);
+    const { user, session, maxAgeS } = await accounts.login(req.body.email, req.body.password, req.ip);
     reply.setCookie(SESSION_COOKIE, session, { ...cookieOptions, maxAge: maxAgeS });
     return { data: { user } };
   });
