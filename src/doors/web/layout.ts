@@ -44,13 +44,13 @@ export function layout(page: Page): string {
 <link rel="stylesheet" href="${assetUrl('css')}">
 <script src="${assetUrl('js')}" defer></script>
 </head>
-<body>
+<body${page.narrow ? html` class="narrow"` : ''}>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header"><div class="bar">
   <a class="brand" href="${page.user ? '/settings/tokens' : '/'}">Agendum</a>
   ${nav}
 </div></header>
-<main id="main" tabindex="-1"${page.narrow ? html` class="narrow"` : ''}>
+<main id="main" tabindex="-1">
 ${notice}
 ${page.body}
 </main>

@@ -21,6 +21,8 @@ export const styles = String.raw`
 body { margin: 0; background: var(--bg); color: var(--text); }
 a { color: var(--accent); text-underline-offset: 0.15em; }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 3px; }
+/* Elements focused by the script (messages, headings, main) are not controls: no focus ring. */
+[tabindex="-1"]:focus { outline: none; }
 .skip, .vh { position: absolute; left: -10000px; top: 0; width: 1px; height: 1px; overflow: hidden; }
 .skip:focus { width: auto; height: auto; left: 1rem; top: 1rem; z-index: 10; background: var(--surface); padding: 0.5rem 0.75rem; }
 
@@ -33,7 +35,8 @@ a { color: var(--accent); text-underline-offset: 0.15em; }
 .site-nav form { margin: 0; }
 
 main { max-width: 48rem; margin: 0 auto; padding: 1.25rem 1rem 3rem; }
-main.narrow { max-width: 26rem; }
+body.narrow main, body.narrow .site-header .bar { max-width: 28rem; }
+.card > :first-child { margin-top: 0; }
 h1 { font-size: 1.6rem; line-height: 1.25; margin: 0.5rem 0 1rem; }
 h2 { font-size: 1.2rem; margin: 0 0 0.75rem; }
 .card { background: var(--surface); border: 1px solid var(--border); border-radius: 10px; padding: 1.1rem 1.1rem 1.25rem; margin: 0 0 1.25rem; }
@@ -90,7 +93,7 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; ba
   .card { padding: 0.9rem; }
   .secret { flex-direction: column; }
   table.stack thead { position: absolute; left: -10000px; }
-  table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; width: 100%; }
+  table.stack, table.stack caption, table.stack tbody, table.stack tr, table.stack td { display: block; width: 100%; }
   table.stack tr { border-bottom: 1px solid var(--border); padding: 0.4rem 0; }
   table.stack td { border: none; padding: 0.15rem 0; display: flex; gap: 0.5rem; }
   table.stack td[data-label]::before { content: attr(data-label); color: var(--muted); min-width: 6rem; font-size: 0.9rem; }
