@@ -14,6 +14,7 @@ import { healthRoutes } from './routes/health.js';
 import { taskRoutes } from './routes/tasks.js';
 import { contextRoutes } from './routes/contexts.js';
 import { eventRoutes } from './routes/events.js';
+import { webPages } from '../web/pages.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
 
@@ -21,10 +22,12 @@ export interface RestOptions {
   config: Config;
   db: Db;
   services: Services;
+  /** The signing secret; the account pages derive their CSRF key from it. */
+  secret: Uint8Array;
   logger?: boolean;
 }
 
-export async function buildRestServer({ config, db, services, logger = true }: RestOptions): Promise<FastifyInstance> {
+export async function buildRestServer({ config, db, services, secret, logger = true }: RestOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: 1024 * 1024,
@@ -62,6 +65,7 @@ export async function buildRestServer({ config, db, services, logger = true }: R
 
   await app.register(healthRoutes, { db });
   await app.register(async (scoped) => accountRoutes(scoped, services, { secureCookies: false }));
+  await app.register(async (scoped) => webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
   await app.register(async (api) => {
     await api.register(docsRoutes);
     await api.register(async (authed) => {
