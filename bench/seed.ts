@@ -27,6 +27,10 @@ async function insertBatches(db: Db, table: 'tasks' | 'events' | 'contexts' | 'c
 }
 
 export async function seedVisibility(db: Db, o: SeedOptions) {
+  return db.transaction().execute((tx) => seed(tx, o));
+}
+
+async function seed(db: Db, o: SeedOptions) {
   const treeSize = o.treeSize ?? 10;
   const start = (o.from ?? new Date('2026-01-01T00:00:00Z')).getTime();
   const spanMs = (o.days ?? 365) * 86_400_000;

@@ -1,0 +1,10 @@
+import fs from 'node:fs';
+import { loadConfig } from '../src/config.js';
+import { createApp } from '../src/app.js';
+import { seedVisibility } from './seed.js';
+const dir = '/tmp/vis-db'; fs.rmSync(dir, { recursive: true, force: true }); fs.mkdirSync(dir);
+const app = await createApp(loadConfig({ DATABASE_URL: `sqlite:${dir}/app.db`, DATA_DIR: dir, LOG_LEVEL: 'silent' }), { logger: false });
+const mk = (e: string) => app.services.accounts.createUser({ email: e, password: 'correct horse battery' });
+const [a, b, c] = [await mk('a@x.io'), await mk('b@x.io'), await mk('c@x.io')];
+await seedVisibility(app.database.db, { ownerId: a.id, viewerId: b.id, strangerId: c.id, contexts: 200, records: 100000 });
+await app.close();
