@@ -191,6 +191,24 @@ export interface EmailsTable {
   updated_at: string;
 }
 
+/** Tasks and events per (owner, context), kept by triggers (migration 002) for list totals. */
+export interface RecordCountsTable {
+  record_type: 'task' | 'event';
+  /** '' for records in no context. */
+  context_id: string;
+  user_id: string;
+  n: number;
+}
+
+/** Tasks and events per (owner, context), kept by triggers (migration 002) for list totals. */
+export interface RecordCountsTable {
+  record_type: 'task' | 'event';
+  /** '' for records in no context. */
+  context_id: string;
+  user_id: string;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -208,4 +226,5 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   emails: EmailsTable;
   login_throttle: LoginThrottleTable;
+  record_counts: RecordCountsTable;
 }

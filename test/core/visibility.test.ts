@@ -71,3 +71,35 @@ describe('visibility plans', () => {
     expect(api.body.data.map((e: any) => e.id)).toEqual(pages[0].rows.map((r) => r.id));
   });
 });
+
+describe('record counts', () => {
+  it('unfiltered totals (from record_counts) match live counts through creates, moves and deletes', async () => {
+    const db = t.app.database.db;
+    const owner = await t.user();
+    const friend = await t.user();
+    const o = t.as(owner);
+    const a = (await o.post('/contexts', { name: 'a' })).body.data.id;
+    const b = (await o.post('/contexts', { name: 'b', parent_context_id: a })).body.data.id;
+    await o.post(`/contexts/${a}/share`, { user_email: friend.email, permission: 'write' });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await (i % 2 ? t.as(friend) : o).post('/tasks', { title: `t${i}`, context_id: [a, b, null][i % 3] })).body.data.id);
+    await t.as(friend).post('/events', { title: 'e', context_id: b, start_time: '2026-01-01T00:00:00Z', end_time: '2026-01-01T01:00:00Z' });
+    await o.patch(`/tasks/${ids[0]}`, { context_id: b });
+    await o.patch(`/tasks/${ids[2]}`, { context_id: null });
+    await o.delete(`/tasks/${ids[3]}`);
+    const check = async () => {
+      for (const user of [owner, friend, viewer]) {
+        for (const table of ['tasks', 'events'] as const) {
+          const counted = await pageVisible(db, user.id, table, null, [{ field: 'created_at', desc: true }], { limit: 1, offset: 0 });
+          const live = await pageVisible(db, user.id, table, (q) => q, [{ field: 'created_at', desc: true }], { limit: 1, offset: 0 });
+          expect(counted.total, `${table}`).toBe(live.total);
+        }
+      }
+    };
+    await check();
+    await o.delete(`/contexts/${a}/collaborators/${friend.id}`);
+    await check();
+    await o.delete(`/contexts/${a}?cascade=true`);
+    await check();
+  });
+});

@@ -72,6 +72,30 @@ function ordered(q: AnyQuery, alias: string, sort: OrderKey[]): AnyQuery {
 }
 
 /**
+ * Branches are disjoint, so the total is the sum of per-branch counts. Without filters the
+ * owner/context branches are read from `record_counts` (kept by triggers, migration 002): a sum over
+ * the visible contexts and the caller's own row, however many records those hold. With filters each
+ * branch is counted from its own index.
+ */
+async function countVisible(qc: Kysely<any>, userId: string, table: VisibleTable, filter: Filter | null, parts: ReturnType<typeof branches>) {
+  const type = table === 'tasks' ? 'task' : 'event';
+  const counts = await qc.selectNoFrom((eb) => parts.map((b, i) => {
+    if (!filter && b.name !== 'attended') {
+      const counted = eb.selectFrom('record_counts as rc').where('rc.record_type', '=', type)
+        .select((e) => e.fn.coalesce(e.fn.sum('rc.n'), e.lit(0)).as('n'));
+      const inVisible = eb.selectFrom('visible_contexts').select('visible_contexts.id');
+      return (b.name === 'in_context'
+        ? counted.where('rc.context_id', 'in', inVisible)
+        : counted.where('rc.user_id', '=', userId).where((e) => e.or([e('rc.context_id', '=', ''), e('rc.context_id', 'not in', inVisible)]))
+      ).as(`n${i}`);
+    }
+    return (filter ?? ((q: AnyQuery) => q))(eb.selectFrom(`${table} as b`).where((e) => b.where(e, 'b')), 'b')
+      .select((e) => e.fn.countAll().as('n')).as(`n${i}`);
+  })).executeTakeFirstOrThrow();
+  return Object.values(counts as Record<string, unknown>).reduce<number>((s, v) => s + Number(v), 0);
+}
+
+/**
  * Sort keys that have an index of their own over the whole table ((col, id), migration 002), so
  * the "scan in global order" strategy below can read rows in order without sorting.
  */
@@ -101,18 +125,15 @@ async function tableSize(db: Executor, table: VisibleTable): Promise<number> {
  * - per branch: the union of each branch's own top `offset + limit` rows, each read in its index
  *   order, then the page cut from that union. Its work grows with the visible set, not the table.
  */
-export async function pageVisible<Row>(db: Executor, userId: string, table: VisibleTable, filter: Filter, sort: OrderKey[], page: { limit: number; offset: number },
+export async function pageVisible<Row>(db: Executor, userId: string, table: VisibleTable, filterOrNull: Filter | null, sort: OrderKey[], page: { limit: number; offset: number },
   /** Tests pin a plan to check both give the same pages. */
   opts: { plan?: 'global' | 'branches' } = {}) {
   const qc = withVisibility(db, userId);
   const parts = branches(table, userId);
   const k = page.offset + page.limit;
+  const filter: Filter = filterOrNull ?? ((q) => q);
 
-  // Branches are disjoint, so the total is the sum of per-branch counts (each uses its own index).
-  const counts = await qc.selectNoFrom((eb) => parts.map((b, i) =>
-    filter(eb.selectFrom(`${table} as b`).where((e) => b.where(e, 'b')), 'b')
-      .select((e) => e.fn.countAll().as('n')).as(`n${i}`))).executeTakeFirstOrThrow();
-  const total = Object.values(counts as Record<string, unknown>).reduce<number>((s, v) => s + Number(v), 0);
+  const total = await countVisible(qc, userId, table, filterOrNull, parts);
   const expected = Math.max(0, Math.min(page.limit, total - page.offset));
   if (expected === 0) return { rows: [] as Row[], total };
 

@@ -35,7 +35,7 @@ export const deleteEvent = async (db: Executor, id: string) => {
   await db.deleteFrom('events').where('id', '=', id).execute();
 };
 
-const applyFilter = (f: EventFilter): Filter => (q, a) => {
+const applyFilter = (f: EventFilter): Filter | null => Object.values(f).every((v) => v === undefined) ? null : (q, a) => {
   if (f.contextId) q = q.where(`${a}.context_id`, '=', f.contextId);
   if (f.to) q = q.where(`${a}.start_time`, '<', f.to);
   if (f.from) q = q.where(`${a}.end_time`, '>', f.from);

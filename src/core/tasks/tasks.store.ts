@@ -39,7 +39,7 @@ export const deleteTask = async (db: Executor, id: string) => {
 
 const visibleTo = (userId: string) => visibleCondition('tasks', userId) as (eb: ExpressionBuilder<Visible, 'tasks'>) => Expression<SqlBool>;
 
-const applyFilter = (f: TaskFilter): Filter => (q, a) => {
+const applyFilter = (f: TaskFilter): Filter | null => Object.values(f).every((v) => v === undefined) ? null : (q, a) => {
   if (f.contextId) q = q.where(`${a}.context_id`, '=', f.contextId);
   if (f.statuses?.length) q = q.where(`${a}.status`, 'in', f.statuses);
   if (f.published !== undefined) q = q.where(`${a}.is_published`, '=', f.published ? 1 : 0);
