@@ -2,10 +2,11 @@
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { recordPermission } from '../access/access.store.js';
+import { authorize } from '../access/policy.js';
 import type { Actor } from '../actor.js';
 import { findUserByEmail } from '../accounts/users.store.js';
 import { recordChanges } from '../changes/change-log.js';
-import { forbidden, notFound, unprocessable } from '../errors.js';
+import { notFound, unprocessable } from '../errors.js';
 import { nowIso } from '../ids.js';
 import type { TasksService } from './tasks.service.js';
 import * as store from './assignees.store.js';
@@ -38,7 +39,7 @@ export function createAssigneesService(db: Db, tasks: TasksService) {
     async remove(actor: Actor, taskId: string, userId: string) {
       await inTransaction(db, async (tx) => {
         const { row: task, perm } = await tasks.loadFor(tx, actor, taskId, 'read');
-        if (userId !== actor.userId && !['write', 'admin', 'owner'].includes(perm)) throw forbidden('You may not change the assignees of this task');
+        authorize(perm, 'remove_assignee', 'Task', { self: userId === actor.userId });
         if (!(await store.deleteAssignee(tx, taskId, userId))) throw notFound('Assignee');
         await recordChanges(tx, actor, [{ type: 'assignee', id: `${taskId}:${userId}`, op: 'delete', contextBefore: task.context_id, ownerId: task.user_id, data: { task_id: taskId, user_id: userId } }]);
       });
