@@ -152,8 +152,17 @@ export async function pageVisible<Row>(db: Executor, userId: string, table: Visi
   }
 
   // Each branch's own top `offset + limit` rows, read in its index order; the page is cut from their union.
+  const pg = dialectOf(db) === 'postgres';
   const candidates = (eb: ExpressionBuilder<any, any>) => parts
     .map((b) => {
+      if (pg && b.name === 'in_context') {
+        // PostgreSQL merges per-context runs well with LATERAL: each visible context gives its own
+        // top k from its (context_id, col, id) index, and only those are sorted.
+        const cols = [...new Set(['id', ...sort.map((key) => key.field)])].map((c) => `p.${c}`);
+        const perContext = ordered(filter(eb.selectFrom(`${table} as p`).select(cols).whereRef('p.context_id', '=', 'vc.id'), 'p'), 'p', sort).limit(k);
+        const merged = ordered(eb.selectFrom('visible_contexts as vc').innerJoinLateral(perContext.as('l'), (j) => j.onTrue()).select('l.id'), 'l', sort).limit(k);
+        return eb.selectFrom(merged.as('r')).select('r.id');
+      }
       const top = ordered(filter(eb.selectFrom(`${table} as b`).select('b.id').where((e) => b.where(e, 'b')), 'b'), 'b', sort).limit(k);
       // A LIMIT inside a compound SELECT needs its own sub-select on SQLite.
       return eb.selectFrom(top.as('r')).select('r.id');
