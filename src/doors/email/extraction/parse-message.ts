@@ -74,7 +74,9 @@ export async function parseEmail(raw: Buffer): Promise<ParsedMessage> {
   if (problem) throw new EmailParseError(`malformed MIME: ${problem}`);
   let p: ParsedMail;
   try {
-    p = await simpleParser(raw, { skipImageLinks: true });
+    // The engine makes its own text from HTML; mailparser's conversions (html->text, text->html with
+    // linkify) would only cost time.
+    p = await simpleParser(raw, { skipImageLinks: true, skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
   } catch (cause) {
     throw new EmailParseError('message could not be parsed', { cause });
   }
