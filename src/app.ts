@@ -23,12 +23,13 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
+    const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
     const services = createServices(database.db, {
-      jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+      jwtSecret: secret,
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
     });
-    const server = await buildRestServer({ config, db: database.db, services, logger: opts.logger });
+    const server = await buildRestServer({ config, db: database.db, services, secret, logger: opts.logger });
     let smtp: SmtpListener | null = null;
     if (config.intake.smtpPort !== null) {
       try {

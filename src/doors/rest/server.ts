@@ -15,6 +15,7 @@ import { httpIntakeRoutes } from '../email/http-intake.js';
 import { createIntakePipeline } from '../email/intake-pipeline.js';
 import { healthRoutes } from './routes/health.js';
 import { taskRoutes } from './routes/tasks.js';
+import { webPages } from '../web/pages.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
 
@@ -22,10 +23,12 @@ export interface RestOptions {
   config: Config;
   db: Db;
   services: Services;
+  /** The signing secret; the account pages derive their CSRF key from it. */
+  secret: Uint8Array;
   logger?: boolean;
 }
 
-export async function buildRestServer({ config, db, services, logger = true }: RestOptions): Promise<FastifyInstance> {
+export async function buildRestServer({ config, db, services, secret, logger = true }: RestOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: 1024 * 1024,
@@ -69,6 +72,7 @@ export async function buildRestServer({ config, db, services, logger = true }: R
   await app.register(async (scoped) => httpIntakeRoutes(scoped, {
     pipeline: createIntakePipeline(services.accounts, services.intake), secret: config.intake.secret, maxBytes: config.intake.maxBytes,
   }));
+  await app.register(async (scoped) => webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
   await app.register(async (api) => {
     await api.register(docsRoutes);
     await api.register(async (authed) => {
