@@ -5,8 +5,9 @@
  */
 import type { Actor } from '../actor.js';
 import { DomainError } from '../errors.js';
+import type { Task } from '../tasks/task.js';
 import type { Provenance, TasksService } from '../tasks/tasks.service.js';
-import type { ExtractedEventItem, ExtractedItems, IntakeEvents, StoredResult } from './intake.js';
+import type { EventView, ExtractedEventItem, ExtractedItems, IntakeEvents, StoredResult } from './intake.js';
 
 export const emptyResult = (): StoredResult => ({ tasks: [], events: [], cancelled_event_ids: [] });
 
@@ -19,6 +20,8 @@ interface ApplyDeps {
   tasks: TasksService;
   events: IntakeEvents | null;
   provenance(confidence: number): Provenance;
+  /** Filled with the records made or updated here, so the answer needs no second read. */
+  seen?: Map<string, Task | EventView>;
 }
 
 function needEvents(events: IntakeEvents | null): IntakeEvents {
@@ -40,6 +43,7 @@ export async function applyItems(actor: Actor, items: ExtractedItems, prior: Sto
     made.add(key);
     const task = await deps.tasks.create(actor, { title: item.title, description: item.description, due_date: item.due_date }, deps.provenance(item.confidence));
     result.tasks.push({ key, id: task.id });
+    deps.seen?.set(task.id, task);
   }
 
   for (const item of items.events) {
@@ -52,9 +56,10 @@ export async function applyItems(actor: Actor, items: ExtractedItems, prior: Sto
     if (!known) {
       const event = await events.create(actor, input, deps.provenance(confidence));
       result.events.push({ key, id: event.id, op: 'created' });
+      deps.seen?.set(event.id, event);
     } else if ((item.ical_sequence ?? 0) > (known.ical_sequence ?? 0)) {
       // D16: a later SEQUENCE of the same invitation updates the event made by an earlier message.
-      await events.updateFromInvitation(actor, known.id, input);
+      deps.seen?.set(known.id, await events.updateFromInvitation(actor, known.id, input));
       result.events.push({ key, id: known.id, op: 'updated' });
     } else {
       result.events.push({ key, id: known.id, op: 'unchanged' });

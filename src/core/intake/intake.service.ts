@@ -16,7 +16,7 @@ import type { Provenance, TasksService } from '../tasks/tasks.service.js';
 import { getTasks } from '../tasks/tasks.store.js';
 import * as store from './emails.store.js';
 import { applyItems, emptyResult } from './apply-items.js';
-import type { EmailView, IntakeEvents, IntakeOutcome, MessageReader, ReadMessage, StoredResult } from './intake.js';
+import type { EmailView, EventView, IntakeEvents, IntakeOutcome, MessageReader, ReadMessage, StoredResult } from './intake.js';
 
 export interface IntakeDeps {
   tasks: TasksService;
@@ -50,13 +50,18 @@ export function toEmailView(row: store.EmailMeta): EmailView {
 }
 
 export function createIntakeService(db: Db, deps: IntakeDeps) {
-  async function outcomeOf(actor: Actor, row: store.EmailMeta, repeat: boolean): Promise<IntakeOutcome> {
+  /** The answer for a stored message; `seen` holds records this call just wrote (no need to read them back). */
+  async function outcomeOf(actor: Actor, row: store.EmailMeta, repeat: boolean, seen = new Map<string, Task | EventView>()): Promise<IntakeOutcome> {
     const result = decodeResult(row.result);
     const taskIds = result.tasks.map((t) => t.id);
-    const byId = new Map((await getTasks(db, taskIds)).map((r) => [r.id, r]));
-    const tasks: Task[] = taskIds.flatMap((id) => (byId.has(id) ? [toTask(byId.get(id)!)] : []));
+    const missing = taskIds.filter((id) => !seen.has(id));
+    const byId = new Map<string, Task | EventView>([...seen, ...(await getTasks(db, missing)).map((r) => [r.id, toTask(r)] as const)]);
+    const tasks = taskIds.flatMap((id) => (byId.has(id) ? [byId.get(id) as Task] : []));
     const eventIds = [...new Set(result.events.map((e) => e.id))];
-    const events = eventIds.length && deps.events ? await deps.events.getMany(actor, eventIds) : [];
+    const unseen = eventIds.filter((id) => !seen.has(id));
+    const loaded = unseen.length && deps.events ? await deps.events.getMany(actor, unseen) : [];
+    for (const e of loaded) byId.set(e.id, e);
+    const events = eventIds.flatMap((id) => (byId.has(id) ? [byId.get(id) as EventView] : []));
     return { emailId: row.id, status: row.status === 'failed' ? 'failed' : 'processed', repeat, error: row.error, tasks, events };
   }
 
@@ -75,19 +80,20 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
       return outcomeOf(actor, (await store.getEmail(db, emailId))!, false);
     }
     try {
+      const seen = new Map<string, Task | EventView>();
       const { row, repeat } = await inTransaction(db, async (tx) => {
         const locked = await store.lockEmail(tx, emailId);
         if (!locked) throw notFound('Email');
         // Another delivery of the same message got here first.
         if (mode === 'first' && locked.status !== 'received') return { row: locked, repeat: true };
         const provenance = (confidence: number): Provenance => ({ source: 'email', source_email_id: emailId, extraction_confidence: confidence });
-        const result = await applyItems(actor, read.items, decodeResult(locked.result), { tasks: deps.tasks, events: deps.events, provenance });
+        const result = await applyItems(actor, read.items, decodeResult(locked.result), { tasks: deps.tasks, events: deps.events, provenance, seen });
         const patch: Partial<EmailsTable> = { status: 'processed', error: null, result: JSON.stringify(result), updated_at: nowIso() };
         if (mode === 'again') Object.assign(patch, { subject: read.facts.subject || null, from_address: read.facts.from });
         await store.updateEmail(tx, emailId, patch);
         return { row: { ...locked, ...patch } as store.EmailMeta, repeat: false };
       });
-      return outcomeOf(actor, row, repeat);
+      return outcomeOf(actor, row, repeat, seen);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       await markFailed(emailId, err.message);
