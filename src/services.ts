@@ -5,7 +5,7 @@ import { createCommentsService } from './core/comments/comments.service.js';
 import { createIntakeService } from './core/intake/intake.service.js';
 import { createAssigneesService } from './core/tasks/assignees.service.js';
 import { createTasksService } from './core/tasks/tasks.service.js';
-import { messageReader } from './doors/email/read-message.js';
+import type { MessageReader } from './core/intake/intake.js';
 
 export interface ServiceOptions {
   jwtSecret: Uint8Array;
@@ -21,9 +21,14 @@ export function createServices(db: Db, options: ServiceOptions) {
     task: tasks.loadFor,
     event: async () => { throw new Error('events are not wired yet'); },
   });
-  // The email door's reader is passed in so the intake use case can reprocess without knowing MIME.
-  const intake = createIntakeService(db, { tasks, events: null, read: messageReader });
+  const intake = createIntakeService(db, { tasks, events: null, read: readStoredMessage });
   return { accounts, tasks, assignees, comments, intake };
 }
+
+/**
+ * The email door's reader, handed to the intake use case so it can reprocess without knowing MIME.
+ * Loaded on first use: processes that never read mail (the admin CLI) skip the mail libraries.
+ */
+const readStoredMessage: MessageReader = async (raw) => (await import('./doors/email/read-message.js')).messageReader(raw);
 
 export type Services = ReturnType<typeof createServices>;
