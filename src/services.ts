@@ -2,6 +2,11 @@
 import type { Db } from './db/database.js';
 import { createAccountsService } from './core/accounts/accounts.service.js';
 import { createCommentsService } from './core/comments/comments.service.js';
+import { createContextsService } from './core/contexts/contexts.service.js';
+import { createSharesService } from './core/contexts/shares.service.js';
+import { createAttendeesService } from './core/events/attendees.service.js';
+import { createEventsService } from './core/events/events.service.js';
+import { intakeEvents } from './core/intake/intake-events.js';
 import { createIntakeService } from './core/intake/intake.service.js';
 import { createAssigneesService } from './core/tasks/assignees.service.js';
 import { createTasksService } from './core/tasks/tasks.service.js';
@@ -17,12 +22,13 @@ export function createServices(db: Db, options: ServiceOptions) {
   const accounts = createAccountsService(db, options);
   const tasks = createTasksService(db);
   const assignees = createAssigneesService(db, tasks);
-  const comments = createCommentsService(db, {
-    task: tasks.loadFor,
-    event: async () => { throw new Error('events are not wired yet'); },
-  });
-  const intake = createIntakeService(db, { tasks, events: null, read: readStoredMessage });
-  return { accounts, tasks, assignees, comments, intake };
+  const events = createEventsService(db);
+  const attendees = createAttendeesService(db, events);
+  const contexts = createContextsService(db);
+  const shares = createSharesService(db, contexts);
+  const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
+  const intake = createIntakeService(db, { tasks, events: intakeEvents(db, events, attendees), read: readStoredMessage });
+  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake };
 }
 
 /**

@@ -3,6 +3,7 @@
  * iCalendar, text extraction) and hands these plain shapes in, so the core never sees mail code.
  */
 import type { Actor } from '../actor.js';
+import type { Event } from '../events/event.js';
 import type { Task } from '../tasks/task.js';
 import type { Provenance } from '../tasks/tasks.service.js';
 
@@ -60,7 +61,7 @@ export interface ReadMessage {
 export type MessageReader = (raw: Buffer) => Promise<ReadMessage>;
 
 /** An event as the events use case shows it; the intake only passes it through. */
-export type EventView = { id: string } & Record<string, unknown>;
+export type EventView = Event;
 
 /** What the result column of an emails row holds: which items the message made or touched. */
 export interface StoredResult {

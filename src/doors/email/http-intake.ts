@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../core/errors.js';
 import { DataOf, errorResponses, Query, Uuid } from '../rest/schemas/common.js';
-import { IntakeEvent } from '../rest/schemas/emails.js';
+import { Event } from '../rest/schemas/events.js';
 import { Task } from '../rest/schemas/tasks.js';
 import type { IntakePipeline } from './intake-pipeline.js';
 
@@ -21,7 +21,7 @@ export interface HttpIntakeOptions {
 const IntakeResult = DataOf(Type.Object({
   email_id: Uuid('The stored message (GET /api/v1/emails/{id})'),
   tasks: Type.Array(Task),
-  events: Type.Array(IntakeEvent),
+  events: Type.Array(Event),
 }, { title: 'IntakeResult' }));
 
 const digest = (s: string) => createHash('sha256').update(s).digest();

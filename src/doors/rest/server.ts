@@ -15,6 +15,8 @@ import { httpIntakeRoutes } from '../email/http-intake.js';
 import { createIntakePipeline } from '../email/intake-pipeline.js';
 import { healthRoutes } from './routes/health.js';
 import { taskRoutes } from './routes/tasks.js';
+import { contextRoutes } from './routes/contexts.js';
+import { eventRoutes } from './routes/events.js';
 import { webPages } from '../web/pages.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
@@ -86,6 +88,8 @@ export async function buildRestServer({ config, db, services, secret, logger = t
         route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
       });
       await taskRoutes(authed, services);
+      await eventRoutes(authed, services);
+      await contextRoutes(authed, services);
       await emailRoutes(authed, services);
     });
   }, { prefix: '/api/v1' });

@@ -1,9 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, PageQuery, Query, Timestamp, Uuid } from './common.js';
 
-/** Events as the intake returns them; the events schema proper lives with the events routes. */
-export const IntakeEvent = Type.Object({ id: Uuid() }, { additionalProperties: true, title: 'IntakeEvent' });
-
 const EMAIL_STATUSES = ['received', 'processed', 'failed'] as const;
 const StatusEnum = Type.Unsafe<(typeof EMAIL_STATUSES)[number]>({ type: 'string', enum: [...EMAIL_STATUSES] });
 
