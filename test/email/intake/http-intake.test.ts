@@ -73,6 +73,38 @@ describe('POST /intake/email', () => {
     expect(listed.body.data.find((e: any) => e.id === bareAgain.body.data.email_id).message_id).toBeNull();
   });
 
+  it('makes the items once when the same message arrives twice at the same time', async () => {
+    const u = await t.user();
+    const address = await intakeAddress(t, u);
+    const raw = plainMail({ to: address, messageId: 'twice-at-once' });
+    const answers = await Promise.all([postMail(t, raw, { to: address }), postMail(t, raw, { to: address })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
+    expect(answers[0].body.data.email_id).toBe(answers[1].body.data.email_id);
+    expect(await emailItemCount(t, u)).toBe(answers[0].body.data.tasks.length);
+    expect((await t.as(u).get('/emails')).body.data).toHaveLength(1);
+  });
+
+  it('rolls every item back when one breaks a rule, and keeps the message as failed', async () => {
+    const u = await t.user();
+    const raw = plainMail({ to: await intakeAddress(t, u) });
+    const outcome = await t.app.services.intake.receive({ id: u.id, email: u.email }, raw, {
+      facts: { messageId: 'half-made@example.org', subject: 'Two items', from: 'ana@example.org' },
+      items: {
+        tasks: [
+          { title: 'A fine task', description: 'from mail', due_date: null, confidence: 0.8 },
+          { title: '   ', description: 'a blank title breaks a rule', due_date: null, confidence: 0.8 },
+        ],
+        events: [], cancellations: [], errors: [],
+      },
+    });
+    expect(outcome).toMatchObject({ status: 'failed', tasks: [], events: [] });
+    expect(outcome.error).toMatch(/title/);
+    expect(await emailItemCount(t, u)).toBe(0);
+    const changes = await t.app.database.db.selectFrom('changes').select('seq').where('actor_id', '=', u.id).execute();
+    expect(changes).toEqual([]);
+    expect((await t.as(u).get(`/emails/${outcome.emailId}`)).body.data).toMatchObject({ status: 'failed', task_ids: [] });
+  });
+
   it('finds the recipient in Delivered-To, X-Original-To, To or Cc when ?to= is absent', async () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
