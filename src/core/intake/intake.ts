@@ -103,7 +103,7 @@ export interface IntakeEvents {
   create(actor: Actor, input: Omit<ExtractedEventItem, 'confidence'>, provenance: Provenance): Promise<EventView>;
   /** The caller's own event with this iCalendar UID. */
   findByIcalUid(actor: Actor, uid: string): Promise<{ id: string; ical_sequence: number | null } | undefined>;
-  /** A later SEQUENCE of an invitation: published at once (major + 1), attendees replaced. */
+  /** A later SEQUENCE of an invitation: published at once (major + 1); new attendees added, answers updated. */
   updateFromInvitation(actor: Actor, id: string, input: Omit<ExtractedEventItem, 'confidence'>): Promise<EventView>;
   remove(actor: Actor, id: string): Promise<void>;
   /** Current state of the given events, skipping ones that no longer exist. */

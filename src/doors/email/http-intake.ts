@@ -51,6 +51,8 @@ export async function httpIntakeRoutes(app: FastifyInstance, { pipeline, secret,
       summary: 'Deliver one raw RFC 5322 message (Content-Type: message/rfc822) to an intake address',
       description: 'Answers 201 with what the message made, 200 with the first result when this Message-ID was already received for the user. See docs/api.md "Email intake".',
       security: [{ intakeSecret: [] }],
+      // No `type`: the parsed body is a Buffer; this only documents the request body in OpenAPI.
+      body: { content: { 'message/rfc822': { schema: { description: 'The raw RFC 5322 message, at most INTAKE_MAX_BYTES', format: 'binary' } } } },
       querystring: Query({ to: Type.Optional(Type.String({ minLength: 3, maxLength: 320, description: 'Intake address; else Delivered-To, X-Original-To, To, Cc' })) }),
       response: { 200: IntakeResult, 201: IntakeResult, ...errorResponses(400, 401, 413, 415, 422, 500, 503) },
     },
