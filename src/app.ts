@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { databaseRateLimitStore, memoryRateLimitStore } from './doors/rest/rate-limit.js';
 import { buildRestServer } from './doors/rest/server.js';
+import { startHousekeeping } from './housekeeping.js';
 import { loadJwtSecret } from './secrets.js';
 import { createServices, type Services } from './services.js';
 
@@ -24,10 +26,15 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
     });
-    const server = await buildRestServer({ config, db: database.db, services, logger: opts.logger });
+    // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
+    // may run several processes, which must share one count (D13).
+    const rateLimits = database.dialect === 'postgres' ? databaseRateLimitStore(database.db) : memoryRateLimitStore();
+    const server = await buildRestServer({ config, db: database.db, services, rateLimits, logger: opts.logger });
+    const housekeeping = startHousekeeping(database.db, rateLimits, config.rateLimit.windowS, server.log);
     return {
       config, database, services, server,
       async close() {
+        await housekeeping.stop();
         await server.close();
         await database.close();
       },

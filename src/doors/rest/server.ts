@@ -5,8 +5,12 @@ import swagger from '@fastify/swagger';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Services } from '../../services.js';
-import { bearerAuth } from './auth.js';
-import { installErrorHandling } from './errors.js';
+import { bearerAuth, identifyBearer } from './auth.js';
+import { declareCommonErrors } from './declared-errors.js';
+import { installErrorHandling, sendError } from './errors.js';
+import { idempotentWrites } from './idempotency.js';
+import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
+import { rateLimitHook, type RateLimitStore } from './rate-limit.js';
 import { validatorCompiler } from './validation.js';
 import { accountRoutes } from './routes/account.js';
 import { docsRoutes } from './routes/docs.js';
@@ -19,14 +23,17 @@ export interface RestOptions {
   config: Config;
   db: Db;
   services: Services;
+  rateLimits: RateLimitStore;
   logger?: boolean;
 }
 
-export async function buildRestServer({ config, db, services, logger = true }: RestOptions): Promise<FastifyInstance> {
+export async function buildRestServer({ config, db, services, rateLimits, logger = true }: RestOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Reuse a client's correlation id when it is sane (D6), else make one.
@@ -42,7 +49,9 @@ export async function buildRestServer({ config, db, services, logger = true }: R
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Correlation-Id', req.id);
   });
+  app.addHook('onRequest', checkUrl);
   installErrorHandling(app);
+  installJsonParser(app);
 
   await app.register(cookie);
   await app.register(swagger, {
@@ -61,6 +70,15 @@ export async function buildRestServer({ config, db, services, logger = true }: R
   await app.register(healthRoutes, { db });
   await app.register(async (scoped) => accountRoutes(scoped, services, { secureCookies: false }));
   await app.register(async (api) => {
+    // Guarantees for every /api/v1 route, present and future: rate limits (after a quiet look at
+    // the token, so users and anonymous IPs get their own buckets), declared error statuses, and
+    // Idempotency-Key on writes. Hooks added here apply to all routes registered below.
+    api.addHook('onRequest', identifyBearer(services.accounts));
+    api.addHook('onRequest', rateLimitHook(rateLimits, config.rateLimit));
+    declareCommonErrors(api);
+    idempotentWrites(api, db);
+    api.setNotFoundHandler((request, reply) =>
+      sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }));
     await api.register(docsRoutes);
     await api.register(async (authed) => {
       authed.addHook('onRequest', bearerAuth(services.accounts));
