@@ -62,7 +62,8 @@ export function editAsDraft(current: Values, state: VersionState, changes: Value
  * draft_conflict), since the published state moved on under it.
  */
 export function editAndPublish(current: Values, state: VersionState, changes: Values): EditResult {
-  const changed = changedFields(current, changes);
+  // Compare against the published values: with a draft open, the shown values are the draft's.
+  const changed = changedFields(publishedValues(current, state), changes);
   const values = { ...current };
   let draft = state.draft;
   if (draft) {

@@ -9,6 +9,7 @@ import { detectLanguage } from './language.js';
 import { readText } from './text-items.js';
 import { subjectTitle } from './subject.js';
 import { toIso } from './timezones.js';
+import { capitalise } from './titles.js';
 import type { ExtractedCancellation, ExtractedEvent, ExtractedTask, Extraction, ParsedMessage } from './types.js';
 
 export interface ExtractOptions {
@@ -82,7 +83,7 @@ export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Ex
     all_day: e.allDay, location: e.location, attendees: [], confidence: e.confidence, ical_uid: null, ical_sequence: null,
   }));
   if (!tasks.length && !events.length) {
-    const title = subjectTitle(parsed.subject) || split.text.trim().split('\n')[0]?.slice(0, 80).trim() || `Email from ${parsed.from ?? 'unknown sender'}`;
+    const title = capitalise(subjectTitle(parsed.subject)) || split.text.trim().split('\n')[0]?.slice(0, 80).trim() || `Email from ${parsed.from ?? 'unknown sender'}`;
     tasks.push({ title, description: describe(parsed, split.text.slice(0, 400)), due_date: null, confidence: CONFIDENCE.subjectFallback });
   }
   return { tasks, events, cancellations: [], errors };

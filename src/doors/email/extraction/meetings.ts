@@ -5,11 +5,11 @@ import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
-  /\b(meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day)\b|besprechung|konferenz/i;
+  /\b(meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day)\b|besprechung|konferenz|\b(scheduled|booked) for\b/i;
 const DEADLINE_BEFORE = /\b(by|before|due|until|till|no later than|deadline|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
 const GENERIC_LABEL = /^(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
-const COPULA = /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|es|será|tendrá lugar|se realizará|est|aura lieu|a lieu|sera)\b/i;
+const COPULA = /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|es|será|tendrá lugar|se realizará|est|aura lieu|a lieu|sera)\b/i;
 const KV_LINE = /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|dónde|datum|uhrzeit|zeit|wann|ort|wo|heure|lieu|quand|où)\s*(?::|\|)\s*(.+)$/i;
 
 export interface TextEvent {
@@ -42,8 +42,8 @@ export function findLocation(text: string): string | null {
   const t = text.replace(/https?:\/\/\S+/g, ' ');
   const room = /\b(?:in|at)\s+(?:the\s+|our\s+)?((?:[\p{Lu}][\p{L}'’-]*\s+)+(?:room|office|conference room|building|hall|auditorium|lobby|café|cafe))\b/u.exec(t);
   if (room) return room[1].trim();
-  const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\w-]+)/i.exec(t);
-  const at = /(?:\bat|\b@|\ben|\bin|\bau|\bà|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d][\p{L}\p{N}'’&.-]*)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d][\p{L}\p{N}'’&.-]*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(t);
+  const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+)/iu.exec(t);
+  const at = /(?:\bat|\b@|\ben|\bin|\bau|\bà|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(t);
   if (at && !/^\u0000/.test(at[1])) {
     const main = at[1].replace(/^(the|our|la|el|le)\s+/i, '').trim();
     if (main.length > 1 && !/^(the|a|an)$/i.test(main)) return at[3] ? `${main} (${at[3].trim()})` : main;
@@ -92,8 +92,9 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   }
   rest = rest.replace(/\s+(on|am|el|le|at|um|a las|à)\s*$/i, '');
   const title = finishTitle(stripDeterminers(rest), 9);
-  if (MEETING_WORD.test(title)) return title;
-  const phrase = meetingPhrase(blanked.replace(/\u0000/g, ' '));
+  const phrase = meetingPhrase(blanked);
+  const opening = title.split(' ').slice(0, 2).join(' ');
+  if (MEETING_WORD.test(title) && (MEETING_WORD.test(opening) || !phrase)) return title;
   if (phrase) return phrase;
   const fromSubject = subjectTitle(subject).replace(/[:\-–—]?\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '').replace(/\s*[@(].*$/, '');
   return finishTitle(fromSubject || title, 9);
@@ -107,17 +108,17 @@ export function meetingPhrase(text: string): string | null {
   const at = words.findIndex((w) => MEETING_WORD.test(w.replace(/[,.;:!?]+$/, '')));
   if (at < 0) return null;
   let from = at;
-  while (from > 0 && at - from < 4 && !PHRASE_STOP.test(words[from - 1]) && !/[,.;:!?]$/.test(words[from - 1])) from--;
+  while (from > 0 && at - from < 4 && !PHRASE_STOP.test(words[from - 1]) && !/[,.;:!?\u0000]/.test(words[from - 1])) from--;
   let to = at + 1;
   const tail = words.slice(at + 1);
   if (tail.length && /^(with|for|con|mit|avec|para|pour|für)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
     to = at + 2;
-    while (to < words.length && to - at < 6 && !/^(on|at|in|by|from|to|am|um|el|le|à|a)$/i.test(words[to])) {
+    while (to < words.length && to - at < 6 && !/^(on|at|in|by|from|to|am|um|à|a|\u0000)$/i.test(words[to])) {
       to++;
       if (/[,.;:!?]$/.test(words[to - 1])) break;
     }
   }
-  const phrase = words.slice(from, to).join(' ').replace(/[,.;:!?]+$/, '');
+  const phrase = words.slice(from, to).join(' ').replace(/\s+(el|la|le|les|der|die|das|the)$/i, '').replace(/[,.;:!?]+$/, '');
   return phrase ? finishTitle(phrase, 10) : null;
 }
 

@@ -86,7 +86,8 @@ export async function parseEmail(raw: Buffer): Promise<ParsedMessage> {
   const bulk =
     p.headers.has('list-unsubscribe') ||
     /^(bulk|list|junk)$/i.test(String(p.headers.get('precedence') ?? '')) ||
-    /\bunsubscribe\b|\babmelden\b|\bse désabonner\b|\bdarse de baja\b|\bcancelar (la )?suscripci/i.test(text);
+    /^(no-?reply|do-?not-?reply|notifications?|mailer-daemon)@/i.test(addresses(p.from)[0] ?? '') ||
+    /\bautomated (message|email|notification)\b|\bunsubscribe\b|\babmelden\b|\bse désabonner\b|\bdarse de baja\b|\bcancelar (la )?suscripci/i.test(text);
   const fromAddr = addresses(p.from)[0] ?? null;
   return {
     messageId,

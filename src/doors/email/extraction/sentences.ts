@@ -52,7 +52,7 @@ export function sentencesOf(text: string): string[] {
     if (ABBREVIATIONS.test(piece)) continue;
     if (/\d\.$/.test(piece) && /^\s*\d/.test(text.slice(end))) continue;
     // German/Nordic ordinal dates: "Mittwoch, 18. November".
-    if (/(^|[\s,(])\d{1,2}\.$/.test(piece)) continue;
+    if (/(^|[\s,(])\d{1,2}\.$/.test(piece) && /^\s*(jan|feb|mär|maer|apr|mai|jun|jul|aug|sep|okt|nov|dez)/i.test(text.slice(end))) continue;
     out.push(piece.trim());
     start = end;
   }

@@ -13,6 +13,7 @@ const LEAD_INS: RegExp[] = [
   /^(¿\s*)?(puedes|podrías|podria|podrías|puede|podría|pueden|necesito que|favor de|recuerda|no olvides)\s+/i,
   /^(können|könnten|kannst|könntest|würden|würdest) (sie|du)( bitte)?\s+/i,
   /^(pouvez|pourriez|peux|pourrais)[- ](vous|tu)\s+/i,
+  /^(mir|uns)\s+(bitte\s+)?(?=\S+\s)/i,
   /^(merci de|veuillez|n'oubliez pas de|n’oubliez pas de|il faut)\s+/i,
 ];
 const DETERMINERS = /^(the|a|an|our|your|my|this|that|el|la|los|las|un|una|der|die|das|ein|eine|unser|unsere|le|les|une|notre|votre)\s+/i;
