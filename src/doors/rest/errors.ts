@@ -61,6 +61,11 @@ export function errorResponse(err: FastifyError & { validationContext?: string }
     const extra = err.extra;
     return out(STATUS[err.code], { error: err.code, message: err.message, details: extra.details, data: extra.data, retryAfter: extra.retryAfter });
   }
+  // No route matched: whatever the body parser thought of the body, the answer is "no such route"
+  // (a rate limit still applies to unknown paths).
+  if (request.is404 && !(err instanceof DomainError && err.code === 'rate_limit_exceeded')) {
+    return out(404, { message: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}` });
+  }
   if (err.validation) {
     // A malformed id in a path cannot name a record: 404, not 400 (D3).
     if (err.validationContext === 'params') return out(404, { message: 'Not found' });
