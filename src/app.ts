@@ -20,7 +20,7 @@ export interface App {
 export async function createApp(config: Config, opts: { logger?: boolean } = {}): Promise<App> {
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, config.database);
     const services = createServices(database.db, {
       jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
       allowSignup: config.allowSignup,

@@ -20,7 +20,7 @@ export async function runPrimary(config: Config): Promise<void> {
   // Before any worker opens the database: one migration run, and one generated JWT secret.
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, config.database);
   } finally {
     await database.close();
   }

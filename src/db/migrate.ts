@@ -1,25 +1,39 @@
+import SQLite from 'better-sqlite3';
 import { Migrator, type MigrationResultSet } from 'kysely';
-import { dialectOf, type Db } from './database.js';
+import type { DatabaseConfig } from '../config.js';
+import type { Db } from './database.js';
 import { migrations } from './migrations/index.js';
 
-const SQLITE_ATTEMPTS = 10;
-
 /**
- * Applies pending migrations. On PostgreSQL, Kysely's Migrator holds an advisory lock while it
- * runs, so processes starting together apply each migration once and the others wait. SQLite has
- * no such lock and a second process's migration transaction fails with SQLITE_BUSY when another
- * process wrote first; it then simply tries again and finds the work done.
+ * Applies pending migrations. Several processes may start at once (cluster mode, several servers,
+ * `npm run migrate` beside a running server):
+ * - PostgreSQL: Kysely's Migrator holds an advisory lock while it runs, so each migration is
+ *   applied once and the others wait, then find nothing to do.
+ * - SQLite: Kysely takes no lock there and runs DDL outside a transaction, so two processes would
+ *   both try to apply the same migration. We hold an exclusive transaction on a small lock file
+ *   beside the database for the duration instead; a second process waits for it (up to a minute).
  */
-export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+export async function migrateToLatest(db: Db, database?: DatabaseConfig): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
   });
-  for (let attempt = 1; ; attempt++) {
+  const run = async () => {
     const result = await migrator.migrateToLatest();
-    if (!result.error) return result;
-    const busy = dialectOf(db) === 'sqlite' && /^SQLITE_BUSY/.test(String((result.error as { code?: string }).code));
-    if (!busy || attempt >= SQLITE_ATTEMPTS) throw result.error;
-    await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    if (result.error) throw result.error;
+    return result;
+  };
+  if (database?.dialect !== 'sqlite' || database.file === ':memory:') return run();
+  const lock = new SQLite(`${database.file}.migrate-lock`);
+  try {
+    lock.pragma('busy_timeout = 60000');
+    lock.exec('BEGIN EXCLUSIVE'); // blocks until no other process holds it
+    try {
+      return await run();
+    } finally {
+      lock.exec('COMMIT');
+    }
+  } finally {
+    lock.close();
   }
 }
