@@ -21,15 +21,16 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db, config.database);
+    const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
     const services = createServices(database.db, {
-      jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+      jwtSecret: secret,
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
     });
     // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
     // may run several processes, which must share one count (D13).
     const rateLimits = database.dialect === 'postgres' ? databaseRateLimitStore(database.db) : memoryRateLimitStore();
-    const server = await buildRestServer({ config, db: database.db, services, rateLimits, logger: opts.logger });
+    const server = await buildRestServer({ config, db: database.db, services, secret, rateLimits, logger: opts.logger });
     const housekeeping = startHousekeeping(database.db, rateLimits, config.rateLimit.windowS, server.log);
     return {
       config, database, services, server,

@@ -86,6 +86,7 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = errorResponse(err, request);
     if (status >= 500) request.log.error({ err }, 'unhandled error');
+    if (err instanceof DomainError && err.extra.retryAfter !== undefined) reply.header('Retry-After', String(err.extra.retryAfter));
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 

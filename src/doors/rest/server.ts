@@ -16,6 +16,7 @@ import { accountRoutes } from './routes/account.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { taskRoutes } from './routes/tasks.js';
+import { webPages } from '../web/pages.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
 
@@ -23,13 +24,17 @@ export interface RestOptions {
   config: Config;
   db: Db;
   services: Services;
+  /** The signing secret; the account pages derive their CSRF key from it. */
+  secret: Uint8Array;
   rateLimits: RateLimitStore;
   logger?: boolean;
 }
 
-export async function buildRestServer({ config, db, services, rateLimits, logger = true }: RestOptions): Promise<FastifyInstance> {
+export async function buildRestServer({ config, db, services, secret, rateLimits, logger = true }: RestOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    // One line per request (below), not Fastify's two; URLs are logged without their query string.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
@@ -50,6 +55,9 @@ export async function buildRestServer({ config, db, services, rateLimits, logger
     reply.header('X-Correlation-Id', req.id);
   });
   app.addHook('onRequest', checkUrl);
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
   installErrorHandling(app);
   installJsonParser(app);
 
@@ -69,6 +77,7 @@ export async function buildRestServer({ config, db, services, rateLimits, logger
 
   await app.register(healthRoutes, { db });
   await app.register(async (scoped) => accountRoutes(scoped, services, { secureCookies: false }));
+  await app.register(async (scoped) => webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
   await app.register(async (api) => {
     // Guarantees for every /api/v1 route, present and future: rate limits (after a quiet look at
     // the token, so users and anonymous IPs get their own buckets), declared error statuses, and
