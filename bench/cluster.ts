@@ -57,7 +57,7 @@ function mix(): autocannon.Request[] {
     { method: 'GET', setupRequest: (r) => { const u = pick(); return { ...r, path: '/api/v1/tasks?limit=20', headers: headers(u) }; } },
     { method: 'POST', setupRequest: (r) => {
       const u = pick();
-      const key = n++ % 3 === 0 ? { 'idempotency-key': randomUUID() } : {};
+      const key: Record<string, string> = n++ % 3 === 0 ? { 'idempotency-key': randomUUID() } : {};
       return { ...r, path: '/api/v1/tasks', headers: headers(u, key), body: JSON.stringify({ title: 'Bench task', priority: 'high' }) };
     } },
     { method: 'PATCH', setupRequest: (r) => {
