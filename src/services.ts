@@ -2,6 +2,10 @@
 import type { Db } from './db/database.js';
 import { createAccountsService } from './core/accounts/accounts.service.js';
 import { createCommentsService } from './core/comments/comments.service.js';
+import { createContextsService } from './core/contexts/contexts.service.js';
+import { createSharesService } from './core/contexts/shares.service.js';
+import { createAttendeesService } from './core/events/attendees.service.js';
+import { createEventsService } from './core/events/events.service.js';
 import { createAssigneesService } from './core/tasks/assignees.service.js';
 import { createTasksService } from './core/tasks/tasks.service.js';
 
@@ -15,11 +19,12 @@ export function createServices(db: Db, options: ServiceOptions) {
   const accounts = createAccountsService(db, options);
   const tasks = createTasksService(db);
   const assignees = createAssigneesService(db, tasks);
-  const comments = createCommentsService(db, {
-    task: tasks.loadFor,
-    event: async () => { throw new Error('events are not wired yet'); },
-  });
-  return { accounts, tasks, assignees, comments };
+  const events = createEventsService(db);
+  const attendees = createAttendeesService(db, events);
+  const contexts = createContextsService(db);
+  const shares = createSharesService(db, contexts);
+  const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
+  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -56,3 +56,15 @@ export async function recordPermission(db: Executor, userId: string, record: { u
   if (!record.context_id) return 'none';
   return contextPermission(db, userId, record.context_id);
 }
+
+/**
+ * Permission on an event: as for any record, and a registered attendee who has nothing stronger
+ * may read it (that event only, never its context: D9).
+ */
+export async function eventPermission(db: Executor, userId: string, event: { id: string; user_id: string; context_id: string | null }): Promise<Permission> {
+  const perm = await recordPermission(db, userId, event);
+  if (perm !== 'none') return perm;
+  const attending = await db.selectFrom('event_attendees').select('event_id')
+    .where('event_id', '=', event.id).where('user_id', '=', userId).executeTakeFirst();
+  return attending ? 'read' : 'none';
+}

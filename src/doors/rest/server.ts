@@ -16,6 +16,8 @@ import { accountRoutes } from './routes/account.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { taskRoutes } from './routes/tasks.js';
+import { contextRoutes } from './routes/contexts.js';
+import { eventRoutes } from './routes/events.js';
 import { webPages } from '../web/pages.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
@@ -95,6 +97,8 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
         route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
       });
       await taskRoutes(authed, services);
+      await eventRoutes(authed, services);
+      await contextRoutes(authed, services);
     });
   }, { prefix: '/api/v1' });
 
