@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { spawnServer, type ServerProcess } from '../test/helpers/processes.js';
+import { freePort, spawnServer, type ServerProcess } from '../test/helpers/processes.js';
 
 const adminUrl = process.env.BENCH_PG_URL;
 if (!adminUrl) {
@@ -32,7 +32,7 @@ await admin.query(`CREATE DATABASE ${name}`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-'));
-const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'warn' };
+const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'warn' };
 
 // Seed: users with tokens and 200 tasks each.
 const app = await createApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { logger: false });
@@ -83,8 +83,7 @@ const results: Array<Record<string, unknown>> = [];
 async function scenario(label: string, start: () => Promise<ServerProcess[]>) {
   const servers = await start();
   try {
-    if (label.includes('WORKERS')) await servers[0].waitFor(/worker online/);
-    await new Promise((r) => setTimeout(r, 1500)); // let every worker finish starting
+    await new Promise((r) => setTimeout(r, 3000)); // let every worker finish starting
     await load(servers.map((s) => s.url)); // warm-up run, not reported
     const row = { scenario: label, ...(await load(servers.map((s) => s.url))) };
     console.log(JSON.stringify(row));
@@ -94,9 +93,10 @@ async function scenario(label: string, start: () => Promise<ServerProcess[]>) {
   }
 }
 
-await scenario('1 process, 1 port', async () => [await spawnServer(env)]);
-await scenario('2 processes, 2 ports', async () => Promise.all([spawnServer(env), spawnServer(env)]));
-await scenario('WORKERS=2, 1 port', async () => [await spawnServer({ ...env, WORKERS: '2' })]);
+const serve = async (extra: Record<string, string> = {}) => spawnServer({ ...env, PORT: String(await freePort()), ...extra });
+await scenario('1 process, 1 port', async () => [await serve()]);
+await scenario('2 processes, 2 ports', async () => Promise.all([serve(), serve()]));
+await scenario('WORKERS=2, 1 port', async () => [await serve({ WORKERS: '2' })]);
 console.table(results);
 
 await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

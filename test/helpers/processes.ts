@@ -1,5 +1,6 @@
 /** Real server processes for tests that need them (several processes on one database, crashes). */
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,7 +17,19 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `node --import tsx src/main.ts` on a free loopback port and waits until it listens. */
+/** A loopback port that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts `node --import tsx src/main.ts` and waits until it listens: on a free port read from its
+ * log, or, when `env.PORT` is given (quiet log levels), until `/healthz` answers there.
+ */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
@@ -49,8 +62,20 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       void exited.then((code) => { clearTimeout(timer); reject(new Error(`server exited (${code}) before ${re}; output:\n${output.slice(-20).join('\n')}`)); });
     });
   };
-  const line = await waitFor(/Server listening at http:\/\/127\.0\.0\.1:\d+/);
-  const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)![1];
+  let url: string;
+  if (env.PORT && env.PORT !== '0') {
+    url = `http://127.0.0.1:${env.PORT}`;
+    for (let tries = 0; ; tries++) {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}); output:\n${output.slice(-20).join('\n')}`);
+      const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (tries > 600) throw new Error(`server did not answer on ${url}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } else {
+    const line = await waitFor(/Server listening at http:\/\/127\.0\.0\.1:\d+/);
+    url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)![1];
+  }
   return {
     child, url, output, waitFor, exited,
     async stop(signal = 'SIGTERM') {
