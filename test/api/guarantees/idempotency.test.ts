@@ -67,6 +67,30 @@ describe('Idempotency-Key (D12)', () => {
     expect(await countTasks(c)).toBe(0);
   });
 
+  it('does not store a 5xx: the failed attempt is rolled back entirely and a retry runs afresh', async () => {
+    const c = t.as(await t.user());
+    const tasks = t.app.services.tasks;
+    const original = tasks.create;
+    // The use case writes its task, then something unexpected breaks before it returns.
+    tasks.create = async (...args: Parameters<typeof original>) => {
+      await original(...args);
+      throw new Error('disk on fire');
+    };
+    const h = key();
+    try {
+      const failed = await c.post('/tasks', { title: 'Flaky' }, h);
+      expect(failed.status).toBe(500);
+      expect(failed.body.error).toBe('internal_error');
+    } finally {
+      tasks.create = original;
+    }
+    expect(await countTasks(c)).toBe(0);
+    const retry = await c.post('/tasks', { title: 'Flaky' }, h);
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await countTasks(c)).toBe(1);
+  });
+
   it('covers PUT and PATCH, and 204-less writes like complete', async () => {
     const c = t.as(await t.user());
     const task = (await c.post('/tasks', { title: 'Draft me' })).body.data;
@@ -90,6 +114,8 @@ describe('Idempotency-Key (D12)', () => {
     const long = await c.post('/tasks', { title: 'x' }, { 'idempotency-key': 'k'.repeat(256) });
     expect(long.status).toBe(400);
     expect(long.body.details.field).toMatch(/idempotency-key/i);
+    const empty = await c.post('/tasks', { title: 'x' }, { 'idempotency-key': '' });
+    expect(empty.status).toBe(400);
     const ok = await c.post('/tasks', { title: 'x' }, { 'idempotency-key': 'k'.repeat(255) });
     expect(ok.status).toBe(201);
     expect(await countTasks(c)).toBe(1);
