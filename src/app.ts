@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createIntakePipeline } from './doors/email/intake-pipeline.js';
+import { startSmtpListener, type SmtpListener } from './doors/email/smtp.js';
 import { databaseRateLimitStore, memoryRateLimitStore } from './doors/rest/rate-limit.js';
 import { buildRestServer } from './doors/rest/server.js';
 import { startHousekeeping } from './housekeeping.js';
@@ -14,6 +16,8 @@ export interface App {
   database: DatabaseHandle;
   services: Services;
   server: FastifyInstance;
+  /** Port the SMTP intake listens on (INTAKE_SMTP_PORT=0 picks a free one); null when it is off. */
+  smtpPort: number | null;
   close(): Promise<void>;
 }
 
@@ -31,11 +35,21 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
     // may run several processes, which must share one count (D13).
     const rateLimits = database.dialect === 'postgres' ? databaseRateLimitStore(database.db) : memoryRateLimitStore();
     const server = await buildRestServer({ config, db: database.db, services, secret, rateLimits, logger: opts.logger });
+    let smtp: SmtpListener | null = null;
+    if (config.intake.smtpPort !== null) {
+      try {
+        smtp = await startSmtpListener(config, createIntakePipeline(services.accounts, services.intake), server.log);
+      } catch (err) {
+        await server.close();
+        throw err;
+      }
+    }
     const housekeeping = startHousekeeping(database.db, rateLimits, config.rateLimit.windowS, server.log);
     return {
-      config, database, services, server,
+      config, database, services, server, smtpPort: smtp?.port ?? null,
       async close() {
         await housekeeping.stop();
+        await smtp?.close();
         await server.close();
         await database.close();
       },

@@ -6,8 +6,11 @@ import { createContextsService } from './core/contexts/contexts.service.js';
 import { createSharesService } from './core/contexts/shares.service.js';
 import { createAttendeesService } from './core/events/attendees.service.js';
 import { createEventsService } from './core/events/events.service.js';
+import { intakeEvents } from './core/intake/intake-events.js';
+import { createIntakeService } from './core/intake/intake.service.js';
 import { createAssigneesService } from './core/tasks/assignees.service.js';
 import { createTasksService } from './core/tasks/tasks.service.js';
+import type { MessageReader } from './core/intake/intake.js';
 
 export interface ServiceOptions {
   jwtSecret: Uint8Array;
@@ -24,7 +27,14 @@ export function createServices(db: Db, options: ServiceOptions) {
   const contexts = createContextsService(db);
   const shares = createSharesService(db, contexts);
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
-  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares };
+  const intake = createIntakeService(db, { tasks, events: intakeEvents(db, events, attendees), read: readStoredMessage });
+  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake };
 }
+
+/**
+ * The email door's reader, handed to the intake use case so it can reprocess without knowing MIME.
+ * Loaded on first use: processes that never read mail (the admin CLI) skip the mail libraries.
+ */
+const readStoredMessage: MessageReader = async (raw) => (await import('./doors/email/read-message.js')).messageReader(raw);
 
 export type Services = ReturnType<typeof createServices>;

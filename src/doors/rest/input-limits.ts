@@ -20,7 +20,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Replaces Fastify's JSON parser with one that checks bytes, depth, keys and strings. */
 export function installJsonParser(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, raw, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, raw, done) => {
     try {
       done(null, parseJson(raw as Buffer));
     } catch (err) {
