@@ -53,7 +53,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   child.stderr!.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const waitFor = (re: RegExp, timeoutMs = 30_000) => {
+  const waitFor = (re: RegExp, timeoutMs = 90_000) => {
     const seen = output.find((l) => re.test(l));
     if (seen) return Promise.resolve(seen);
     return new Promise<string>((resolve, reject) => {
