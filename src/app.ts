@@ -5,7 +5,9 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createIntakePipeline } from './doors/email/intake-pipeline.js';
 import { startSmtpListener, type SmtpListener } from './doors/email/smtp.js';
+import { databaseRateLimitStore, memoryRateLimitStore } from './doors/rest/rate-limit.js';
 import { buildRestServer } from './doors/rest/server.js';
+import { startHousekeeping } from './housekeeping.js';
 import { loadJwtSecret } from './secrets.js';
 import { createServices, type Services } from './services.js';
 
@@ -22,14 +24,17 @@ export interface App {
 export async function createApp(config: Config, opts: { logger?: boolean } = {}): Promise<App> {
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, config.database);
     const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
     const services = createServices(database.db, {
       jwtSecret: secret,
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
     });
-    const server = await buildRestServer({ config, db: database.db, services, secret, logger: opts.logger });
+    // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
+    // may run several processes, which must share one count (D13).
+    const rateLimits = database.dialect === 'postgres' ? databaseRateLimitStore(database.db) : memoryRateLimitStore();
+    const server = await buildRestServer({ config, db: database.db, services, secret, rateLimits, logger: opts.logger });
     let smtp: SmtpListener | null = null;
     if (config.intake.smtpPort !== null) {
       try {
@@ -39,9 +44,11 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
         throw err;
       }
     }
+    const housekeeping = startHousekeeping(database.db, rateLimits, config.rateLimit.windowS, server.log);
     return {
       config, database, services, server, smtpPort: smtp?.port ?? null,
       async close() {
+        await housekeeping.stop();
         await smtp?.close();
         await server.close();
         await database.close();

@@ -125,6 +125,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     syncRetentionDays: int('SYNC_RETENTION_DAYS', 30, 1, 3650),
   };
+  if (config.workers > 1 && database.dialect === 'sqlite') {
+    // SQLite has one writer and the in-process rate limiter would count per worker: scale out on PostgreSQL.
+    problems.push('WORKERS > 1 needs PostgreSQL (DATABASE_URL=postgres://...); SQLite serves from one process');
+  }
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

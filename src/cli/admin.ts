@@ -45,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, config.database);
     const services = createServices(database.db, {
       jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
       allowSignup: true,

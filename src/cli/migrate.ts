@@ -6,7 +6,7 @@ import { migrateToLatest } from '../db/migrate.js';
 const config = loadConfig();
 const database = openDatabase(config.database);
 try {
-  const result = await migrateToLatest(database.db);
+  const result = await migrateToLatest(database.db, config.database);
   const ran = result.results ?? [];
   console.log(ran.length ? ran.map((r) => `${r.status === 'Success' ? 'applied' : r.status}: ${r.migrationName}`).join('\n') : 'Database is up to date.');
 } catch (err) {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'kysely';
 import type { Db, Executor, Tx } from './database.js';
 
 interface Scope {
@@ -36,4 +37,29 @@ export function afterCommit(hook: () => void | Promise<void>): void {
   const open = ambient.getStore();
   if (open) open.afterCommit.push(hook);
   else void hook();
+}
+
+let savepoints = 0;
+
+/**
+ * Runs `work` inside a savepoint of the open transaction: when it throws, its writes (and the
+ * after-commit hooks it registered) are undone while the outer transaction stays usable. The
+ * idempotency layer uses this to store a 4xx answer in the same commit that discards the failed
+ * use case's partial work.
+ */
+export async function inSavepoint<T>(work: () => Promise<T>): Promise<T> {
+  const open = ambient.getStore();
+  if (!open) throw new Error('inSavepoint needs an open transaction');
+  const name = sql.raw(`sp_${++savepoints}`);
+  const hooks = open.afterCommit.length;
+  await sql`savepoint ${name}`.execute(open.tx);
+  try {
+    const result = await work();
+    await sql`release savepoint ${name}`.execute(open.tx);
+    return result;
+  } catch (err) {
+    await sql`rollback to savepoint ${name}`.execute(open.tx);
+    open.afterCommit.length = hooks;
+    throw err;
+  }
 }

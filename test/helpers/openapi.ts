@@ -20,7 +20,8 @@ export class OpenApiChecker {
     this.ajv.addFormat('date-time', { type: 'string', validate: (s: string) => isTimestamp(s) && s.endsWith('Z') });
     this.routes = Object.keys(doc.paths).map((template) => ({
       template,
-      re: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      // A path parameter may be empty (Fastify routes /tasks/ to /tasks/:id with id ''), hence [^/]*.
+      re: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]*')}$`),
     })).sort((a, b) => (a.template.includes('{') ? 1 : 0) - (b.template.includes('{') ? 1 : 0));
   }
 

@@ -26,8 +26,24 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/**
+ * Sets `request.actor` when the request carries a valid bearer token and leaves it null otherwise,
+ * without answering: the rate limiter needs to know early whether to count the user or the IP.
+ */
+export function identifyBearer(accounts: AccountsService) {
+  return async (request: FastifyRequest) => {
+    try {
+      const token = bearerOf(request);
+      if (token) request.actor = await accounts.authenticateToken(token);
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+    }
+  };
+}
+
 export function bearerAuth(accounts: AccountsService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.actor) return; // already identified by identifyBearer
     reply.header('WWW-Authenticate', 'Bearer');
     const token = bearerOf(request);
     if (!token) throw new DomainError('unauthorized', 'Missing bearer token');

@@ -5,8 +5,12 @@ import swagger from '@fastify/swagger';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Services } from '../../services.js';
-import { bearerAuth } from './auth.js';
-import { installErrorHandling } from './errors.js';
+import { bearerAuth, identifyBearer } from './auth.js';
+import { declareCommonErrors } from './declared-errors.js';
+import { installErrorHandling, sendError } from './errors.js';
+import { idempotentWrites } from './idempotency.js';
+import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
+import { rateLimitHook, type RateLimitStore } from './rate-limit.js';
 import { validatorCompiler } from './validation.js';
 import { accountRoutes } from './routes/account.js';
 import { docsRoutes } from './routes/docs.js';
@@ -27,16 +31,19 @@ export interface RestOptions {
   services: Services;
   /** The signing secret; the account pages derive their CSRF key from it. */
   secret: Uint8Array;
+  rateLimits: RateLimitStore;
   logger?: boolean;
 }
 
-export async function buildRestServer({ config, db, services, secret, logger = true }: RestOptions): Promise<FastifyInstance> {
+export async function buildRestServer({ config, db, services, secret, rateLimits, logger = true }: RestOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     // One line per request (below), not Fastify's two; URLs are logged without their query string.
     disableRequestLogging: true,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Reuse a client's correlation id when it is sane (D6), else make one.
@@ -52,10 +59,12 @@ export async function buildRestServer({ config, db, services, secret, logger = t
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Correlation-Id', req.id);
   });
+  app.addHook('onRequest', checkUrl);
   app.addHook('onResponse', async (req, reply) => {
     req.log.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   installErrorHandling(app);
+  installJsonParser(app);
 
   await app.register(cookie);
   await app.register(swagger, {
@@ -81,6 +90,15 @@ export async function buildRestServer({ config, db, services, secret, logger = t
   }));
   await app.register(async (scoped) => webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
   await app.register(async (api) => {
+    // Guarantees for every /api/v1 route, present and future: rate limits (after a quiet look at
+    // the token, so users and anonymous IPs get their own buckets), declared error statuses, and
+    // Idempotency-Key on writes. Hooks added here apply to all routes registered below.
+    api.addHook('onRequest', identifyBearer(services.accounts));
+    api.addHook('onRequest', rateLimitHook(rateLimits, config.rateLimit));
+    declareCommonErrors(api);
+    idempotentWrites(api, db);
+    api.setNotFoundHandler((request, reply) =>
+      sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }));
     await api.register(docsRoutes);
     await api.register(async (authed) => {
       authed.addHook('onRequest', bearerAuth(services.accounts));

@@ -63,15 +63,20 @@ function errorDescription(status: number): string {
     409: 'Conflict (conflict or draft_conflict)',
     410: 'Gone',
     413: 'Body too large (payload_too_large)',
+    414: 'URL too long (uri_too_long)',
     415: 'Unsupported media type',
     422: 'Well-formed but breaks a rule (unprocessable_entity)',
-    429: 'Rate limit exceeded (rate_limit_exceeded)',
+    429: 'Rate limit exceeded (rate_limit_exceeded); see retryAfter and the Retry-After header',
+    431: 'Request headers too large (request_header_fields_too_large)',
     500: 'Internal error',
     503: 'Temporarily unavailable',
   } as Record<number, string>)[status] ?? 'Error';
 }
 
 /** The statuses every authenticated /api/v1 route can answer regardless of its own logic. */
-export const API_ERRORS = [400, 401, 413, 415, 429, 500, 503] as const;
+export const API_ERRORS = [400, 401, 413, 414, 415, 429, 431, 500, 503] as const;
+
+/** What every write (POST, PUT, PATCH) can also answer: an Idempotency-Key in flight (409) or reused for another request (422). */
+export const WRITE_ERRORS = [409, 422] as const;
 
 export type { TObject };
