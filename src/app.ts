@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { buildRestServer } from './doors/rest/server.js';
 import { loadJwtSecret } from './secrets.js';
 import { createServices, type Services } from './services.js';
+import { startPruning } from './core/changes/sync.service.js';
 
 export interface App {
   config: Config;
@@ -23,11 +24,15 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
+      syncRetentionDays: config.syncRetentionDays,
     });
     const server = await buildRestServer({ config, db: database.db, services, logger: opts.logger });
+    // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
+    const stopPruning = startPruning(services.sync, 3_600_000, (err) => server.log.error({ err }, 'change log pruning failed'));
     return {
       config, database, services, server,
       async close() {
+        stopPruning();
         await server.close();
         await database.close();
       },

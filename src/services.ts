@@ -4,11 +4,14 @@ import { createAccountsService } from './core/accounts/accounts.service.js';
 import { createCommentsService } from './core/comments/comments.service.js';
 import { createAssigneesService } from './core/tasks/assignees.service.js';
 import { createTasksService } from './core/tasks/tasks.service.js';
+import { taskSyncSource } from './core/tasks/tasks.sync.js';
+import { createSyncService } from './core/changes/sync.service.js';
 
 export interface ServiceOptions {
   jwtSecret: Uint8Array;
   allowSignup: boolean;
   intakeDomain: string;
+  syncRetentionDays: number;
 }
 
 export function createServices(db: Db, options: ServiceOptions) {
@@ -19,7 +22,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     task: tasks.loadFor,
     event: async () => { throw new Error('events are not wired yet'); },
   });
-  return { accounts, tasks, assignees, comments };
+  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource } });
+  return { accounts, tasks, assignees, comments, sync };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { PostgresAdapter } from 'kysely';
 import type { Db, Executor, Tx } from './database.js';
 
 interface Scope {
@@ -36,4 +37,17 @@ export function afterCommit(hook: () => void | Promise<void>): void {
   const open = ambient.getStore();
   if (open) open.afterCommit.push(hook);
   else void hook();
+}
+
+/**
+ * Runs read-only `work` against one consistent snapshot: REPEATABLE READ on PostgreSQL (every
+ * statement sees the same committed state), a plain transaction on SQLite (WAL readers keep their
+ * snapshot for the whole transaction). Joins an open transaction instead when there is one.
+ */
+export async function inSnapshot<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const open = ambient.getStore();
+  if (open) return work(open.tx);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const builder = postgres ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+  return builder.execute(work);
 }

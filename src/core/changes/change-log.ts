@@ -6,7 +6,7 @@
 import type { Executor } from '../../db/database.js';
 import type { Actor } from '../actor.js';
 import { nowIso } from '../ids.js';
-import { insertChanges } from './changes.store.js';
+import { attendeeAudience, contextAudience, insertChanges } from './changes.store.js';
 
 export type RecordType = 'task' | 'event' | 'context' | 'share' | 'comment' | 'assignee' | 'attendee';
 
@@ -21,21 +21,73 @@ export interface Change {
   contextAfter?: string | null;
   ownerId?: string | null;
   data?: Record<string, unknown>;
+  /**
+   * Who could see the record just before this change, when the use case had to capture it before
+   * removing the rows it is computed from (a context deleted with its shares). Otherwise deletions
+   * and moves work it out here.
+   */
+  audience?: string[];
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** The record a dependent row belongs to (for comments, assignees, attendees) or the context of a share. */
+function parentOf(c: Change): string | null {
+  const d = c.data ?? {};
+  switch (c.type) {
+    case 'comment': return str(d.parent_id);
+    case 'assignee': return str(d.task_id);
+    case 'attendee': return str(d.event_id);
+    case 'share': return str(d.context_id) ?? c.id.split(':')[0];
+    default: return null;
+  }
+}
+
+/** Share and attendee rows change what one user can see. */
+function subjectOf(c: Change): string | null {
+  if (c.type !== 'share' && c.type !== 'attendee') return null;
+  return str(c.data?.user_id) ?? (c.type === 'share' ? c.id.split(':')[1] ?? null : null);
+}
+
+const leavesPlace = (c: Change) =>
+  (c.type === 'task' || c.type === 'event' || c.type === 'context') &&
+  (c.op === 'delete' || (c.op === 'update' && (c.contextBefore ?? null) !== (c.contextAfter ?? null)));
+
+/**
+ * Deletions and moves remember who could see the record just before, so that a tombstone or an
+ * access_lost reaches them even once the context (and its shares) no longer says so.
+ */
+async function audienceOf(tx: Executor, c: Change): Promise<string[] | null> {
+  if (!leavesPlace(c)) return null;
+  if (c.audience) return [...new Set(c.audience)];
+  const contexts = [c.contextBefore, c.type === 'context' ? c.id : null].filter((x): x is string => !!x);
+  const users = new Set(await contextAudience(tx, contexts));
+  if (c.type === 'event') for (const u of await attendeeAudience(tx, [c.id])) users.add(u);
+  if (c.ownerId) users.delete(c.ownerId); // the owner is matched by owner_id already
+  return [...users];
 }
 
 export async function recordChanges(tx: Executor, actor: Actor, changes: Change[]): Promise<void> {
   const at = nowIso();
-  await insertChanges(tx, changes.map((c) => ({
-    record_type: c.type,
-    record_id: c.id,
-    op: c.op,
-    draft: c.draft ? 1 : 0,
-    version: c.version ?? null,
-    context_before: c.contextBefore ?? null,
-    context_after: c.contextAfter ?? null,
-    owner_id: c.ownerId ?? null,
-    data: c.data ? JSON.stringify(c.data) : null,
-    actor_id: actor.userId,
-    created_at: at,
-  })));
+  const rows = [];
+  for (const c of changes) {
+    const audience = await audienceOf(tx, c);
+    rows.push({
+      record_type: c.type,
+      record_id: c.id,
+      op: c.op,
+      draft: c.draft ? 1 : 0,
+      version: c.version ?? null,
+      context_before: c.contextBefore ?? null,
+      context_after: c.contextAfter ?? null,
+      owner_id: c.ownerId ?? null,
+      data: c.data ? JSON.stringify(c.data) : null,
+      actor_id: actor.userId,
+      created_at: at,
+      subject_user_id: subjectOf(c),
+      parent_id: parentOf(c),
+      audience: audience ? JSON.stringify(audience) : null,
+    });
+  }
+  await insertChanges(tx, rows);
 }

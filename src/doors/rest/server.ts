@@ -11,6 +11,7 @@ import { validatorCompiler } from './validation.js';
 import { accountRoutes } from './routes/account.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { syncRoutes } from './routes/sync.js';
 import { taskRoutes } from './routes/tasks.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
@@ -68,6 +69,7 @@ export async function buildRestServer({ config, db, services, logger = true }: R
         route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
       });
       await taskRoutes(authed, services);
+      await syncRoutes(authed, services);
     });
   }, { prefix: '/api/v1' });
 

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+describe('GET /sync basics', () => {
+  it('first call returns what is visible, later calls the changes and tombstones', async () => {
+    const u = await t.user();
+    const c = t.as(u);
+    const a = (await c.post('/tasks', { title: 'A' })).body.data;
+    const first = await c.get('/sync');
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual([{ type: 'task', id: a.id, op: 'upsert', version: '1.0', record: a }]);
+    expect(first.body.meta.hasMore).toBe(false);
+
+    const b = (await c.post('/tasks', { title: 'B' })).body.data;
+    const edited = (await c.put(`/tasks/${a.id}`, { title: 'A2' })).body.data;
+    await c.delete(`/tasks/${b.id}`);
+    const next = await c.get(`/sync?cursor=${first.body.meta.cursor}`);
+    expect(next.body.data).toEqual([
+      { type: 'task', id: a.id, op: 'upsert', version: '1.1', record: edited },
+      { type: 'task', id: b.id, op: 'delete', version: '1.0' },
+    ]);
+    const quiet = await c.get(`/sync?cursor=${next.body.meta.cursor}`);
+    expect(quiet.body.data).toEqual([]);
+    expect(quiet.body.meta.hasMore).toBe(false);
+  });
+
+  it('pages with limit and hasMore', async () => {
+    const u = await t.user();
+    const c = t.as(u);
+    for (let i = 0; i < 5; i++) await c.post('/tasks', { title: `T${i}` });
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const res = await c.get(`/sync?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      pages++;
+      for (const item of res.body.data) seen.add(item.id);
+      cursor = res.body.meta.cursor;
+      if (!res.body.meta.hasMore) break;
+    }
+    expect(seen.size).toBe(5);
+    expect(pages).toBe(3);
+    for (let i = 0; i < 3; i++) await c.post('/tasks', { title: `N${i}` });
+    const r1 = await c.get(`/sync?limit=2&cursor=${cursor}`);
+    expect(r1.body.data).toHaveLength(2);
+    expect(r1.body.meta.hasMore).toBe(true);
+    const r2 = await c.get(`/sync?limit=2&cursor=${r1.body.meta.cursor}`);
+    expect(r2.body.data).toHaveLength(1);
+    expect(r2.body.meta.hasMore).toBe(false);
+  });
+
+  it('rejects malformed cursors and limits with 400', async () => {
+    const c = t.as(await t.user());
+    for (const bad of ['nonsense!', 'e30', Buffer.from('{"m":"l","p":[1],"t":1}').toString('base64url')]) {
+      const res = await c.get(`/sync?cursor=${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body.details.field).toBe('cursor');
+    }
+    expect((await c.get('/sync?limit=0')).status).toBe(400);
+    expect((await c.get('/sync?limit=1001')).status).toBe(400);
+  });
+
+  it('answers 410 gone for cursors older than the retention, and prunes old rows', async () => {
+    const u = await t.user();
+    const c = t.as(u);
+    const first = await c.get('/sync');
+    const task = (await c.post('/tasks', { title: 'old' })).body.data;
+    const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await sql`UPDATE changes SET created_at = ${old} WHERE record_id = ${task.id}`.execute(t.app.database.db);
+    expect(await t.app.services.sync.prune()).toBeGreaterThanOrEqual(1);
+    const res = await c.get(`/sync?cursor=${first.body.meta.cursor}`);
+    expect(res.status).toBe(410);
+    expect(res.body.error).toBe('gone');
+    // A cursor issued more than SYNC_RETENTION_DAYS ago is gone too, even if nothing was pruned after it.
+    const stale = Buffer.from(JSON.stringify({ m: 'l', p: [0, 0], t: Date.now() - 31 * 86_400_000 })).toString('base64url');
+    expect((await c.get(`/sync?cursor=${stale}`)).status).toBe(410);
+    // Starting over works.
+    expect((await c.get('/sync')).status).toBe(200);
+  });
+});
