@@ -1,0 +1,104 @@
+/**
+ * Test doubles for the sync tests: a client that keeps a local copy by replaying GET /sync, and
+ * context and share writers. The contexts use cases are being built elsewhere; until they land on
+ * main these write the rows and change-log entries the way those use cases do (D19 shapes), in one
+ * transaction through `recordChanges`.
+ */
+import { expect } from 'vitest';
+import type { TestApp, TestUser } from '../helpers/app.js';
+import { inTransaction } from '../../src/db/transaction.js';
+import { recordChanges } from '../../src/core/changes/change-log.js';
+import { newId, nowIso } from '../../src/core/ids.js';
+import type { Actor } from '../../src/core/actor.js';
+
+const actorOf = (u: TestUser): Actor => ({ userId: u.id, email: u.email, via: 'rest' });
+
+export class ReplayClient {
+  readonly records = new Map<string, any>();
+  cursor: string | undefined;
+  readonly seen = { upsert: 0, delete: 0, access_lost: 0 };
+  /** Last version applied per record, to check that no record ever goes back in time. */
+  private readonly lastUpdated = new Map<string, string>();
+
+  constructor(private readonly t: TestApp, readonly user: TestUser, private readonly limit = 100) {}
+
+  /** Pages until hasMore is false, applying every item in order. */
+  async sync(): Promise<number> {
+    let pages = 0;
+    for (;;) {
+      const res = await this.t.as(this.user).get(`/sync?limit=${this.limit}${this.cursor ? `&cursor=${this.cursor}` : ''}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      for (const item of res.body.data) this.apply(item);
+      this.cursor = res.body.meta.cursor;
+      pages++;
+      if (!res.body.meta.hasMore) return pages;
+    }
+  }
+
+  apply(item: { type: string; id: string; op: string; record?: any }) {
+    const key = `${item.type}:${item.id}`;
+    this.seen[item.op as keyof ReplayClient['seen']]++;
+    if (item.op === 'upsert') {
+      const before = this.lastUpdated.get(key);
+      if (before !== undefined) expect(item.record.updated_at >= before, `${key} went back in time`).toBe(true);
+      this.lastUpdated.set(key, item.record.updated_at);
+      this.records.set(key, item.record);
+    } else {
+      this.records.delete(key);
+    }
+  }
+
+  /** The local copy of one type, id -> record. */
+  of(type: string): Map<string, any> {
+    return new Map([...this.records].filter(([k]) => k.startsWith(`${type}:`)).map(([k, v]) => [k.slice(type.length + 1), v]));
+  }
+}
+
+/** Every task the user can GET, through the list endpoint. */
+export async function tasksOf(t: TestApp, user: TestUser): Promise<Map<string, any>> {
+  const out = new Map<string, any>();
+  for (let offset = 0; ; offset += 100) {
+    const res = await t.as(user).get(`/tasks?limit=100&offset=${offset}`);
+    for (const task of res.body.data) out.set(task.id, task);
+    if (!res.body.meta.pagination.hasMore) return out;
+  }
+}
+
+export async function createContext(t: TestApp, owner: TestUser, name: string, parentId: string | null = null): Promise<string> {
+  const db = t.app.database.db;
+  const id = newId();
+  await inTransaction(db, async (tx) => {
+    const at = nowIso();
+    await tx.insertInto('contexts').values({ id, user_id: owner.id, parent_context_id: parentId, name, description: null, color: null, created_at: at, updated_at: at }).execute();
+    await recordChanges(tx, actorOf(owner), [{ type: 'context', id, op: 'create', contextBefore: null, contextAfter: parentId, ownerId: owner.id }]);
+  });
+  return id;
+}
+
+export async function share(t: TestApp, owner: TestUser, contextId: string, user: TestUser, permission: 'read' | 'write' | 'admin') {
+  const db = t.app.database.db;
+  await inTransaction(db, async (tx) => {
+    const existing = await tx.selectFrom('context_shares').selectAll().where('context_id', '=', contextId).where('user_id', '=', user.id).executeTakeFirst();
+    if (existing) await tx.updateTable('context_shares').set({ permission }).where('context_id', '=', contextId).where('user_id', '=', user.id).execute();
+    else await tx.insertInto('context_shares').values({ context_id: contextId, user_id: user.id, permission, shared_at: nowIso(), shared_by: owner.id }).execute();
+    await recordChanges(tx, actorOf(owner), [{ type: 'share', id: `${contextId}:${user.id}`, op: existing ? 'update' : 'create', contextBefore: contextId, contextAfter: contextId, ownerId: owner.id, data: { context_id: contextId, user_id: user.id, permission } }]);
+  });
+}
+
+export async function unshare(t: TestApp, owner: TestUser, contextId: string, user: TestUser) {
+  const db = t.app.database.db;
+  await inTransaction(db, async (tx) => {
+    await tx.deleteFrom('context_shares').where('context_id', '=', contextId).where('user_id', '=', user.id).execute();
+    await recordChanges(tx, actorOf(owner), [{ type: 'share', id: `${contextId}:${user.id}`, op: 'delete', contextBefore: contextId, contextAfter: contextId, ownerId: owner.id, data: { context_id: contextId, user_id: user.id } }]);
+  });
+}
+
+/** Re-parents a context (a move of a whole subtree). */
+export async function moveContext(t: TestApp, owner: TestUser, contextId: string, parentId: string | null) {
+  const db = t.app.database.db;
+  await inTransaction(db, async (tx) => {
+    const row = await tx.selectFrom('contexts').selectAll().where('id', '=', contextId).executeTakeFirstOrThrow();
+    await tx.updateTable('contexts').set({ parent_context_id: parentId, updated_at: nowIso() }).where('id', '=', contextId).execute();
+    await recordChanges(tx, actorOf(owner), [{ type: 'context', id: contextId, op: 'update', contextBefore: row.parent_context_id, contextAfter: parentId, ownerId: row.user_id }]);
+  });
+}
