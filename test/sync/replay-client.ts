@@ -19,6 +19,8 @@ export class ReplayClient {
   readonly seen = { upsert: 0, delete: 0, access_lost: 0 };
   /** Last version applied per record, to check that no record ever goes back in time. */
   private readonly lastUpdated = new Map<string, string>();
+  /** Deleted records never come back (ids are never reused). */
+  private readonly deleted = new Set<string>();
 
   constructor(private readonly t: TestApp, readonly user: TestUser, private readonly limit = 100) {}
 
@@ -26,12 +28,19 @@ export class ReplayClient {
   async sync(): Promise<number> {
     let pages = 0;
     for (;;) {
+      if (await this.page()) return ++pages;
+      pages++;
+    }
+  }
+
+  /** One page; true when caught up (hasMore false). */
+  async page(): Promise<boolean> {
+    {
       const res = await this.t.as(this.user).get(`/sync?limit=${this.limit}${this.cursor ? `&cursor=${this.cursor}` : ''}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       for (const item of res.body.data) this.apply(item);
       this.cursor = res.body.meta.cursor;
-      pages++;
-      if (!res.body.meta.hasMore) return pages;
+      return !res.body.meta.hasMore;
     }
   }
 
@@ -39,11 +48,13 @@ export class ReplayClient {
     const key = `${item.type}:${item.id}`;
     this.seen[item.op as keyof ReplayClient['seen']]++;
     if (item.op === 'upsert') {
+      expect(this.deleted.has(key), `${key} upserted after its deletion`).toBe(false);
       const before = this.lastUpdated.get(key);
       if (before !== undefined) expect(item.record.updated_at >= before, `${key} went back in time`).toBe(true);
       this.lastUpdated.set(key, item.record.updated_at);
       this.records.set(key, item.record);
     } else {
+      if (item.op === 'delete') this.deleted.add(key);
       this.records.delete(key);
     }
   }
