@@ -17,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('changes').addColumn('parent_id', 'text').execute();
   await db.schema.alterTable('changes').addColumn('audience', 'text').execute();
   await db.schema.createIndex('changes_position').on('changes').columns(['txid', 'seq']).execute();
-  await db.schema.createIndex('changes_parent').on('changes').columns(['parent_id', 'record_type']).execute();
+  // Only dependent rows (comments, assignees, attendees, shares) have a parent; task and event rows
+  // skip this index entirely, which keeps the log's cost on plain writes down.
+  await db.schema.createIndex('changes_parent').on('changes').columns(['parent_id', 'record_type']).where('parent_id', 'is not', null).execute();
 
   await db.schema.createTable('change_log_state')
     .addColumn('name', 'text', (c) => c.primaryKey())
