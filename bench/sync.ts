@@ -86,8 +86,9 @@ async function serve(dialect: Dialect) {
   const db = new Kysely<Database>({ dialect });
   await migrateToLatest(db);
   const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000000', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'sqlite::memory:' });
-  const services = createServices(db, { jwtSecret: new TextEncoder().encode(config.jwtSecret!), allowSignup: true, intakeDomain: 'bench.localhost', syncRetentionDays: 30 });
-  const server = await buildRestServer({ config, db, services, logger: false });
+  const secret = new TextEncoder().encode(config.jwtSecret!);
+  const services = createServices(db, { jwtSecret: secret, allowSignup: true, intakeDomain: 'bench.localhost', syncRetentionDays: 30 });
+  const server = await buildRestServer({ config, db, services, secret, logger: false });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.server.address() as { port: number };
   const user = await services.accounts.createUser({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery' });

@@ -20,13 +20,14 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
+    const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
     const services = createServices(database.db, {
-      jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+      jwtSecret: secret,
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
       syncRetentionDays: config.syncRetentionDays,
     });
-    const server = await buildRestServer({ config, db: database.db, services, logger: opts.logger });
+    const server = await buildRestServer({ config, db: database.db, services, secret, logger: opts.logger });
     // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
     const stopPruning = startPruning(services.sync, 3_600_000, (err) => server.log.error({ err }, 'change log pruning failed'));
     return {

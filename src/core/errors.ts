@@ -24,7 +24,7 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { details?: ErrorDetails; data?: unknown; cause?: unknown } = {},
+    readonly extra: { details?: ErrorDetails; data?: unknown; cause?: unknown; retryAfter?: number } = {},
   ) {
     super(message, { cause: extra.cause });
     this.name = 'DomainError';

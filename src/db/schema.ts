@@ -22,6 +22,12 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export interface LoginThrottleTable {
+  key: string; // sha256 of client address + email
+  window_start: number; // epoch ms of the first failure in the window
+  failures: number;
+}
+
 export interface ApiTokensTable {
   id: string; // the JWT's jti
   user_id: string;
@@ -217,4 +223,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_counters: RateLimitCountersTable;
   emails: EmailsTable;
+  login_throttle: LoginThrottleTable;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../actor.js';
 import { DomainError, invalid, notFound, unprocessable } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
+import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import * as sessions from './sessions.store.js';
 import * as tokens from './tokens.store.js';
@@ -13,6 +14,7 @@ export interface AccountsOptions {
   jwtSecret: Uint8Array;
   allowSignup: boolean;
   intakeDomain: string;
+  loginThrottle?: ThrottleOptions;
 }
 
 export interface PublicUser { id: string; email: string; name: string | null; created_at: string }
@@ -32,6 +34,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   // Verified signatures, keyed by the token string: skips the HMAC on repeat calls. Revocation and
   // expiry are still checked against the database on every request.
   const verified = new Map<string, { jti: string; sub: string; exp: number }>();
+  const throttle = createLoginThrottle(db, options.loginThrottle ?? DEFAULT_THROTTLE);
 
   function normalizeEmail(email: string): string {
     const e = email.trim().toLowerCase();
@@ -108,9 +111,14 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       return createUser(input);
     },
 
-    /** Returns the user and a new session secret (the cookie value; only its hash is stored). */
-    async login(email: string, password: string) {
+    /**
+     * Returns the user and a new session secret (the cookie value; only its hash is stored).
+     * `client` (the caller's address) scopes the sign-in throttle: 429 after too many failures.
+     */
+    async login(email: string, password: string, client = 'unknown') {
+      const attempt = await throttle.begin(client, email);
       const user = await checkCredentials(email, password);
+      await throttle.succeeded(attempt);
       const secret = randomBytes(32).toString('base64url');
       const now = Date.now();
       await sessions.insertSession(db, {

@@ -51,7 +51,8 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof DomainError) {
       const extra = err.extra;
-      return sendError(reply, STATUS[err.code], { error: err.code, message: err.message, details: extra.details, data: extra.data });
+      if (extra.retryAfter !== undefined) reply.header('Retry-After', String(extra.retryAfter));
+      return sendError(reply, STATUS[err.code], { error: err.code, message: err.message, details: extra.details, data: extra.data, retryAfter: extra.retryAfter });
     }
     if (err.validation) {
       // A malformed id in a path cannot name a record: 404, not 400 (D3).

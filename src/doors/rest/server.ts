@@ -13,6 +13,7 @@ import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { syncRoutes } from './routes/sync.js';
 import { taskRoutes } from './routes/tasks.js';
+import { webPages } from '../web/pages.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
 
@@ -20,10 +21,12 @@ export interface RestOptions {
   config: Config;
   db: Db;
   services: Services;
+  /** The signing secret; the account pages derive their CSRF key from it. */
+  secret: Uint8Array;
   logger?: boolean;
 }
 
-export async function buildRestServer({ config, db, services, logger = true }: RestOptions): Promise<FastifyInstance> {
+export async function buildRestServer({ config, db, services, secret, logger = true }: RestOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: 1024 * 1024,
@@ -61,6 +64,7 @@ export async function buildRestServer({ config, db, services, logger = true }: R
 
   await app.register(healthRoutes, { db });
   await app.register(async (scoped) => accountRoutes(scoped, services, { secureCookies: false }));
+  await app.register(async (scoped) => webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
   await app.register(async (api) => {
     await api.register(docsRoutes);
     await api.register(async (authed) => {

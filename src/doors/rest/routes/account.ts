@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../../services.js';
 import { requireActor, SESSION_COOKIE, checkSameOrigin, sessionOrBearerAuth } from '../auth.js';
@@ -17,7 +17,9 @@ const NewToken = Type.Object({ id: Uuid(), name: Type.String(), token: Type.Stri
 export async function accountRoutes(app: FastifyInstance, { accounts }: Services, opts: { secureCookies: boolean }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Accounts'];
-  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies };
+  // Secure whenever the request itself came over HTTPS (or the caller forces it).
+  const cookieOptions = (req: FastifyRequest) =>
+    ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies || req.protocol === 'https' });
 
   r.post('/auth/signup', {
     schema: { tags, summary: 'Create an account', body: Body({
@@ -34,8 +36,8 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
     }), response: { 200: DataOf(Type.Object({ user: User })), ...errorResponses(400, 401, 403, 413, 415, 429) } },
   }, async (req, reply) => {
     checkSameOrigin(req);
-    const { user, session, maxAgeS } = await accounts.login(req.body.email, req.body.password);
-    reply.setCookie(SESSION_COOKIE, session, { ...cookieOptions, maxAge: maxAgeS });
+    const { user, session, maxAgeS } = await accounts.login(req.body.email, req.body.password, req.ip);
+    reply.setCookie(SESSION_COOKIE, session, { ...cookieOptions(req), maxAge: maxAgeS });
     return { data: { user } };
   });
 
@@ -43,7 +45,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
     checkSameOrigin(req);
     const session = req.cookies[SESSION_COOKIE];
     if (session) await accounts.logout(session);
-    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
     return reply.code(204).send(null);
   });
 

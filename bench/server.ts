@@ -1,0 +1,35 @@
+/**
+ * A benchmark target: the real app on DATABASE_URL (seeded with BENCH_TASKS tasks of one user), or
+ * with BENCH_BARE=1 a bare Fastify route returning constant JSON. Prints one JSON line with the port
+ * and what the load generator needs, then serves until killed.
+ */
+import Fastify from 'fastify';
+import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+if (process.env.BENCH_BARE === '1') {
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ data: { id: '00000000-0000-4000-8000-000000000000', title: 'constant', status: 'pending' } }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  console.log(JSON.stringify({ port: (bare.server.address() as { port: number }).port }));
+} else {
+  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000' });
+  const app = await createApp(config, { logger: false });
+  const email = `bench-${Date.now()}@example.com`;
+  const user = await app.services.accounts.createUser({ email, password: 'benchmark password' });
+  const { token } = await app.services.accounts.issueToken(user.id, 'bench');
+  const actor = { userId: user.id, email, via: 'system' as const };
+  const count = Number(process.env.BENCH_TASKS ?? 10_000);
+  let taskId = '';
+  for (let i = 0; i < count; i++) {
+    const task = await app.services.tasks.create(actor, {
+      title: `Task ${i} ${['write', 'review', 'ship', 'plan'][i % 4]} the thing`,
+      description: i % 3 ? `Details for task ${i}` : null,
+      priority: (['low', 'medium', 'high', 'urgent'] as const)[i % 4],
+      due_date: i % 5 ? new Date(Date.UTC(2026, 11, 1 + (i % 28))).toISOString() : null,
+    });
+    if (i === Math.floor(count / 2)) taskId = task.id;
+  }
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  console.log(JSON.stringify({ port: (app.server.server.address() as { port: number }).port, token, taskId }));
+}
