@@ -82,4 +82,22 @@ describe('GET /sync basics', () => {
     // Starting over works.
     expect((await c.get('/sync')).status).toBe(200);
   });
+
+  it('surfaces comment and assignee changes as an upsert of the task', async () => {
+    const u = await t.user();
+    const c = t.as(u);
+    const task = (await c.post('/tasks', { title: 'discuss' })).body.data;
+    const first = await c.get('/sync');
+    await c.post(`/tasks/${task.id}/comments`, { message: 'hello' });
+    await c.post(`/tasks/${task.id}/assign`, { user_email: u.email });
+    const res = await c.get(`/sync?cursor=${first.body.meta.cursor}`);
+    expect(res.body.data).toEqual([{ type: 'task', id: task.id, op: 'upsert', version: '1.0', record: task }]);
+  });
+
+  it('is described in the OpenAPI document, 410 included', async () => {
+    const doc = (await t.request('GET', '/api/v1/docs/openapi.json')).body;
+    const op = doc.paths['/api/v1/sync'].get;
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '410']));
+    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['cursor', 'limit']);
+  });
 });
