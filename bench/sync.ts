@@ -22,8 +22,9 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { buildRestServer } from '../src/doors/rest/server.js';
 import { createServices } from '../src/services.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 8;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const CONNECTIONS = 4;
 const FEED_CHANGES = Number(process.env.BENCH_FEED_CHANGES ?? 6000);
 
 /** Drops `INSERT INTO "changes"` at the driver: the "without the log" side of the comparison. */
@@ -106,20 +107,24 @@ async function postTasksRps(url: string, token: string): Promise<number> {
   return result.requests.average;
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 async function run(target: Target) {
-  // Write overhead: alternate with/without twice on the same database, report the means.
+  // Write overhead: two servers side by side (the second on its own database when the target allows,
+  // else the same one), alternating short runs so that load from elsewhere hits both alike; medians.
+  const withApp = await serve(target.dialect());
+  const withoutApp = await serve(withoutChangeLog(target.dialect()));
   const withLog: number[] = [];
   const without: number[] = [];
-  for (let i = 0; i < 2; i++) {
-    for (const mode of ['with', 'without'] as const) {
-      const app = await serve(mode === 'with' ? target.dialect() : withoutChangeLog(target.dialect()));
-      (mode === 'with' ? withLog : without).push(await postTasksRps(app.url, app.token));
-      await app.close();
-    }
+  for (let i = 0; i < ROUNDS; i++) {
+    withLog.push(await postTasksRps(withApp.url, withApp.token));
+    without.push(await postTasksRps(withoutApp.url, withoutApp.token));
   }
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const w = mean(withLog); const wo = mean(without);
-  console.log(`${target.name}: POST /tasks ${w.toFixed(0)} req/s with the change log, ${wo.toFixed(0)} req/s without; overhead ${(((wo - w) / wo) * 100).toFixed(1)}%`);
+  await withApp.close();
+  await withoutApp.close();
+  const w = median(withLog); const wo = median(without);
+  console.log(`${target.name}: POST /tasks ${w.toFixed(0)} req/s with the change log, ${wo.toFixed(0)} req/s without; overhead ${(((wo - w) / wo) * 100).toFixed(1)}% ` +
+    `(medians of ${ROUNDS} alternating ${SECONDS} s runs, ${CONNECTIONS} connections; with: ${withLog.map((x) => x.toFixed(0)).join(' ')}; without: ${without.map((x) => x.toFixed(0)).join(' ')})`);
 
   // Feed throughput: a fresh reader's cursor, then FEED_CHANGES changes, then read them all.
   const app = await serve(target.dialect());

@@ -53,25 +53,41 @@ const leavesPlace = (c: Change) =>
   (c.type === 'task' || c.type === 'event' || c.type === 'context') &&
   (c.op === 'delete' || (c.op === 'update' && (c.contextBefore ?? null) !== (c.contextAfter ?? null)));
 
+const contextsOf = (c: Change) => [c.contextBefore, c.type === 'context' ? c.id : null].filter((x): x is string => !!x);
+
 /**
  * Deletions and moves remember who could see the record just before, so that a tombstone or an
- * access_lost reaches them even once the context (and its shares) no longer says so.
+ * access_lost reaches them even once the context (and its shares) no longer says so. One query per
+ * distinct context among the changes, one for all events' attendees.
  */
-async function audienceOf(tx: Executor, c: Change): Promise<string[] | null> {
-  if (!leavesPlace(c)) return null;
-  if (c.audience) return [...new Set(c.audience)];
-  const contexts = [c.contextBefore, c.type === 'context' ? c.id : null].filter((x): x is string => !!x);
-  const users = new Set(await contextAudience(tx, contexts));
-  if (c.type === 'event') for (const u of await attendeeAudience(tx, [c.id])) users.add(u);
-  if (c.ownerId) users.delete(c.ownerId); // the owner is matched by owner_id already
-  return [...users];
+async function fillAudiences(tx: Executor, changes: Change[]): Promise<Change[]> {
+  const pending = changes.filter((c) => leavesPlace(c) && !c.audience);
+  if (!pending.length) return changes;
+  const byContexts = new Map<string, string[]>();
+  for (const c of pending) {
+    const key = contextsOf(c).sort().join(',');
+    if (!byContexts.has(key)) byContexts.set(key, key ? await contextAudience(tx, contextsOf(c)) : []);
+  }
+  const attendees = await attendeeAudience(tx, pending.filter((c) => c.type === 'event').map((c) => c.id));
+  return changes.map((c) => {
+    if (!pending.includes(c)) return c;
+    const users = new Set([...byContexts.get(contextsOf(c).sort().join(','))!, ...(attendees.get(c.id) ?? [])]);
+    if (c.ownerId) users.delete(c.ownerId); // the owner is matched by owner_id already
+    return { ...c, audience: [...users] };
+  });
 }
+
+/**
+ * For use cases that are about to delete what an audience is computed from (a context subtree with
+ * its shares, an event with its attendees): call before deleting, pass the result to recordChanges.
+ */
+export const withAudience = fillAudiences;
 
 export async function recordChanges(tx: Executor, actor: Actor, changes: Change[]): Promise<void> {
   const at = nowIso();
   const rows = [];
-  for (const c of changes) {
-    const audience = await audienceOf(tx, c);
+  for (const c of await fillAudiences(tx, changes)) {
+    const audience = leavesPlace(c) ? [...new Set(c.audience ?? [])] : null;
     rows.push({
       record_type: c.type,
       record_id: c.id,

@@ -39,11 +39,14 @@ export async function contextAudience(db: Executor, contextIds: string[]): Promi
   return rows.map((r) => r.user_id).filter((u): u is string => !!u);
 }
 
-/** Current and former (within retention) registered attendees of the given events. */
-export async function attendeeAudience(db: Executor, eventIds: string[]): Promise<string[]> {
-  if (!eventIds.length) return [];
-  const rows = await db.selectFrom('event_attendees').select('user_id').where('event_id', 'in', eventIds).where('user_id', 'is not', null)
-    .union(db.selectFrom('changes').select('subject_user_id as user_id').where('parent_id', 'in', eventIds).where('record_type', '=', 'attendee'))
-    .execute();
-  return rows.map((r) => r.user_id).filter((u): u is string => !!u);
+/** Current and former (within retention) registered attendees of the given events, by event. */
+export async function attendeeAudience(db: Executor, eventIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!eventIds.length) return out;
+  const ids = sql.join(eventIds);
+  const { rows } = await sql<{ event_id: string | null; user_id: string | null }>`
+    SELECT event_id, user_id FROM event_attendees WHERE event_id IN (${ids}) AND user_id IS NOT NULL
+    UNION SELECT parent_id, subject_user_id FROM changes WHERE parent_id IN (${ids}) AND record_type = 'attendee'`.execute(db);
+  for (const r of rows) if (r.event_id && r.user_id) (out.get(r.event_id) ?? out.set(r.event_id, []).get(r.event_id)!).push(r.user_id);
+  return out;
 }

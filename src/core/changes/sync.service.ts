@@ -171,6 +171,8 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
     if (!hasMore) {
       const end = store.endOf(horizon);
       if (comparePositions(end, position) > 0) position = end;
+      // Committed changes wait behind an older running transaction: not caught up, ask again soon.
+      hasMore = await store.heldBack(tx, actor.userId, position, horizon);
     }
     const items = await resolve(tx, actor.userId, targets);
     return { items, cursor: encodeCursor({ mode: 'log', position, keyset, issuedAt: Date.now() }), hasMore };

@@ -8,6 +8,15 @@ import type { FeedType, Keyset, Position } from './cursor.js';
 export type ChangeRow = Selectable<ChangesTable>;
 
 /**
+ * Committed rows for the user that the horizon still holds back (an older transaction is running):
+ * the reader is told to come back soon rather than that it is caught up.
+ */
+export async function heldBack(db: Executor, userId: string, after: Position, horizon: Horizon): Promise<boolean> {
+  if (horizon.kind !== 'xmin') return false;
+  return (await relevantChanges(db, userId, after, horizon, 1, true)).length > 0;
+}
+
+/**
  * How far the log may be read in this snapshot. PostgreSQL: rows of transactions older than the
  * snapshot's xmin (every such transaction has ended, so no row can still appear below it).
  * SQLite: writers are serialised and a reader's snapshot holds only committed rows, so all of them.
@@ -33,11 +42,12 @@ export const endOf = (h: Horizon): Position =>
  * move), an event they attend, their own share or attendance, or a record they could see just
  * before it was deleted or moved away (`audience`). Visibility is the SQL of core/access.
  */
-export async function relevantChanges(db: Executor, userId: string, after: Position, horizon: Horizon, limit: number): Promise<ChangeRow[]> {
+export async function relevantChanges(db: Executor, userId: string, after: Position, horizon: Horizon, limit: number, beyond = false): Promise<ChangeRow[]> {
   const q = withVisibleContexts(db, userId) as unknown as Kysely<any>;
   let rows = q.selectFrom('changes').selectAll('changes')
     .where(sql<boolean>`(changes.txid, changes.seq) > (${after.txid}, ${after.seq})`);
-  rows = horizon.kind === 'xmin' ? rows.where('changes.txid', '<', horizon.xmin) : rows.where('changes.seq', '<=', horizon.maxSeq);
+  if (horizon.kind === 'xmin') rows = rows.where('changes.txid', beyond ? '>=' : '<', horizon.xmin);
+  else rows = rows.where('changes.seq', beyond ? '>' : '<=', horizon.maxSeq);
   return rows.where((eb) => {
     const vc = eb.selectFrom('visible_contexts').select('visible_contexts.id');
     const attended = eb.selectFrom('event_attendees').select('event_attendees.event_id').where('event_attendees.user_id', '=', userId);
