@@ -2,9 +2,15 @@
 import type { Db } from './db/database.js';
 import { createAccountsService } from './core/accounts/accounts.service.js';
 import { createCommentsService } from './core/comments/comments.service.js';
+import { createContextsService } from './core/contexts/contexts.service.js';
+import { createSharesService } from './core/contexts/shares.service.js';
+import { createAttendeesService } from './core/events/attendees.service.js';
+import { createEventsService } from './core/events/events.service.js';
 import { createAssigneesService } from './core/tasks/assignees.service.js';
 import { createTasksService } from './core/tasks/tasks.service.js';
 import { taskSyncSource } from './core/tasks/tasks.sync.js';
+import { eventSyncSource } from './core/events/events.sync.js';
+import { contextSyncSource } from './core/contexts/contexts.sync.js';
 import { createSyncService } from './core/changes/sync.service.js';
 
 export interface ServiceOptions {
@@ -18,12 +24,13 @@ export function createServices(db: Db, options: ServiceOptions) {
   const accounts = createAccountsService(db, options);
   const tasks = createTasksService(db);
   const assignees = createAssigneesService(db, tasks);
-  const comments = createCommentsService(db, {
-    task: tasks.loadFor,
-    event: async () => { throw new Error('events are not wired yet'); },
-  });
-  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource } });
-  return { accounts, tasks, assignees, comments, sync };
+  const events = createEventsService(db);
+  const attendees = createAttendeesService(db, events);
+  const contexts = createContextsService(db);
+  const shares = createSharesService(db, contexts);
+  const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
+  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource } });
+  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, sync };
 }
 
 export type Services = ReturnType<typeof createServices>;

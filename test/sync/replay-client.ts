@@ -1,17 +1,9 @@
 /**
- * Test doubles for the sync tests: a client that keeps a local copy by replaying GET /sync, and
- * context and share writers. The contexts use cases are being built elsewhere; until they land on
- * main these write the rows and change-log entries the way those use cases do (D19 shapes), in one
- * transaction through `recordChanges`.
+ * Helpers of the sync tests: a client that keeps a local copy by replaying GET /sync, the truth
+ * through the list endpoints, and short forms of the context and share routes.
  */
 import { expect } from 'vitest';
 import type { TestApp, TestUser } from '../helpers/app.js';
-import { inTransaction } from '../../src/db/transaction.js';
-import { recordChanges } from '../../src/core/changes/change-log.js';
-import { newId, nowIso } from '../../src/core/ids.js';
-import type { Actor } from '../../src/core/actor.js';
-
-const actorOf = (u: TestUser): Actor => ({ userId: u.id, email: u.email, via: 'rest' });
 
 export class ReplayClient {
   readonly records = new Map<string, any>();
@@ -92,51 +84,37 @@ export async function drain(t: TestApp, user: TestUser, cursor: string | undefin
   }
 }
 
-/** Every task the user can GET, through the list endpoint. */
-export async function tasksOf(t: TestApp, user: TestUser): Promise<Map<string, any>> {
+/** Every record of one type the user can GET, through the list endpoint. */
+export async function listAll(t: TestApp, user: TestUser, path: '/tasks' | '/events' | '/contexts'): Promise<Map<string, any>> {
   const out = new Map<string, any>();
   for (let offset = 0; ; offset += 100) {
-    const res = await t.as(user).get(`/tasks?limit=100&offset=${offset}`);
-    for (const task of res.body.data) out.set(task.id, task);
+    const res = await t.as(user).get(`${path}?limit=100&offset=${offset}`);
+    expect(res.status).toBe(200);
+    for (const record of res.body.data) out.set(record.id, record);
     if (!res.body.meta.pagination.hasMore) return out;
   }
 }
 
+async function ok(res: { status: number; body: any }, what: string) {
+  expect([200, 201, 204], `${what}: ${JSON.stringify(res.body)}`).toContain(res.status);
+  return res.body;
+}
+
 export async function createContext(t: TestApp, owner: TestUser, name: string, parentId: string | null = null): Promise<string> {
-  const db = t.app.database.db;
-  const id = newId();
-  await inTransaction(db, async (tx) => {
-    const at = nowIso();
-    await tx.insertInto('contexts').values({ id, user_id: owner.id, parent_context_id: parentId, name, description: null, color: null, created_at: at, updated_at: at }).execute();
-    await recordChanges(tx, actorOf(owner), [{ type: 'context', id, op: 'create', contextBefore: null, contextAfter: parentId, ownerId: owner.id }]);
-  });
-  return id;
+  return (await ok(await t.as(owner).post('/contexts', { name, parent_context_id: parentId }), 'create context')).data.id;
 }
 
 export async function share(t: TestApp, owner: TestUser, contextId: string, user: TestUser, permission: 'read' | 'write' | 'admin') {
-  const db = t.app.database.db;
-  await inTransaction(db, async (tx) => {
-    const existing = await tx.selectFrom('context_shares').selectAll().where('context_id', '=', contextId).where('user_id', '=', user.id).executeTakeFirst();
-    if (existing) await tx.updateTable('context_shares').set({ permission }).where('context_id', '=', contextId).where('user_id', '=', user.id).execute();
-    else await tx.insertInto('context_shares').values({ context_id: contextId, user_id: user.id, permission, shared_at: nowIso(), shared_by: owner.id }).execute();
-    await recordChanges(tx, actorOf(owner), [{ type: 'share', id: `${contextId}:${user.id}`, op: existing ? 'update' : 'create', contextBefore: contextId, contextAfter: contextId, ownerId: owner.id, data: { context_id: contextId, user_id: user.id, permission } }]);
-  });
+  await ok(await t.as(owner).post(`/contexts/${contextId}/share`, { user_email: user.email, permission }), 'share');
 }
 
 export async function unshare(t: TestApp, owner: TestUser, contextId: string, user: TestUser) {
-  const db = t.app.database.db;
-  await inTransaction(db, async (tx) => {
-    await tx.deleteFrom('context_shares').where('context_id', '=', contextId).where('user_id', '=', user.id).execute();
-    await recordChanges(tx, actorOf(owner), [{ type: 'share', id: `${contextId}:${user.id}`, op: 'delete', contextBefore: contextId, contextAfter: contextId, ownerId: owner.id, data: { context_id: contextId, user_id: user.id } }]);
-  });
+  await ok(await t.as(owner).delete(`/contexts/${contextId}/collaborators/${user.id}`), 'unshare');
 }
 
 /** Re-parents a context (a move of a whole subtree). */
 export async function moveContext(t: TestApp, owner: TestUser, contextId: string, parentId: string | null) {
-  const db = t.app.database.db;
-  await inTransaction(db, async (tx) => {
-    const row = await tx.selectFrom('contexts').selectAll().where('id', '=', contextId).executeTakeFirstOrThrow();
-    await tx.updateTable('contexts').set({ parent_context_id: parentId, updated_at: nowIso() }).where('id', '=', contextId).execute();
-    await recordChanges(tx, actorOf(owner), [{ type: 'context', id: contextId, op: 'update', contextBefore: row.parent_context_id, contextAfter: parentId, ownerId: row.user_id }]);
-  });
+  await ok(await t.as(owner).patch(`/contexts/${contextId}`, { parent_context_id: parentId }), 'move context');
 }
+
+export const tasksOf = (t: TestApp, user: TestUser) => listAll(t, user, '/tasks');

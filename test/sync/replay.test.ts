@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
-import { createContext, moveContext, ReplayClient, share, tasksOf, unshare } from './replay-client.js';
+import { createContext, listAll, moveContext, ReplayClient, share, unshare } from './replay-client.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -24,10 +24,12 @@ function rng(seed: number) {
 async function expectCopiesMatch(clients: ReplayClient[]) {
   for (const client of clients) {
     await client.sync();
-    const truth = await tasksOf(t, client.user);
-    const copy = client.of('task');
-    expect([...copy.keys()].sort(), `tasks of ${client.user.email}`).toEqual([...truth.keys()].sort());
-    for (const [id, task] of truth) expect(copy.get(id), `task ${id}`).toEqual(task);
+    for (const [type, path] of [['task', '/tasks'], ['event', '/events'], ['context', '/contexts']] as const) {
+      const truth = await listAll(t, client.user, path);
+      const copy = client.of(type);
+      expect([...copy.keys()].sort(), `${type}s of ${client.user.email}`).toEqual([...truth.keys()].sort());
+      for (const [id, record] of truth) expect(copy.get(id), `${type} ${id}`).toEqual(record);
+    }
   }
 }
 
@@ -48,7 +50,7 @@ describe('replaying the feed', () => {
         await maybeSync();
         return res.body.data.id as string;
       };
-      const call = async (u: TestUser, method: 'put' | 'post' | 'delete', url: string, body?: object, status = [200, 201, 204]) => {
+      const call = async (u: TestUser, method: 'put' | 'post' | 'delete' | 'patch', url: string, body?: object, status = [200, 201, 204]) => {
         const res = await t.as(u)[method](url, body);
         expect(status, `${method} ${url}: ${JSON.stringify(res.body)}`).toContain(res.status);
         await maybeSync();
@@ -102,6 +104,28 @@ describe('replaying the feed', () => {
       await unshare(t, a, work, c);
       await maybeSync();
       await call(b, 'delete', `/tasks/${bPrivate}`);
+
+      // Events: attendance gives c one event only; removing it takes it away; drafts and deletes.
+      const at = (h: number) => new Date(Date.UTC(2027, 0, 10, h)).toISOString();
+      const meeting = (await call(a, 'post', '/events', { title: 'meeting', start_time: at(9), end_time: at(10), context_id: work })).data.id;
+      const party = (await call(a, 'post', '/events', { title: 'party', start_time: at(18), end_time: at(22) })).data.id;
+      await call(a, 'post', `/events/${party}/attendees`, { user_email: c.email });
+      await call(a, 'post', `/events/${meeting}/attendees`, { user_email: c.email });
+      await call(a, 'put', `/events/${meeting}`, { location: 'room 1' });
+      await call(a, 'post', `/events/${meeting}/comments`, { message: 'agenda?' });
+      await call(c, 'patch', `/events/${party}/attendees/${c.id}`, { rsvp_status: 'accepted' });
+      await call(a, 'delete', `/events/${meeting}/attendees/${c.id}`);
+      await share(t, a, work, b, 'read');
+      await maybeSync();
+      await call(a, 'delete', `/events/${party}`);
+      // A whole subtree deleted at once, with shares, tasks and events inside.
+      const doomed = await createContext(t, a, 'Doomed');
+      const doomedChild = await createContext(t, a, 'Doomed/child', doomed);
+      await post(a, { title: 'doomed task', context_id: doomedChild });
+      await call(a, 'post', '/events', { title: 'doomed event', start_time: at(12), end_time: at(13), context_id: doomed });
+      await share(t, a, doomed, c, 'write');
+      await maybeSync();
+      await call(a, 'delete', `/contexts/${doomed}?cascade=true`);
 
       await expectCopiesMatch(clients);
       const tombstones = clients.reduce((n, cl) => n + cl.seen.delete + cl.seen.access_lost, 0);

@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/database.js';
-import type { ExpressionBuilder, Kysely } from 'kysely';
 import { strongest, type Permission } from './policy.js';
 
 /**
@@ -58,33 +57,14 @@ export async function recordPermission(db: Executor, userId: string, record: { u
   return contextPermission(db, userId, record.context_id);
 }
 
-export type RecordKind = 'task' | 'event' | 'context';
-const TABLE = { task: 'tasks', event: 'events', context: 'contexts' } as const;
-
 /**
- * "This row is visible to the user" for a task, event or context table under its own name, to be
- * used inside a `withVisibleContexts` query: the owner, anything in a visible context, and (events)
- * registered attendees.
+ * Permission on an event: as for any record, and a registered attendee who has nothing stronger
+ * may read it (that event only, never its context: D9).
  */
-export function visibleRecord(kind: RecordKind, userId: string) {
-  return (eb: ExpressionBuilder<any, any>) => {
-    const t = TABLE[kind];
-    const vc = eb.selectFrom('visible_contexts').select('visible_contexts.id');
-    if (kind === 'context') return eb(`${t}.id`, 'in', vc);
-    const parts = [eb(`${t}.user_id`, '=', userId), eb(`${t}.context_id`, 'in', vc)];
-    if (kind === 'event') {
-      parts.push(eb(`${t}.id`, 'in', eb.selectFrom('event_attendees').select('event_attendees.event_id').where('event_attendees.user_id', '=', userId)));
-    }
-    return eb.or(parts);
-  };
-}
-
-/** Which of these ids of one kind the user can see: one query for any number of ids. */
-export async function visibleIds(db: Executor, userId: string, kind: RecordKind, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const t = TABLE[kind];
-  const rows = await (withVisibleContexts(db, userId) as unknown as Kysely<any>)
-    .selectFrom(t).select(`${t}.id as id`).where(`${t}.id`, 'in', [...new Set(ids)]).where(visibleRecord(kind, userId))
-    .execute();
-  return new Set(rows.map((r: { id: string }) => r.id));
+export async function eventPermission(db: Executor, userId: string, event: { id: string; user_id: string; context_id: string | null }): Promise<Permission> {
+  const perm = await recordPermission(db, userId, event);
+  if (perm !== 'none') return perm;
+  const attending = await db.selectFrom('event_attendees').select('event_id')
+    .where('event_id', '=', event.id).where('user_id', '=', userId).executeTakeFirst();
+  return attending ? 'read' : 'none';
 }

@@ -11,7 +11,10 @@ type NewChange = Omit<Insertable<ChangesTable>, 'txid'>;
 export const insertChanges = async (db: Executor, rows: NewChange[]) => {
   if (!rows.length) return;
   const txid = dialectOf(db) === 'postgres' ? sql<number>`pg_current_xact_id()::text::bigint` : sql<number>`0`;
-  await db.insertInto('changes').values(rows.map((r) => ({ ...r, txid }))).execute();
+  const stamped = rows.map((r) => ({ ...r, txid }));
+  // Batches keep each statement under both dialects' bound-parameter limits (a cascade delete
+  // can log thousands of rows).
+  for (let i = 0; i < stamped.length; i += 500) await db.insertInto('changes').values(stamped.slice(i, i + 500)).execute();
 };
 
 const MAX_DEPTH = 16;

@@ -5,7 +5,7 @@
  */
 import type { Db, Executor } from '../../db/database.js';
 import { inSnapshot, inTransaction } from '../../db/transaction.js';
-import { visibleIds } from '../access/access.store.js';
+import { visibleIds } from '../access/visibility.store.js';
 import type { Actor } from '../actor.js';
 import { comparePositions, decodeCursor, encodeCursor, gone, type Cursor, type FeedType, type Keyset, type Position } from './cursor.js';
 import * as store from './sync.store.js';

@@ -2,7 +2,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { dialectOf, type Executor } from '../../db/database.js';
 import type { ChangesTable } from '../../db/schema.js';
-import { visibleRecord, withVisibleContexts, type RecordKind } from '../access/access.store.js';
+import { withVisibleContexts } from '../access/access.store.js';
+import { visibleRecord, type RecordKind } from '../access/visibility.store.js';
 import type { FeedType, Keyset, Position } from './cursor.js';
 
 export type ChangeRow = Selectable<ChangesTable>;

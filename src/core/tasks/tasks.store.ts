@@ -1,7 +1,8 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { dialectOf, type Executor } from '../../db/database.js';
 import type { Database, TasksTable } from '../../db/schema.js';
 import { withVisibleContexts } from '../access/access.store.js';
+import { pageVisible, visibleCondition, type Filter } from '../access/visibility.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
 
 export const TASK_SORT_FIELDS = ['created_at', 'updated_at', 'due_date', 'priority', 'status', 'title'] as const;
@@ -36,38 +37,22 @@ export const deleteTask = async (db: Executor, id: string) => {
   await db.deleteFrom('tasks').where('id', '=', id).execute();
 };
 
-const visibleTo = (userId: string) => (eb: ExpressionBuilder<Visible, 'tasks'>) =>
-  eb.or([
-    eb('tasks.user_id', '=', userId),
-    eb('tasks.context_id', 'in', eb.selectFrom('visible_contexts').select('visible_contexts.id')),
-  ]);
+const visibleTo = (userId: string) => visibleCondition('tasks', userId) as (eb: ExpressionBuilder<Visible, 'tasks'>) => Expression<SqlBool>;
 
-function applyFilter<O>(q: SelectQueryBuilder<Visible, 'tasks', O>, f: TaskFilter) {
-  if (f.contextId) q = q.where('tasks.context_id', '=', f.contextId);
-  if (f.statuses?.length) q = q.where('tasks.status', 'in', f.statuses);
-  if (f.published !== undefined) q = q.where('tasks.is_published', '=', f.published ? 1 : 0);
-  if (f.source) q = q.where('tasks.source', '=', f.source);
-  if (f.sourceEmailId) q = q.where('tasks.source_email_id', '=', f.sourceEmailId);
-  if (f.updatedAfter) q = q.where('tasks.updated_at', '>', f.updatedAfter);
+const applyFilter = (f: TaskFilter): Filter => (q, a) => {
+  if (f.contextId) q = q.where(`${a}.context_id`, '=', f.contextId);
+  if (f.statuses?.length) q = q.where(`${a}.status`, 'in', f.statuses);
+  if (f.published !== undefined) q = q.where(`${a}.is_published`, '=', f.published ? 1 : 0);
+  if (f.source) q = q.where(`${a}.source`, '=', f.source);
+  if (f.sourceEmailId) q = q.where(`${a}.source_email_id`, '=', f.sourceEmailId);
+  if (f.updatedAfter) q = q.where(`${a}.updated_at`, '>', f.updatedAfter);
   return q;
-}
+};
 
-/** One page of the tasks a user can see, plus the total: visibility is part of the SQL. */
-export async function listVisibleTasks(db: Executor, userId: string, filter: TaskFilter, sort: SortKey<TaskSortField>[], page: PageRequest) {
-  const base = applyFilter(withVisibleContexts(db, userId).selectFrom('tasks').where(visibleTo(userId)), filter);
-  let rows = base.selectAll('tasks');
-  for (const key of sort) {
-    rows = rows.orderBy(`tasks.${key.field}`, (ob) => {
-      const dir = key.desc ? ob.desc() : ob.asc();
-      return key.field === 'due_date' ? dir.nullsLast() : dir;
-    });
-  }
-  rows = rows.orderBy('tasks.id').limit(page.limit).offset(page.offset);
-  const [items, count] = await Promise.all([
-    rows.execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: items as TasksTable[], total: Number(count.n) };
+/** One page of the tasks a user can see, plus the total: visibility is part of the SQL (core/access). */
+export function listVisibleTasks(db: Executor, userId: string, filter: TaskFilter, sort: SortKey<TaskSortField>[], page: PageRequest) {
+  const keys = sort.map((k) => ({ ...k, nullsLast: k.field === 'due_date' }));
+  return pageVisible<TasksTable>(db, userId, 'tasks', applyFilter(filter), keys, page);
 }
 
 /** Words of a search query, stripped of every operator character of both full-text dialects. */

@@ -13,6 +13,8 @@ import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { syncRoutes } from './routes/sync.js';
 import { taskRoutes } from './routes/tasks.js';
+import { contextRoutes } from './routes/contexts.js';
+import { eventRoutes } from './routes/events.js';
 import { webPages } from '../web/pages.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
@@ -29,6 +31,8 @@ export interface RestOptions {
 export async function buildRestServer({ config, db, services, secret, logger = true }: RestOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    // One line per request (below), not Fastify's two; URLs are logged without their query string.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     onProtoPoisoning: 'error',
@@ -45,6 +49,9 @@ export async function buildRestServer({ config, db, services, secret, logger = t
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Correlation-Id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   installErrorHandling(app);
 
@@ -73,6 +80,8 @@ export async function buildRestServer({ config, db, services, secret, logger = t
         route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
       });
       await taskRoutes(authed, services);
+      await eventRoutes(authed, services);
+      await contextRoutes(authed, services);
       await syncRoutes(authed, services);
     });
   }, { prefix: '/api/v1' });

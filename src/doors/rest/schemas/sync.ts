@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Query } from './common.js';
+import { Context } from './contexts.js';
+import { Event } from './events.js';
 import { Task } from './tasks.js';
 
 export const SyncQuery = Query({
@@ -9,7 +11,7 @@ export const SyncQuery = Query({
 });
 
 // Typed loosely for handlers (the core hands out plain records); the document still lists each shape.
-const SyncRecord = Type.Unsafe<object>(Type.Union([Task], {
+const SyncRecord = Type.Unsafe<object>(Type.Union([Task, Event, Context], {
   description: 'Only with op=upsert: the record exactly as GET shows it to the caller (a task, event or context, by type)',
 }));
 

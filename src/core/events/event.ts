@@ -1,0 +1,105 @@
+/** The event as the API shows it, its stored form, and the time rules (D4). */
+import type { EventsTable } from '../../db/schema.js';
+import { unprocessable } from '../errors.js';
+import { decodeDraft, lastLive, type Values, type VersionState } from '../versioning/drafts.js';
+
+/** Fields that go through the draft engine; context_id moves apply at once, as for tasks. */
+export const EVENT_EDITABLE = ['title', 'description', 'start_time', 'end_time', 'location', 'all_day'] as const;
+
+export interface Event {
+  id: string;
+  title: string;
+  description: string | null;
+  start_time: string;
+  end_time: string;
+  location: string | null;
+  all_day: boolean;
+  created_at: string;
+  updated_at: string;
+  user_id: string;
+  context_id: string | null;
+  version_major: number;
+  version_minor: number;
+  is_published: boolean;
+  last_live: (Values & { version: string }) | null;
+  has_unpublished_changes?: boolean;
+  source_email_id?: string;
+  extracted_at?: string;
+  extraction_confidence?: number;
+}
+
+export const versionState = (row: Pick<EventsTable, 'version_major' | 'version_minor' | 'draft'>): VersionState => ({
+  major: row.version_major, minor: row.version_minor, draft: decodeDraft(row.draft),
+});
+
+export function editableValues(row: EventsTable): Values {
+  return {
+    title: row.title,
+    description: row.description,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    location: row.location,
+    all_day: row.all_day === 1,
+  };
+}
+
+export function editableColumns(values: Values): Partial<EventsTable> {
+  const out: Partial<EventsTable> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (k === 'all_day') out.all_day = v ? 1 : 0;
+    else (out as Record<string, unknown>)[k] = v;
+  }
+  return out;
+}
+
+const DAY = 86_400_000;
+const dateOf = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00.000Z`).getTime();
+
+/**
+ * The time rules on the values an event would have after a change. All-day events hold whole UTC
+ * days (D4): both ends are cut to their UTC date, and an end that is then not after the start
+ * becomes the next midnight (a one-day event), as iCalendar's exclusive DTEND;VALUE=DATE.
+ * Returns the fields that had to change; throws 422 when the end is before the start.
+ */
+export function checkTimes(values: Values): Values {
+  const fixed: Values = {};
+  if (values.all_day) {
+    const start = dateOf(values.start_time as string);
+    let end = dateOf(values.end_time as string);
+    if (end <= start) end = start + DAY;
+    fixed.start_time = new Date(start).toISOString();
+    fixed.end_time = new Date(end).toISOString();
+  }
+  const start = (fixed.start_time ?? values.start_time) as string;
+  const end = (fixed.end_time ?? values.end_time) as string;
+  if (end < start) throw unprocessable('end_time', 'after_start', 'end_time must not be before start_time');
+  return fixed;
+}
+
+export function toEvent(row: EventsTable, opts: { includeDraftStatus?: boolean } = {}): Event {
+  const state = versionState(row);
+  const event: Event = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    location: row.location,
+    all_day: row.all_day === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    user_id: row.user_id,
+    context_id: row.context_id,
+    version_major: row.version_major,
+    version_minor: row.version_minor,
+    is_published: row.is_published === 1,
+    last_live: lastLive(state),
+  };
+  if (opts.includeDraftStatus) event.has_unpublished_changes = state.draft !== null;
+  if (row.source_email_id) {
+    event.source_email_id = row.source_email_id;
+    event.extracted_at = row.extracted_at ?? undefined;
+    event.extraction_confidence = row.extraction_confidence ?? undefined;
+  }
+  return event;
+}
