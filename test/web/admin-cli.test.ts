@@ -28,7 +28,8 @@ function admin(...args: string[]): Promise<Run> {
   });
 }
 
-describe('npm run admin', () => {
+// Each step spawns a process that loads TypeScript; give the whole sequence room on a busy machine.
+describe('npm run admin', { timeout: 180_000 }, () => {
   const email = `cli-${Date.now()}@example.com`;
 
   it('explains itself and refuses wrong usage with exit code 64', async () => {
