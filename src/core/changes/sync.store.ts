@@ -19,14 +19,26 @@ export async function heldBack(db: Executor, userId: string, after: Position, ho
 
 /**
  * How far the log may be read in this snapshot. PostgreSQL: rows of transactions older than the
- * snapshot's xmin (every such transaction has ended, so no row can still appear below it).
+ * oldest one the snapshot saw running in this database (every older transaction of this database
+ * has ended and is visible, so no row can still appear below it; with none running, the snapshot's
+ * xmax).
  * SQLite: writers are serialised and a reader's snapshot holds only committed rows, so all of them.
  */
 export type Horizon = { kind: 'xmin'; xmin: number } | { kind: 'seq'; maxSeq: number };
 
 export async function readHorizon(db: Executor): Promise<Horizon> {
   if (dialectOf(db) === 'postgres') {
-    const { rows } = await sql<{ h: number | string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS h`.execute(db);
+    // The snapshot's xmin, except that transactions seen running in other databases of the cluster
+    // are left out (they cannot write this log). One that ended meanwhile is no longer seen and so
+    // stays in: the horizon only errs low, which delays and never skips.
+    const { rows } = await sql<{ h: number | string }>`
+      WITH snap AS (SELECT pg_current_snapshot() AS s)
+      SELECT coalesce(
+        (SELECT min(x::text::bigint) FROM snap, pg_snapshot_xip(snap.s) AS x
+          WHERE (x::text::bigint % 4294967296) NOT IN (
+            SELECT backend_xid::text::bigint FROM pg_stat_activity
+            WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())),
+        (SELECT pg_snapshot_xmax(s)::text::bigint FROM snap)) AS h`.execute(db);
     return { kind: 'xmin', xmin: Number(rows[0].h) };
   }
   const row = await db.selectFrom('changes').select((eb) => eb.fn.max('seq').as('s')).executeTakeFirst();
