@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createIntakePipeline } from './doors/email/intake-pipeline.js';
+import { startSmtpListener, type SmtpListener } from './doors/email/smtp.js';
 import { buildRestServer } from './doors/rest/server.js';
 import { loadJwtSecret } from './secrets.js';
 import { createServices, type Services } from './services.js';
@@ -13,6 +15,8 @@ export interface App {
   database: DatabaseHandle;
   services: Services;
   server: FastifyInstance;
+  /** Port the SMTP intake listens on (INTAKE_SMTP_PORT=0 picks a free one); null when it is off. */
+  smtpPort: number | null;
   close(): Promise<void>;
 }
 
@@ -28,11 +32,21 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       syncRetentionDays: config.syncRetentionDays,
     });
     const server = await buildRestServer({ config, db: database.db, services, secret, logger: opts.logger });
+    let smtp: SmtpListener | null = null;
+    if (config.intake.smtpPort !== null) {
+      try {
+        smtp = await startSmtpListener(config, createIntakePipeline(services.accounts, services.intake), server.log);
+      } catch (err) {
+        await server.close();
+        throw err;
+      }
+    }
     // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
     const stopPruning = startPruning(services.sync, 3_600_000, (err) => server.log.error({ err }, 'change log pruning failed'));
     return {
-      config, database, services, server,
+      config, database, services, server, smtpPort: smtp?.port ?? null,
       async close() {
+        await smtp?.close();
         stopPruning();
         await server.close();
         await database.close();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** Everything the service reads from its environment, validated once at start (DECISIONS D2). */
@@ -13,7 +14,14 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Worker processes behind one port (cluster mode); 1 runs in-process. */
   workers: number;
-  intake: { domain: string; secret: string | null; smtpPort: number | null; maxBytes: number };
+  intake: {
+    domain: string;
+    secret: string | null;
+    smtpPort: number | null;
+    maxBytes: number;
+    /** PEM files for STARTTLS on the SMTP listener; null offers no TLS. */
+    tls: { certFile: string; keyFile: string } | null;
+  };
   syncRetentionDays: number;
 }
 
@@ -87,6 +95,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const intakeSecret = env.INTAKE_SECRET || null;
   if (intakeSecret !== null && intakeSecret.length < 16) problems.push('INTAKE_SECRET must be at least 16 characters');
 
+  const tlsCert = env.INTAKE_TLS_CERT || null;
+  const tlsKey = env.INTAKE_TLS_KEY || null;
+  let intakeTls: Config['intake']['tls'] = null;
+  if (Boolean(tlsCert) !== Boolean(tlsKey)) problems.push('INTAKE_TLS_CERT and INTAKE_TLS_KEY must be set together');
+  else if (tlsCert && tlsKey) {
+    for (const [name, file] of [['INTAKE_TLS_CERT', tlsCert], ['INTAKE_TLS_KEY', tlsKey]] as const) {
+      if (!fs.existsSync(file)) problems.push(`${name} names a file that does not exist (${file})`);
+    }
+    intakeTls = { certFile: path.resolve(tlsCert), keyFile: path.resolve(tlsKey) };
+  }
+
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
     host,
@@ -102,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secret: intakeSecret,
       smtpPort: optionalInt('INTAKE_SMTP_PORT', 0, 65535),
       maxBytes: int('INTAKE_MAX_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+      tls: intakeTls,
     },
     syncRetentionDays: int('SYNC_RETENTION_DAYS', 30, 1, 3650),
   };

@@ -6,12 +6,15 @@ import { createContextsService } from './core/contexts/contexts.service.js';
 import { createSharesService } from './core/contexts/shares.service.js';
 import { createAttendeesService } from './core/events/attendees.service.js';
 import { createEventsService } from './core/events/events.service.js';
+import { intakeEvents } from './core/intake/intake-events.js';
+import { createIntakeService } from './core/intake/intake.service.js';
 import { createAssigneesService } from './core/tasks/assignees.service.js';
 import { createTasksService } from './core/tasks/tasks.service.js';
 import { taskSyncSource } from './core/tasks/tasks.sync.js';
 import { eventSyncSource } from './core/events/events.sync.js';
 import { contextSyncSource } from './core/contexts/contexts.sync.js';
 import { createSyncService } from './core/changes/sync.service.js';
+import type { MessageReader } from './core/intake/intake.js';
 
 export interface ServiceOptions {
   jwtSecret: Uint8Array;
@@ -29,8 +32,15 @@ export function createServices(db: Db, options: ServiceOptions) {
   const contexts = createContextsService(db);
   const shares = createSharesService(db, contexts);
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
+  const intake = createIntakeService(db, { tasks, events: intakeEvents(db, events, attendees), read: readStoredMessage });
   const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource } });
-  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, sync };
+  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
 }
+
+/**
+ * The email door's reader, handed to the intake use case so it can reprocess without knowing MIME.
+ * Loaded on first use: processes that never read mail (the admin CLI) skip the mail libraries.
+ */
+const readStoredMessage: MessageReader = async (raw) => (await import('./doors/email/read-message.js')).messageReader(raw);
 
 export type Services = ReturnType<typeof createServices>;

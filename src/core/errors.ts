@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'conflict'
   | 'draft_conflict'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'unprocessable_entity'
   | 'rate_limit_exceeded'
   | 'gone'

@@ -37,7 +37,7 @@ describe('GET /sync basics', () => {
     const first = await drain(t, u, undefined, 2);
     expect(new Set(first.items.map((i) => i.id)).size).toBe(5);
     expect(first.pages).toBe(3);
-    const made = [];
+    const made: string[] = [];
     for (let i = 0; i < 3; i++) made.push((await c.post('/tasks', { title: `N${i}` })).body.data.id);
     const later = await drain(t, u, first.cursor, 2);
     // The log is read from where the first sync began, so (on PostgreSQL, when another transaction

@@ -12,6 +12,7 @@ const STATUS: Record<ErrorCode, number> = {
   draft_conflict: 409,
   gone: 410,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   unprocessable_entity: 422,
   rate_limit_exceeded: 429,
   service_unavailable: 503,
@@ -65,7 +66,8 @@ export function installErrorHandling(app: FastifyInstance) {
       request.log.error({ err }, 'unhandled error');
       return sendError(reply, 500, { message: 'Internal error; quote the correlation id when reporting it' });
     }
-    const message = status === 413 ? 'Request body is too large (limit 1 MiB)'
+    const limit = request.routeOptions?.bodyLimit ?? 1024 * 1024;
+    const message = status === 413 ? `Request body is too large (limit ${limit % 1048576 === 0 ? `${limit / 1048576} MiB` : `${limit} bytes`})`
       : status === 415 ? 'Send bodies as application/json'
       : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Body is not valid JSON'
       : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Body is empty; send a JSON object'

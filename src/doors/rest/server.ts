@@ -10,6 +10,9 @@ import { installErrorHandling } from './errors.js';
 import { validatorCompiler } from './validation.js';
 import { accountRoutes } from './routes/account.js';
 import { docsRoutes } from './routes/docs.js';
+import { emailRoutes } from './routes/emails.js';
+import { httpIntakeRoutes } from '../email/http-intake.js';
+import { createIntakePipeline } from '../email/intake-pipeline.js';
 import { healthRoutes } from './routes/health.js';
 import { syncRoutes } from './routes/sync.js';
 import { taskRoutes } from './routes/tasks.js';
@@ -65,12 +68,18 @@ export async function buildRestServer({ config, db, services, secret, logger = t
         description: 'Tasks, calendar events and shared contexts. Behaviour and decisions: docs/api.md.',
       },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        intakeSecret: { type: 'http', scheme: 'bearer', description: 'The server-wide INTAKE_SECRET (POST /intake/email only)' },
+      } },
     },
   });
 
   await app.register(healthRoutes, { db });
   await app.register(async (scoped) => accountRoutes(scoped, services, { secureCookies: false }));
+  await app.register(async (scoped) => httpIntakeRoutes(scoped, {
+    pipeline: createIntakePipeline(services.accounts, services.intake), secret: config.intake.secret, maxBytes: config.intake.maxBytes,
+  }));
   await app.register(async (scoped) => webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
   await app.register(async (api) => {
     await api.register(docsRoutes);
@@ -82,6 +91,7 @@ export async function buildRestServer({ config, db, services, secret, logger = t
       await taskRoutes(authed, services);
       await eventRoutes(authed, services);
       await contextRoutes(authed, services);
+      await emailRoutes(authed, services);
       await syncRoutes(authed, services);
     });
   }, { prefix: '/api/v1' });

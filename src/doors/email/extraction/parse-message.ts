@@ -2,6 +2,7 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { EmailParseError } from './errors.js';
 import { htmlToText } from './html-text.js';
+import { mimeProblem } from './mime-check.js';
 import type { CalendarPart, ParsedMessage } from './types.js';
 
 const HEADER_LINE = /^[\x21-\x39\x3b-\x7e]+[ \t]*:/;
@@ -69,9 +70,13 @@ export async function parseEmail(raw: Buffer): Promise<ParsedMessage> {
   if (!Buffer.isBuffer(raw) || raw.length === 0 || !looksLikeMessage(raw)) {
     throw new EmailParseError('input is not an RFC 5322 message');
   }
+  const problem = mimeProblem(raw.toString('latin1'));
+  if (problem) throw new EmailParseError(`malformed MIME: ${problem}`);
   let p: ParsedMail;
   try {
-    p = await simpleParser(raw, { skipImageLinks: true });
+    // The engine makes its own text from HTML; mailparser's conversions (html->text, text->html with
+    // linkify) would only cost time.
+    p = await simpleParser(raw, { skipImageLinks: true, skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
   } catch (cause) {
     throw new EmailParseError('message could not be parsed', { cause });
   }

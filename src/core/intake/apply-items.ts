@@ -1,0 +1,77 @@
+/**
+ * Turns extracted items into tasks and events through their use cases (inside the caller's
+ * transaction). Each item has a fingerprint; items whose fingerprint the message already made are
+ * skipped, which is what makes reprocessing safe.
+ */
+import type { Actor } from '../actor.js';
+import { DomainError } from '../errors.js';
+import type { Task } from '../tasks/task.js';
+import type { Provenance, TasksService } from '../tasks/tasks.service.js';
+import type { EventView, ExtractedEventItem, ExtractedItems, IntakeEvents, StoredResult } from './intake.js';
+
+export const emptyResult = (): StoredResult => ({ tasks: [], events: [], cancelled_event_ids: [] });
+
+const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+export const taskKey = (title: string) => `task:${squash(title)}`;
+export const eventKey = (e: Pick<ExtractedEventItem, 'ical_uid' | 'title' | 'start_time'>) =>
+  e.ical_uid ? `event:uid:${e.ical_uid}` : `event:${squash(e.title)}@${e.start_time}`;
+
+interface ApplyDeps {
+  tasks: TasksService;
+  events: IntakeEvents | null;
+  provenance(confidence: number): Provenance;
+  /** Filled with the records made or updated here, so the answer needs no second read. */
+  seen?: Map<string, Task | EventView>;
+}
+
+function needEvents(events: IntakeEvents | null): IntakeEvents {
+  if (!events) throw new DomainError('service_unavailable', 'Events are not available on this server yet');
+  return events;
+}
+
+export async function applyItems(actor: Actor, items: ExtractedItems, prior: StoredResult, deps: ApplyDeps): Promise<StoredResult> {
+  const result: StoredResult = {
+    tasks: [...prior.tasks],
+    events: [...prior.events],
+    cancelled_event_ids: [...prior.cancelled_event_ids],
+  };
+  const made = new Set([...prior.tasks.map((t) => t.key), ...prior.events.map((e) => e.key)]);
+
+  for (const item of items.tasks) {
+    const key = taskKey(item.title);
+    if (made.has(key)) continue;
+    made.add(key);
+    const task = await deps.tasks.create(actor, { title: item.title, description: item.description, due_date: item.due_date }, deps.provenance(item.confidence));
+    result.tasks.push({ key, id: task.id });
+    deps.seen?.set(task.id, task);
+  }
+
+  for (const item of items.events) {
+    const key = eventKey(item);
+    if (made.has(key)) continue;
+    made.add(key);
+    const events = needEvents(deps.events);
+    const { confidence, ...input } = item;
+    const known = item.ical_uid ? await events.findByIcalUid(actor, item.ical_uid) : undefined;
+    if (!known) {
+      const event = await events.create(actor, input, deps.provenance(confidence));
+      result.events.push({ key, id: event.id, op: 'created' });
+      deps.seen?.set(event.id, event);
+    } else if ((item.ical_sequence ?? 0) > (known.ical_sequence ?? 0)) {
+      // D16: a later SEQUENCE of the same invitation updates the event made by an earlier message.
+      deps.seen?.set(known.id, await events.updateFromInvitation(actor, known.id, input));
+      result.events.push({ key, id: known.id, op: 'updated' });
+    } else {
+      result.events.push({ key, id: known.id, op: 'unchanged' });
+    }
+  }
+
+  for (const cancel of items.cancellations) {
+    const events = needEvents(deps.events);
+    const known = await events.findByIcalUid(actor, cancel.ical_uid);
+    if (!known) continue;
+    await events.remove(actor, known.id);
+    result.cancelled_event_ids.push(known.id);
+  }
+  return result;
+}

@@ -1,0 +1,167 @@
+/**
+ * The email intake use case (DECISIONS D16): keep the raw message, then turn what the door read
+ * from it into tasks and events through their own use cases, in one transaction, exactly once per
+ * (user, Message-ID).
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import type { EmailsTable } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { Actor } from '../actor.js';
+import { DomainError, notFound } from '../errors.js';
+import { newId, nowIso } from '../ids.js';
+import type { Page, PageRequest } from '../lists.js';
+import { toTask, type Task } from '../tasks/task.js';
+import type { Provenance, TasksService } from '../tasks/tasks.service.js';
+import { getTasks } from '../tasks/tasks.store.js';
+import * as store from './emails.store.js';
+import { applyItems, emptyResult } from './apply-items.js';
+import type { EmailView, EventView, IntakeEvents, IntakeOutcome, MessageReader, ReadMessage, StoredResult } from './intake.js';
+
+export interface IntakeDeps {
+  tasks: TasksService;
+  /** Null until events are wired: messages with events then fail with a clear error. */
+  events: IntakeEvents | null;
+  read: MessageReader;
+}
+
+/** Messages without a Message-ID are keyed by their bytes, so an exact resend is still a repeat. */
+const HASH_PREFIX = 'sha256:';
+const dedupKey = (messageId: string | null, raw: Buffer) =>
+  messageId ?? `${HASH_PREFIX}${createHash('sha256').update(raw).digest('hex')}`;
+
+export const decodeResult = (raw: string | null): StoredResult => (raw ? (JSON.parse(raw) as StoredResult) : emptyResult());
+
+export function toEmailView(row: store.EmailMeta): EmailView {
+  const result = decodeResult(row.result);
+  return {
+    id: row.id,
+    message_id: row.message_id && !row.message_id.startsWith(HASH_PREFIX) ? row.message_id : null,
+    subject: row.subject,
+    from: row.from_address,
+    received_at: row.received_at,
+    status: row.status,
+    size: row.size,
+    task_ids: result.tasks.map((t) => t.id),
+    event_ids: result.events.map((e) => e.id),
+    cancelled_event_ids: result.cancelled_event_ids,
+    error: row.error,
+  };
+}
+
+export function createIntakeService(db: Db, deps: IntakeDeps) {
+  /** The answer for a stored message; `seen` holds records this call just wrote (no need to read them back). */
+  async function outcomeOf(actor: Actor, row: store.EmailMeta, repeat: boolean, seen = new Map<string, Task | EventView>()): Promise<IntakeOutcome> {
+    const result = decodeResult(row.result);
+    const taskIds = result.tasks.map((t) => t.id);
+    const missing = taskIds.filter((id) => !seen.has(id));
+    const byId = new Map<string, Task | EventView>([...seen, ...(await getTasks(db, missing)).map((r) => [r.id, toTask(r)] as const)]);
+    const tasks = taskIds.flatMap((id) => (byId.has(id) ? [byId.get(id) as Task] : []));
+    const eventIds = [...new Set(result.events.map((e) => e.id))];
+    const unseen = eventIds.filter((id) => !seen.has(id));
+    const loaded = unseen.length && deps.events ? await deps.events.getMany(actor, unseen) : [];
+    for (const e of loaded) byId.set(e.id, e);
+    const events = eventIds.flatMap((id) => (byId.has(id) ? [byId.get(id) as EventView] : []));
+    return { emailId: row.id, status: row.status === 'failed' ? 'failed' : 'processed', repeat, error: row.error, tasks, events };
+  }
+
+  async function markFailed(id: string, error: string) {
+    await store.updateEmail(db, id, { status: 'failed', error: error.slice(0, 2000), updated_at: nowIso() });
+  }
+
+  /**
+   * Makes the items of one message in one transaction. A rule broken by any item (a domain error)
+   * rolls all of it back and marks the message failed; anything else (the database went away) also
+   * rolls back but leaves the message `received`, so a redelivery processes it again.
+   */
+  async function process(actor: Actor, emailId: string, read: ReadMessage, mode: 'first' | 'again'): Promise<IntakeOutcome> {
+    if (read.items.errors.length) {
+      await markFailed(emailId, `Part of the message could not be read: ${read.items.errors.join('; ')}`);
+      return outcomeOf(actor, (await store.getEmail(db, emailId))!, false);
+    }
+    try {
+      const seen = new Map<string, Task | EventView>();
+      const { row, repeat } = await inTransaction(db, async (tx) => {
+        const locked = await store.lockEmail(tx, emailId);
+        if (!locked) throw notFound('Email');
+        // Another delivery of the same message got here first.
+        if (mode === 'first' && locked.status !== 'received') return { row: locked, repeat: true };
+        const provenance = (confidence: number): Provenance => ({ source: 'email', source_email_id: emailId, extraction_confidence: confidence });
+        const result = await applyItems(actor, read.items, decodeResult(locked.result), { tasks: deps.tasks, events: deps.events, provenance, seen });
+        const patch: Partial<EmailsTable> = { status: 'processed', error: null, result: JSON.stringify(result), updated_at: nowIso() };
+        if (mode === 'again') Object.assign(patch, { subject: read.facts.subject || null, from_address: read.facts.from });
+        await store.updateEmail(tx, emailId, patch);
+        return { row: { ...locked, ...patch } as store.EmailMeta, repeat: false };
+      });
+      return outcomeOf(actor, row, repeat, seen);
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      await markFailed(emailId, err.message);
+      return outcomeOf(actor, (await store.getEmail(db, emailId))!, false);
+    }
+  }
+
+  return {
+    /**
+     * One message for one user, as read by a door. The raw bytes are stored (status `received`)
+     * before anything is made from them; a Message-ID seen before answers the first result.
+     */
+    async receive(user: { id: string; email: string }, raw: Buffer, read: ReadMessage): Promise<IntakeOutcome> {
+      const actor: Actor = { userId: user.id, email: user.email, via: 'email' };
+      const key = dedupKey(read.facts.messageId, raw);
+      let row = await store.findEmailByMessageId(db, user.id, key);
+      if (row && row.status !== 'received') return outcomeOf(actor, row, true);
+      if (!row) {
+        const at = nowIso();
+        const fresh: EmailsTable = {
+          id: newId(), user_id: user.id, message_id: key, raw, size: raw.length,
+          subject: read.facts.subject || null, from_address: read.facts.from,
+          received_at: at, status: 'received', error: null, result: null, created_at: at, updated_at: at,
+        };
+        try {
+          await store.insertEmail(db, fresh);
+          row = fresh;
+        } catch (err) {
+          // The same message arriving twice at once: the unique (user, message_id) index decides.
+          row = await store.findEmailByMessageId(db, user.id, key);
+          if (!row) throw err;
+        }
+      }
+      return process(actor, row.id, read, 'first');
+    },
+
+    async list(actor: Actor, filter: { status?: EmailsTable['status'] }, page: PageRequest): Promise<Page<EmailView>> {
+      const { rows, total } = await store.listEmails(db, actor.userId, filter, page);
+      return { items: rows.map(toEmailView), total, ...page };
+    },
+
+    async get(actor: Actor, id: string): Promise<EmailView> {
+      return toEmailView(await ownEmail(actor, id));
+    },
+
+    async raw(actor: Actor, id: string): Promise<Buffer> {
+      await ownEmail(actor, id);
+      return (await store.getRaw(db, id))!;
+    },
+
+    /**
+     * Reads the stored message again and makes what is new; items this message already made (by
+     * fingerprint) are not made twice, even if they were deleted since.
+     */
+    async reprocess(actor: Actor, id: string): Promise<{ email: EmailView; outcome: IntakeOutcome }> {
+      await ownEmail(actor, id);
+      const read = await deps.read((await store.getRaw(db, id))!);
+      const outcome = await process(actor, id, read, 'again');
+      return { email: toEmailView((await store.getEmail(db, id))!), outcome };
+    },
+  };
+
+  /** Emails are private to their owner: anyone else gets 404. */
+  async function ownEmail(actor: Actor, id: string) {
+    const row = await store.getEmail(db, id);
+    if (!row || row.user_id !== actor.userId) throw notFound('Email');
+    return row;
+  }
+}
+
+export type IntakeService = ReturnType<typeof createIntakeService>;

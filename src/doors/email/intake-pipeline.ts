@@ -1,0 +1,53 @@
+/**
+ * The one pipeline behind both ways in (SMTP and POST /intake/email): read the message once, find
+ * the user of each intake address, hand it to the intake use case.
+ */
+import type { AccountsService } from '../../core/accounts/accounts.service.js';
+import { unprocessable } from '../../core/errors.js';
+import type { IntakeOutcome } from '../../core/intake/intake.js';
+import type { IntakeService } from '../../core/intake/intake.service.js';
+import { readMessage, recipientCandidates, type ReadResult } from './read-message.js';
+
+export interface Recipient {
+  id: string;
+  email: string;
+}
+
+export function createIntakePipeline(accounts: AccountsService, intake: IntakeService) {
+  async function findRecipient(address: string): Promise<Recipient | null> {
+    const user = await accounts.findUserByIntakeAddress(address.replace(/^<|>$/g, ''));
+    return user ? { id: user.id, email: user.email } : null;
+  }
+
+  /** The first intake address among the message's recipient headers that belongs to a user. */
+  async function recipientFromHeaders(read: ReadResult): Promise<Recipient> {
+    const candidates = recipientCandidates(read.parsed);
+    if (!candidates.length) throw unprocessable('to', 'required', 'No recipient: pass ?to=<intake address> or send a message addressed to one');
+    for (const address of candidates) {
+      const user = await findRecipient(address);
+      if (user) return user;
+    }
+    throw unknownRecipient();
+  }
+
+  return {
+    findRecipient,
+    readMessage,
+
+    deliver: (recipient: Recipient, raw: Buffer, read: ReadResult): Promise<IntakeOutcome> =>
+      intake.receive(recipient, raw, read.read),
+
+    /** The HTTP way in: an explicit recipient is checked before the body is read at all. */
+    async deliverHttp(raw: Buffer, to: string | undefined): Promise<IntakeOutcome> {
+      let recipient = to ? await findRecipient(to) : null;
+      if (to && !recipient) throw unknownRecipient();
+      const read = await readMessage(raw);
+      recipient ??= await recipientFromHeaders(read);
+      return intake.receive(recipient, raw, read.read);
+    },
+  };
+}
+
+const unknownRecipient = () => unprocessable('to', 'unknown_recipient', 'No user has this intake address (it may have been rotated)');
+
+export type IntakePipeline = ReturnType<typeof createIntakePipeline>;
