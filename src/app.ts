@@ -10,6 +10,7 @@ import { buildRestServer } from './doors/rest/server.js';
 import { startHousekeeping } from './housekeeping.js';
 import { loadJwtSecret } from './secrets.js';
 import { createServices, type Services } from './services.js';
+import { startPruning } from './core/changes/sync.service.js';
 
 export interface App {
   config: Config;
@@ -30,6 +31,7 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       jwtSecret: secret,
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
+      syncRetentionDays: config.syncRetentionDays,
     });
     // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
     // may run several processes, which must share one count (D13).
@@ -45,11 +47,14 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       }
     }
     const housekeeping = startHousekeeping(database.db, rateLimits, config.rateLimit.windowS, server.log);
+    // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
+    const stopPruning = startPruning(services.sync, 3_600_000, (err) => server.log.error({ err }, 'change log pruning failed'));
     return {
       config, database, services, server, smtpPort: smtp?.port ?? null,
       async close() {
         await housekeeping.stop();
         await smtp?.close();
+        stopPruning();
         await server.close();
         await database.close();
       },

@@ -10,12 +10,17 @@ import { intakeEvents } from './core/intake/intake-events.js';
 import { createIntakeService } from './core/intake/intake.service.js';
 import { createAssigneesService } from './core/tasks/assignees.service.js';
 import { createTasksService } from './core/tasks/tasks.service.js';
+import { taskSyncSource } from './core/tasks/tasks.sync.js';
+import { eventSyncSource } from './core/events/events.sync.js';
+import { contextSyncSource } from './core/contexts/contexts.sync.js';
+import { createSyncService } from './core/changes/sync.service.js';
 import type { MessageReader } from './core/intake/intake.js';
 
 export interface ServiceOptions {
   jwtSecret: Uint8Array;
   allowSignup: boolean;
   intakeDomain: string;
+  syncRetentionDays: number;
 }
 
 export function createServices(db: Db, options: ServiceOptions) {
@@ -28,7 +33,8 @@ export function createServices(db: Db, options: ServiceOptions) {
   const shares = createSharesService(db, contexts);
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
   const intake = createIntakeService(db, { tasks, events: intakeEvents(db, events, attendees), read: readStoredMessage });
-  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake };
+  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource } });
+  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
 }
 
 /**

@@ -50,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
       jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
       allowSignup: true,
       intakeDomain: config.intake.domain,
+      syncRetentionDays: config.syncRetentionDays,
     });
     await command.run(services, values, (line) => console.log(line));
     return 0;

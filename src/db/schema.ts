@@ -155,6 +155,21 @@ export interface ChangesTable {
   data: string | null;
   actor_id: string | null;
   created_at: string;
+  /** Writing transaction on PostgreSQL (pg_current_xact_id), 0 on SQLite. Feed order is (txid, seq). */
+  txid: Generated<number>;
+  /** Share and attendee rows: the user whose access changed. */
+  subject_user_id: string | null;
+  /** Comment, assignee, attendee rows: the task or event; share rows: the context. */
+  parent_id: string | null;
+  /** Deletions and moves: JSON array of the users who could see the record just before. */
+  audience: string | null;
+}
+
+/** Bookkeeping of the change log; row `pruned` holds the highest position removed by pruning. */
+export interface ChangeLogStateTable {
+  name: string;
+  txid: number;
+  seq: number;
 }
 
 export interface IdempotencyKeysTable {
@@ -222,6 +237,7 @@ export interface Database {
   comments: CommentsTable;
   record_versions: RecordVersionsTable;
   changes: ChangesTable;
+  change_log_state: ChangeLogStateTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_counters: RateLimitCountersTable;
   emails: EmailsTable;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db, Executor, Tx } from './database.js';
 
 interface Scope {
@@ -62,4 +62,17 @@ export async function inSavepoint<T>(work: () => Promise<T>): Promise<T> {
     open.afterCommit.length = hooks;
     throw err;
   }
+}
+
+/**
+ * Runs read-only `work` against one consistent snapshot: REPEATABLE READ on PostgreSQL (every
+ * statement sees the same committed state), a plain transaction on SQLite (WAL readers keep their
+ * snapshot for the whole transaction). Joins an open transaction instead when there is one.
+ */
+export async function inSnapshot<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const open = ambient.getStore();
+  if (open) return work(open.tx);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const builder = postgres ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+  return builder.execute(work);
 }

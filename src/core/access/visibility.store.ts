@@ -175,3 +175,25 @@ export async function pageVisible<Row>(db: Executor, userId: string, table: Visi
   ).limit(page.limit).offset(page.offset).execute();
   return { rows: rows as Row[], total };
 }
+
+export type RecordKind = 'task' | 'event' | 'context';
+const KIND_TABLE = { task: 'tasks', event: 'events', context: 'contexts' } as const;
+
+/**
+ * "This row is visible" for a task, event or context under its table's name, inside a
+ * `withVisibility` query: the branches above for tasks and events, `visible_contexts` for contexts.
+ */
+export function visibleRecord(kind: RecordKind, userId: string) {
+  if (kind !== 'context') return visibleCondition(KIND_TABLE[kind], userId);
+  return (eb: ExpressionBuilder<any, any>) => eb('contexts.id', 'in', eb.selectFrom('visible_contexts').select('visible_contexts.id'));
+}
+
+/** Which of these ids of one kind the user can see: one query for any number of ids (the sync feed). */
+export async function visibleIds(db: Executor, userId: string, kind: RecordKind, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const t = KIND_TABLE[kind];
+  const rows = await withVisibility(db, userId)
+    .selectFrom(t).select(`${t}.id as id`).where(`${t}.id`, 'in', [...new Set(ids)]).where(visibleRecord(kind, userId))
+    .execute();
+  return new Set(rows.map((r: { id: string }) => r.id));
+}

@@ -6,7 +6,7 @@
 import type { Executor } from '../../db/database.js';
 import type { Actor } from '../actor.js';
 import { nowIso } from '../ids.js';
-import { insertChanges } from './changes.store.js';
+import { attendeeAudience, contextAudience, insertChanges } from './changes.store.js';
 
 export type RecordType = 'task' | 'event' | 'context' | 'share' | 'comment' | 'assignee' | 'attendee';
 
@@ -21,21 +21,89 @@ export interface Change {
   contextAfter?: string | null;
   ownerId?: string | null;
   data?: Record<string, unknown>;
+  /**
+   * Who could see the record just before this change, when the use case had to capture it before
+   * removing the rows it is computed from (a context deleted with its shares). Otherwise deletions
+   * and moves work it out here.
+   */
+  audience?: string[];
 }
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** The record a dependent row belongs to (for comments, assignees, attendees) or the context of a share. */
+function parentOf(c: Change): string | null {
+  const d = c.data ?? {};
+  switch (c.type) {
+    case 'comment': return str(d.parent_id);
+    case 'assignee': return str(d.task_id);
+    case 'attendee': return str(d.event_id);
+    case 'share': return str(d.context_id) ?? c.id.split(':')[0];
+    default: return null;
+  }
+}
+
+/** Share and attendee rows change what one user can see. */
+function subjectOf(c: Change): string | null {
+  if (c.type !== 'share' && c.type !== 'attendee') return null;
+  return str(c.data?.user_id) ?? (c.type === 'share' ? c.id.split(':')[1] ?? null : null);
+}
+
+const leavesPlace = (c: Change) =>
+  (c.type === 'task' || c.type === 'event' || c.type === 'context') &&
+  (c.op === 'delete' || (c.op === 'update' && (c.contextBefore ?? null) !== (c.contextAfter ?? null)));
+
+const contextsOf = (c: Change) => [c.contextBefore, c.type === 'context' ? c.id : null].filter((x): x is string => !!x);
+
+/**
+ * Deletions and moves remember who could see the record just before, so that a tombstone or an
+ * access_lost reaches them even once the context (and its shares) no longer says so. One query per
+ * distinct context among the changes, one for all events' attendees.
+ */
+async function fillAudiences(tx: Executor, changes: Change[]): Promise<Change[]> {
+  const pending = changes.filter((c) => leavesPlace(c) && !c.audience);
+  if (!pending.length) return changes;
+  const byContexts = new Map<string, string[]>();
+  for (const c of pending) {
+    const key = contextsOf(c).sort().join(',');
+    if (!byContexts.has(key)) byContexts.set(key, key ? await contextAudience(tx, contextsOf(c)) : []);
+  }
+  const attendees = await attendeeAudience(tx, pending.filter((c) => c.type === 'event').map((c) => c.id));
+  return changes.map((c) => {
+    if (!pending.includes(c)) return c;
+    const users = new Set([...byContexts.get(contextsOf(c).sort().join(','))!, ...(attendees.get(c.id) ?? [])]);
+    if (c.ownerId) users.delete(c.ownerId); // the owner is matched by owner_id already
+    return { ...c, audience: [...users] };
+  });
+}
+
+/**
+ * For use cases that are about to delete what an audience is computed from (a context subtree with
+ * its shares, an event with its attendees): call before deleting, pass the result to recordChanges.
+ */
+export const withAudience = fillAudiences;
 
 export async function recordChanges(tx: Executor, actor: Actor, changes: Change[]): Promise<void> {
   const at = nowIso();
-  await insertChanges(tx, changes.map((c) => ({
-    record_type: c.type,
-    record_id: c.id,
-    op: c.op,
-    draft: c.draft ? 1 : 0,
-    version: c.version ?? null,
-    context_before: c.contextBefore ?? null,
-    context_after: c.contextAfter ?? null,
-    owner_id: c.ownerId ?? null,
-    data: c.data ? JSON.stringify(c.data) : null,
-    actor_id: actor.userId,
-    created_at: at,
-  })));
+  const rows = [];
+  for (const c of await fillAudiences(tx, changes)) {
+    const audience = leavesPlace(c) ? [...new Set(c.audience ?? [])] : null;
+    rows.push({
+      record_type: c.type,
+      record_id: c.id,
+      op: c.op,
+      draft: c.draft ? 1 : 0,
+      version: c.version ?? null,
+      context_before: c.contextBefore ?? null,
+      context_after: c.contextAfter ?? null,
+      owner_id: c.ownerId ?? null,
+      data: c.data ? JSON.stringify(c.data) : null,
+      actor_id: actor.userId,
+      created_at: at,
+      subject_user_id: subjectOf(c),
+      parent_id: parentOf(c),
+      audience: audience ? JSON.stringify(audience) : null,
+    });
+  }
+  await insertChanges(tx, rows);
 }

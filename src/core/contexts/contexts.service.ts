@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { contextPermission } from '../access/access.store.js';
 import { authorize, type Action, type Permission } from '../access/policy.js';
 import type { Actor } from '../actor.js';
-import { recordChanges, type Change } from '../changes/change-log.js';
+import { recordChanges, withAudience, type Change } from '../changes/change-log.js';
 import { conflict, forbidden, unprocessable } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { Page, PageRequest, SortKey } from '../lists.js';
@@ -129,8 +129,10 @@ export function createContextsService(db: Db) {
           ...contents.shares.map((s): Change => ({ type: 'share', id: `${s.context_id}:${s.user_id}`, op: 'delete', contextBefore: s.context_id, ownerId: row.user_id, data: { context_id: s.context_id, user_id: s.user_id } })),
           ...[...below].sort((a, b) => b.depth - a.depth).map((c): Change => ({ type: 'context', id: c.id, op: 'delete', contextBefore: c.parent_context_id, ownerId: c.user_id })),
         ];
+        // Who could see each record is worked out before its context and shares are gone (sync tombstones).
+        const logged = await withAudience(tx, changes);
         await store.deleteSubtree(tx, levels);
-        await recordChanges(tx, actor, changes);
+        await recordChanges(tx, actor, logged);
       });
     },
   };

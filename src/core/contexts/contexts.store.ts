@@ -7,6 +7,9 @@ import type { ContextSortField } from './context.js';
 export const getContext = (db: Executor, id: string) =>
   db.selectFrom('contexts').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const getContexts = (db: Executor, ids: string[]) =>
+  ids.length ? db.selectFrom('contexts').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as ContextsTable[]);
+
 export const insertContext = async (db: Executor, row: ContextsTable) => {
   await db.insertInto('contexts').values(row).execute();
 };

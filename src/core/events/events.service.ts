@@ -6,7 +6,7 @@ import { contextPermission, eventPermission } from '../access/access.store.js';
 import { authorize, type Action } from '../access/policy.js';
 import type { Actor } from '../actor.js';
 import { findUsersByEmails } from '../accounts/users.store.js';
-import { recordChanges, type Change } from '../changes/change-log.js';
+import { recordChanges, withAudience, type Change } from '../changes/change-log.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { newId, nowIso, toIso } from '../ids.js';
 import type { Page, PageRequest, SortKey } from '../lists.js';
@@ -200,9 +200,11 @@ export function createEventsService(db: Db) {
     async remove(actor: Actor, id: string): Promise<void> {
       await inTransaction(db, async (tx) => {
         const { row } = await loadFor(tx, actor, id, 'delete');
+        // Attendees go with the event; who could see it is taken first, so their tombstones reach them.
+        const logged = await withAudience(tx, [{ type: 'event', id, op: 'delete', version: `${row.version_major}.${row.version_minor}`, contextBefore: row.context_id, ownerId: row.user_id }]);
         await store.deleteEvent(tx, id);
         await deleteVersions(tx, 'event', [id]);
-        await recordChanges(tx, actor, [{ type: 'event', id, op: 'delete', version: `${row.version_major}.${row.version_minor}`, contextBefore: row.context_id, ownerId: row.user_id }]);
+        await recordChanges(tx, actor, logged);
       });
     },
 

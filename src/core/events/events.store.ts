@@ -20,6 +20,9 @@ export interface EventFilter {
 export const getEvent = (db: Executor, id: string) =>
   db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const getEvents = (db: Executor, ids: string[]) =>
+  ids.length ? db.selectFrom('events').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as EventsTable[]);
+
 export const findEventByIcalUid = (db: Executor, userId: string, uid: string) =>
   db.selectFrom('events').selectAll().where('user_id', '=', userId).where('ical_uid', '=', uid).executeTakeFirst();
 

@@ -18,6 +18,7 @@ import { emailRoutes } from './routes/emails.js';
 import { httpIntakeRoutes } from '../email/http-intake.js';
 import { createIntakePipeline } from '../email/intake-pipeline.js';
 import { healthRoutes } from './routes/health.js';
+import { syncRoutes } from './routes/sync.js';
 import { taskRoutes } from './routes/tasks.js';
 import { contextRoutes } from './routes/contexts.js';
 import { eventRoutes } from './routes/events.js';
@@ -109,6 +110,7 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
       await eventRoutes(authed, services);
       await contextRoutes(authed, services);
       await emailRoutes(authed, services);
+      await syncRoutes(authed, services);
     });
   }, { prefix: '/api/v1' });
 
