@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PostgresAdapter, sql } from 'kysely';
+import { withConnectionScope } from './ambient-driver.js';
 import type { Db, Executor, Tx } from './database.js';
 
 interface Scope {
@@ -19,10 +20,10 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
   const open = ambient.getStore();
   if (open) return work(open.tx);
   const scope: Partial<Scope> = { afterCommit: [] };
-  const result = await db.transaction().execute((tx) => {
+  const result = await withConnectionScope(() => db.transaction().execute((tx) => {
     scope.tx = tx;
     return ambient.run(scope as Scope, () => work(tx));
-  });
+  }));
   for (const hook of scope.afterCommit!) await hook();
   return result;
 }
@@ -74,5 +75,5 @@ export async function inSnapshot<T>(db: Db, work: (tx: Tx) => Promise<T>): Promi
   if (open) return work(open.tx);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const builder = postgres ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
-  return builder.execute(work);
+  return withConnectionScope(() => builder.execute(work));
 }
