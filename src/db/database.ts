@@ -68,3 +68,12 @@ function withStatementCache(sqlite: SQLite.Database) {
 export function dialectOf(db: Executor): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
+
+/**
+ * A SELECT that locks the rows it reads until the transaction ends, on PostgreSQL (`FOR UPDATE`),
+ * so a read-modify-write cannot lose a concurrent writer's change. SQLite needs nothing: its
+ * writers are serialised and this service holds one connection.
+ */
+export function forUpdate<Q extends { forUpdate(): Q }>(db: Executor, query: Q): Q {
+  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+}

@@ -23,7 +23,7 @@ const tooDeep = () => unprocessable('parent_context_id', 'max_depth', `Contexts 
 export function createContextsService(db: Db) {
   /** Loads a context and checks the caller may do `action` to it (404 for strangers). */
   async function loadFor(tx: Executor, actor: Actor, id: string, action: Action, opts: { self?: boolean } = {}) {
-    const row = await store.getContext(tx, id);
+    const row = await store.getContext(tx, id, { lock: action !== 'read' });
     const perm: Permission = row ? await contextPermission(tx, actor.userId, id) : 'none';
     authorize(perm, action, 'Context', opts);
     return { row: row!, perm };

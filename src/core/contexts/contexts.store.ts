@@ -1,11 +1,14 @@
-import type { Executor } from '../../db/database.js';
+import { forUpdate, type Executor } from '../../db/database.js';
 import type { ContextsTable } from '../../db/schema.js';
 import { withVisibleContexts } from '../access/access.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
 import type { ContextSortField } from './context.js';
 
-export const getContext = (db: Executor, id: string) =>
-  db.selectFrom('contexts').selectAll().where('id', '=', id).executeTakeFirst();
+/** One row; `lock` holds it until the transaction ends (a use case about to change it). */
+export const getContext = (db: Executor, id: string, opts: { lock?: boolean } = {}) => {
+  const query = db.selectFrom('contexts').selectAll().where('id', '=', id);
+  return (opts.lock ? forUpdate(db, query) : query).executeTakeFirst();
+};
 
 export const getContexts = (db: Executor, ids: string[]) =>
   ids.length ? db.selectFrom('contexts').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as ContextsTable[]);

@@ -43,7 +43,7 @@ export interface EventListQuery {
 
 export function createEventsService(db: Db) {
   async function loadFor(tx: Executor, actor: Actor, id: string, action: Action) {
-    const row = await store.getEvent(tx, id);
+    const row = await store.getEvent(tx, id, { lock: action !== 'read' });
     if (!row) throw notFound('Event');
     const perm = await eventPermission(tx, actor.userId, row);
     authorize(perm, action, 'Event');

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import { forUpdate, type Executor } from '../../db/database.js';
 import type { EventsTable } from '../../db/schema.js';
 import { pageVisible, type Filter } from '../access/visibility.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
@@ -17,8 +17,11 @@ export interface EventFilter {
   updatedAfter?: string;
 }
 
-export const getEvent = (db: Executor, id: string) =>
-  db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+/** One row; `lock` holds it until the transaction ends (a use case about to change it). */
+export const getEvent = (db: Executor, id: string, opts: { lock?: boolean } = {}) => {
+  const query = db.selectFrom('events').selectAll().where('id', '=', id);
+  return (opts.lock ? forUpdate(db, query) : query).executeTakeFirst();
+};
 
 export const getEvents = (db: Executor, ids: string[]) =>
   ids.length ? db.selectFrom('events').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as EventsTable[]);

@@ -43,9 +43,9 @@ export interface TaskListQuery {
 }
 
 export function createTasksService(db: Db) {
-  /** Loads a task and checks the caller may do `action` to it (404 for strangers). */
+  /** Loads a task (locked until commit when about to change it) and checks the caller may do `action` (404 for strangers). */
   async function loadFor(tx: Executor, actor: Actor, id: string, action: Parameters<typeof authorize>[1]) {
-    const row = await store.getTask(tx, id);
+    const row = await store.getTask(tx, id, { lock: action !== 'read' });
     if (!row) throw notFound('Task');
     const perm = await recordPermission(tx, actor.userId, row);
     authorize(perm, action, 'Task');

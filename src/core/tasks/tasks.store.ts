@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { dialectOf, type Executor } from '../../db/database.js';
+import { dialectOf, type Executor, forUpdate } from '../../db/database.js';
 import type { Database, TasksTable } from '../../db/schema.js';
 import { withVisibleContexts } from '../access/access.store.js';
 import { pageVisible, visibleCondition, type Filter } from '../access/visibility.store.js';
@@ -19,8 +19,11 @@ export interface TaskFilter {
 
 type Visible = Database & { visible_contexts: { id: string } };
 
-export const getTask = (db: Executor, id: string) =>
-  db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+/** One row; `lock` holds it until the transaction ends (a use case about to change it). */
+export const getTask = (db: Executor, id: string, opts: { lock?: boolean } = {}) => {
+  const query = db.selectFrom('tasks').selectAll().where('id', '=', id);
+  return (opts.lock ? forUpdate(db, query) : query).executeTakeFirst();
+};
 
 export const getTasks = (db: Executor, ids: string[]) =>
   ids.length ? db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as TasksTable[]);
