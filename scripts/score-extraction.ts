@@ -1,6 +1,6 @@
 /**
  * Offline scorer for the email extraction engine: runs extract() over a labelled corpus
- * (default /work/shared/corpus/email-dev) with the matching rules of score-intake.mjs.
+ * (default ../shared/corpus/email-dev beside the checkout) with the matching rules of score-intake.mjs.
  * usage: node --import tsx scripts/score-extraction.ts [--dir DIR] [--verbose] [--only SUBSTR]
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -15,7 +15,7 @@ interface Item { title: string; due_date?: string | null; start_time?: string; e
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
-const dir = opt('--dir') ?? '/work/shared/corpus/email-dev';
+const dir = opt('--dir') ?? path.resolve(import.meta.dirname, '../../shared/corpus/email-dev');
 const only = opt('--only');
 const verbose = args.includes('--verbose') || args.includes('-v');
 

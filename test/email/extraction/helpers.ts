@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { extract, parseEmail, type Extraction, type ParsedMessage } from '../../../src/doors/email/extraction/index.js';
 
-export const CORPUS = '/work/shared/corpus/email-dev';
+export { CORPUS } from '../../helpers/corpus.js';
+import { CORPUS } from '../../helpers/corpus.js';
 
 export function corpusFile(name: string): Buffer {
   return readFileSync(`${CORPUS}/${name}.eml`);
