@@ -7,10 +7,9 @@ import { createIntakePipeline } from './doors/email/intake-pipeline.js';
 import { startSmtpListener, type SmtpListener } from './doors/email/smtp.js';
 import { databaseRateLimitStore, memoryRateLimitStore } from './doors/rest/rate-limit.js';
 import { buildRestServer } from './doors/rest/server.js';
-import { startHousekeeping } from './housekeeping.js';
+import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping, startPeriodicJobs } from './housekeeping.js';
 import { loadJwtSecret } from './secrets.js';
 import { createServices, type Services } from './services.js';
-import { startPruning } from './core/changes/sync.service.js';
 
 export interface App {
   config: Config;
@@ -46,15 +45,17 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
         throw err;
       }
     }
-    const housekeeping = startHousekeeping(database.db, rateLimits, config.rateLimit.windowS, server.log);
-    // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
-    const stopPruning = startPruning(services.sync, 3_600_000, (err) => server.log.error({ err }, 'change log pruning failed'));
+    const jobs = startPeriodicJobs([
+      { name: 'expired idempotency keys and rate-limit windows', everyMs: HOUSEKEEPING_INTERVAL_MS,
+        run: () => runHousekeeping(database.db, rateLimits, config.rateLimit.windowS) },
+      // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
+      { name: 'change log pruning', everyMs: 3_600_000, atStart: true, run: () => services.sync.prune() },
+    ], server.log);
     return {
       config, database, services, server, smtpPort: smtp?.port ?? null,
       async close() {
-        await housekeeping.stop();
+        await jobs.stop();
         await smtp?.close();
-        stopPruning();
         await server.close();
         await database.close();
       },

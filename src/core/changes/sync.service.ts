@@ -197,12 +197,3 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
 }
 
 export type SyncService = ReturnType<typeof createSyncService>;
-
-/** Prunes now and then every `everyMs`; returns the stop function. A failed run is retried next time. */
-export function startPruning(sync: SyncService, everyMs: number, onError: (err: unknown) => void): () => void {
-  const run = () => sync.prune().catch(onError);
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
