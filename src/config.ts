@@ -132,3 +132,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length) throw new ConfigError(problems);
   return config;
 }
+
+/** `loadConfig` for entry points: a bad configuration prints every problem and exits 78 (EX_CONFIG). */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+}

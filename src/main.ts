@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadConfigOrExit, type Config } from './config.js';
 import { createApp } from './app.js';
 import { runPrimary } from './cluster.js';
 
@@ -21,16 +21,7 @@ async function serve(config: Config) {
 }
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (config.workers > 1 && cluster.isPrimary) await runPrimary(config);
   else await serve(config);
 }

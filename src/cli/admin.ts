@@ -3,7 +3,7 @@
  * (and DATA_DIR / JWT_SECRET, so issued tokens are signed like the running service's).
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { DomainError } from '../core/errors.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -33,16 +33,7 @@ async function main(argv: string[]): Promise<number> {
     return 64;
   }
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 78;
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db, config.database);

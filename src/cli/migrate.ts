@@ -1,9 +1,9 @@
 /** `npm run migrate`: apply pending migrations to DATABASE_URL and say which ran. */
-import { loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = openDatabase(config.database);
 try {
   const result = await migrateToLatest(database.db, config.database);
