@@ -6,12 +6,12 @@
  * The mix per connection: GET /tasks/{id}, GET /tasks?limit=20, POST /tasks (every third with an
  * Idempotency-Key), PATCH /tasks/{id}; 20 users, so rate-limit rows are not one hot row.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createScratchDatabase } from '../test/helpers/scratch-pg.js';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { freePort, spawnServer, type ServerProcess } from '../test/helpers/processes.js';
@@ -25,12 +25,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const USERS = 20;
 
-const name = `agendum_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const scratch = await createScratchDatabase(adminUrl, 'agendum_bench');
+const url = new URL(scratch.url);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-'));
 const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'warn' };
 
@@ -99,7 +95,6 @@ await scenario('2 processes, 2 ports', async () => Promise.all([serve(), serve()
 await scenario('WORKERS=2, 1 port', async () => [await serve({ WORKERS: '2' })]);
 console.table(results);
 
-await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-await admin.end();
+await scratch.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

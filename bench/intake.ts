@@ -7,12 +7,12 @@
  * The service runs in this process on a fresh database (SQLite in a temp dir, or a new PostgreSQL
  * database); autocannon drives it over real HTTP on 127.0.0.1.
  */
+import { createScratchDatabase } from '../test/helpers/scratch-pg.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { nextMail } from './intake-mail.js';
@@ -28,21 +28,9 @@ const dir = mkdtempSync(path.join(tmpdir(), 'agendum-bench-intake-'));
 let databaseUrl = `sqlite:${path.join(dir, 'bench.db')}`;
 let dropPg: (() => Promise<void>) | null = null;
 if (dialect === 'postgres') {
-  const base = opt('pg-url', 'postgres://postgres@127.0.0.1:55432/postgres');
-  const name = `bench_intake_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropPg = async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
+  const scratch = await createScratchDatabase(opt('pg-url', 'postgres://postgres@127.0.0.1:55432/postgres'), 'bench_intake');
+  databaseUrl = scratch.url;
+  dropPg = scratch.drop;
 }
 
 const app = await createApp(loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dir, LOG_LEVEL: 'silent', INTAKE_SECRET: secret, RATE_LIMIT_MAX: '10000000' }), { logger: false });

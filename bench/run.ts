@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
+import { createScratchDatabase } from '../test/helpers/scratch-pg.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -34,7 +35,8 @@ async function load(title: string, url: string, opts: Partial<autocannon.Options
 const results: Array<Record<string, unknown>> = [];
 const bare = await startServer({ BENCH_BARE: '1' });
 const targets: Array<[string, string]> = [['sqlite', `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-')), 'app.db')}`]];
-if (process.env.BENCH_PG_URL) targets.push(['postgres', process.env.BENCH_PG_URL]);
+const scratch = process.env.BENCH_PG_URL ? await createScratchDatabase(process.env.BENCH_PG_URL, 'agendum_bench') : null;
+if (scratch) targets.push(['postgres', scratch.url]);
 
 for (const [dialect, url] of targets) {
   const { child, info } = await startServer({ DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-data-')) });
@@ -50,5 +52,6 @@ for (const [dialect, url] of targets) {
   child.kill('SIGTERM');
 }
 bare.child.kill('SIGTERM');
+await scratch?.drop();
 console.table(results);
 process.exit(0);

@@ -8,6 +8,7 @@
  *   node --import tsx bench/sync.ts                      # SQLite
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:55432/postgres node --import tsx bench/sync.ts
  */
+import { createScratchDatabase } from '../test/helpers/scratch-pg.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,17 +71,11 @@ async function sqliteTarget(): Promise<Target> {
 }
 
 async function pgTarget(adminUrl: string): Promise<Target> {
-  const name = `agendum_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect(); await admin.query(`CREATE DATABASE ${name}`); await admin.end();
-  const url = new URL(adminUrl); url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl, 'agendum_bench');
   return {
     name: 'PostgreSQL',
-    dialect: () => new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 10 }) }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect(); await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await c.end();
-    },
+    dialect: () => new PostgresDialect({ pool: new pg.Pool({ connectionString: scratch.url, max: 10 }) }),
+    drop: scratch.drop,
   };
 }
 

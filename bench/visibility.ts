@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { createScratchDatabase } from '../test/helpers/scratch-pg.js';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -26,25 +26,6 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   return { child, info: JSON.parse(line) };
 }
 
-/** A fresh PostgreSQL database next to the one BENCH_PG_URL names, so runs never mix. */
-async function freshPg(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `agendum_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 async function load(title: string, url: string, headers: Record<string, string>) {
   const r = await autocannon({ url, connections, duration, headers });
@@ -60,7 +41,7 @@ const targets: Array<[string, () => Promise<{ url: string; drop: () => Promise<v
     return { url: `sqlite:${path.join(dir, 'app.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }],
 ];
-if (process.env.BENCH_PG_URL) targets.push(['postgres', () => freshPg(process.env.BENCH_PG_URL!)]);
+if (process.env.BENCH_PG_URL) targets.push(['postgres', () => createScratchDatabase(process.env.BENCH_PG_URL!, 'agendum_bench')]);
 const only = process.env.BENCH_ONLY;
 
 for (const [dialect, make] of targets) {

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import pg from 'pg';
+import { createScratchDatabase } from './scratch-pg.js';
 import type { DatabaseConfig } from '../../src/config.js';
 
 /** The dialect this run tests: `TEST_DATABASE=postgres` with `TEST_PG_URL`, else SQLite. */
@@ -26,21 +25,12 @@ export async function freshDatabase(): Promise<TestDatabase> {
   }
   const adminUrl = process.env.TEST_PG_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs TEST_PG_URL (scripts/test.sh starts a server)');
-  const name = `agendum_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl);
   return {
-    config: { dialect: 'postgres', url: url.toString() },
+    config: { dialect: 'postgres', url: scratch.url },
     dataDir,
     drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await scratch.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
