@@ -13,7 +13,7 @@ if (process.env.BENCH_BARE === '1') {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   console.log(JSON.stringify({ port: (bare.server.address() as { port: number }).port }));
 } else {
-  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000' });
+  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000000' });
   const app = await createApp(config, { logger: false });
   const email = `bench-${Date.now()}@example.com`;
   const user = await app.services.accounts.createUser({ email, password: 'benchmark password' });
