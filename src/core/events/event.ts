@@ -1,7 +1,8 @@
 /** The event as the API shows it, its stored form, and the time rules (D4). */
 import type { EventsTable } from '../../db/schema.js';
 import { unprocessable } from '../errors.js';
-import { decodeDraft, lastLive, type Values, type VersionState } from '../versioning/drafts.js';
+import type { Values } from '../versioning/drafts.js';
+import { provenanceFields, versionFields } from '../versioning/versioned-record.js';
 
 /** Fields that go through the draft engine; context_id moves apply at once, as for tasks. */
 export const EVENT_EDITABLE = ['title', 'description', 'start_time', 'end_time', 'location', 'all_day'] as const;
@@ -27,10 +28,6 @@ export interface Event {
   extracted_at?: string;
   extraction_confidence?: number;
 }
-
-export const versionState = (row: Pick<EventsTable, 'version_major' | 'version_minor' | 'draft'>): VersionState => ({
-  major: row.version_major, minor: row.version_minor, draft: decodeDraft(row.draft),
-});
 
 export function editableValues(row: EventsTable): Values {
   return {
@@ -77,8 +74,7 @@ export function checkTimes(values: Values): Values {
 }
 
 export function toEvent(row: EventsTable, opts: { includeDraftStatus?: boolean } = {}): Event {
-  const state = versionState(row);
-  const event: Event = {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -90,16 +86,7 @@ export function toEvent(row: EventsTable, opts: { includeDraftStatus?: boolean }
     updated_at: row.updated_at,
     user_id: row.user_id,
     context_id: row.context_id,
-    version_major: row.version_major,
-    version_minor: row.version_minor,
-    is_published: row.is_published === 1,
-    last_live: lastLive(state),
+    ...versionFields(row, opts),
+    ...provenanceFields(row),
   };
-  if (opts.includeDraftStatus) event.has_unpublished_changes = state.draft !== null;
-  if (row.source_email_id) {
-    event.source_email_id = row.source_email_id;
-    event.extracted_at = row.extracted_at ?? undefined;
-    event.extraction_confidence = row.extraction_confidence ?? undefined;
-  }
-  return event;
 }

@@ -12,10 +12,10 @@ import { newId, nowIso, toIso } from '../ids.js';
 import type { Page, PageRequest, SortKey } from '../lists.js';
 import type { Provenance } from '../tasks/tasks.service.js';
 import * as drafts from '../versioning/drafts.js';
-import { readHistory } from '../versioning/history.js';
-import { deleteVersions, insertVersion } from '../versioning/versions.store.js';
+import { versionedWrites } from '../versioning/versioned-record.js';
+import { deleteVersions } from '../versioning/versions.store.js';
 import { insertAttendees } from './attendees.store.js';
-import { checkTimes, editableColumns, editableValues, toEvent, versionState, type Event } from './event.js';
+import { checkTimes, editableColumns, editableValues, toEvent, type Event } from './event.js';
 import * as store from './events.store.js';
 
 export type RsvpStatus = EventAttendeesTable['rsvp_status'];
@@ -69,32 +69,12 @@ export function createEventsService(db: Db) {
     return out;
   }
 
-  async function publishVersion(tx: Executor, row: EventsTable, values: drafts.Values, state: drafts.VersionState, at: string) {
-    await insertVersion(tx, 'event', row.id, state.major, at, { ...drafts.publishedValues(values, state), context_id: row.context_id });
-  }
+  const versioned = versionedWrites<EventsTable>({ type: 'event', values: editableValues, columns: editableColumns, update: store.updateEvent });
 
+  /** Applies an edit through the draft engine, after the time rules (D4). */
   async function applyEdit(tx: Executor, actor: Actor, row: EventsTable, changes: drafts.Values, publish: boolean, extra: Partial<EventsTable>) {
-    const current = editableValues(row);
-    Object.assign(changes, checkTimes({ ...current, ...changes }));
-    const state = versionState(row);
-    const result = publish ? drafts.editAndPublish(current, state, changes) : drafts.editAsDraft(current, state, changes);
-    const at = nowIso();
-    const next: Partial<EventsTable> = {
-      ...editableColumns(result.values), ...extra,
-      version_major: result.state.major, version_minor: result.state.minor,
-      is_published: result.state.draft ? 0 : 1, draft: drafts.encodeDraft(result.state.draft), updated_at: at,
-    };
-    await store.updateEvent(tx, row.id, next);
-    const updated = { ...row, ...next } as EventsTable;
-    if (result.published) await publishVersion(tx, updated, result.values, result.state, at);
-    const moved = extra.context_id !== undefined && extra.context_id !== row.context_id;
-    await recordChanges(tx, actor, [{
-      type: 'event', id: row.id, op: 'update', draft: !result.published && !moved,
-      version: `${result.state.major}.${result.state.minor}`,
-      contextBefore: row.context_id, contextAfter: updated.context_id, ownerId: row.user_id,
-      data: { changed: moved ? [...result.changed, 'context_id'] : result.changed },
-    }]);
-    return updated;
+    Object.assign(changes, checkTimes({ ...editableValues(row), ...changes }));
+    return versioned.edit(tx, actor, row, changes, publish, extra);
   }
 
   return {
@@ -136,7 +116,7 @@ export function createEventsService(db: Db) {
           created_at: at, updated_at: at,
         } as EventsTable;
         await store.insertEvent(tx, row);
-        await publishVersion(tx, row, editableValues(row), drafts.initialState(), at);
+        await versioned.publishVersion(tx, row, editableValues(row), drafts.initialState(), at);
         const changes: Change[] = [{ type: 'event', id: row.id, op: 'create', version: '1.0', contextAfter: row.context_id, ownerId: row.user_id }];
         if (attendees.length) {
           const emails = [...new Set(attendees.map((a) => a.email.trim().toLowerCase()))];
@@ -173,28 +153,13 @@ export function createEventsService(db: Db) {
     async draftAction(actor: Actor, id: string, action: 'accept' | 'discard'): Promise<Event> {
       return inTransaction(db, async (tx) => {
         const { row } = await loadFor(tx, actor, id, 'update');
-        const state = versionState(row);
-        const current = editableValues(row);
-        const result = action === 'accept' ? drafts.acceptDraft(current, state) : drafts.discardDraft(current, state);
-        const at = nowIso();
-        const next: Partial<EventsTable> = {
-          ...editableColumns(result.values), version_major: result.state.major, version_minor: 0, is_published: 1, draft: null, updated_at: at,
-        };
-        await store.updateEvent(tx, id, next);
-        const updated = { ...row, ...next } as EventsTable;
-        if (result.published) await publishVersion(tx, updated, result.values, result.state, at);
-        await recordChanges(tx, actor, [{
-          type: 'event', id, op: 'update', version: `${result.state.major}.0`,
-          contextBefore: row.context_id, contextAfter: row.context_id, ownerId: row.user_id,
-          data: { draft: action === 'accept' ? 'accepted' : 'discarded', changed: result.changed },
-        }]);
-        return toEvent(updated);
+        return toEvent(await versioned.resolveDraft(tx, actor, row, action));
       });
     },
 
     async history(actor: Actor, id: string) {
       const { row } = await loadFor(db, actor, id, 'read');
-      return readHistory(db, 'event', id, versionState(row), row.updated_at);
+      return versioned.history(db, row);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {

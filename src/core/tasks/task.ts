@@ -1,7 +1,8 @@
 /** The task as the API shows it, its stored form, and the lifecycle rules (DECISIONS D7). */
 import type { TasksTable } from '../../db/schema.js';
 import { unprocessable } from '../errors.js';
-import { decodeDraft, lastLive, type Values, type VersionState } from '../versioning/drafts.js';
+import type { Values } from '../versioning/drafts.js';
+import { provenanceFields, versionFields } from '../versioning/versioned-record.js';
 
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'canceled'] as const;
 export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
@@ -53,10 +54,6 @@ export function checkTransition(from: TaskStatus, to: TaskStatus): void {
 export const statusCode = (s: TaskStatus) => TASK_STATUSES.indexOf(s);
 export const priorityCode = (p: TaskPriority) => TASK_PRIORITIES.indexOf(p);
 
-export const versionState = (row: Pick<TasksTable, 'version_major' | 'version_minor' | 'draft'>): VersionState => ({
-  major: row.version_major, minor: row.version_minor, draft: decodeDraft(row.draft),
-});
-
 /** The draft-engine view of a row: API values of the versioned fields. */
 export function editableValues(row: TasksTable): Values {
   return {
@@ -82,8 +79,7 @@ export function editableColumns(values: Values): Partial<TasksTable> {
 }
 
 export function toTask(row: TasksTable, opts: { includeDraftStatus?: boolean } = {}): Task {
-  const state = versionState(row);
-  const task: Task = {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -96,16 +92,7 @@ export function toTask(row: TasksTable, opts: { includeDraftStatus?: boolean } =
     updated_at: row.updated_at,
     user_id: row.user_id,
     context_id: row.context_id,
-    version_major: row.version_major,
-    version_minor: row.version_minor,
-    is_published: row.is_published === 1,
-    last_live: lastLive(state),
+    ...versionFields(row, opts),
+    ...provenanceFields(row),
   };
-  if (opts.includeDraftStatus) task.has_unpublished_changes = state.draft !== null;
-  if (row.source_email_id) {
-    task.source_email_id = row.source_email_id;
-    task.extracted_at = row.extracted_at ?? undefined;
-    task.extraction_confidence = row.extraction_confidence ?? undefined;
-  }
-  return task;
 }

@@ -9,10 +9,10 @@ import { forbidden, invalid, notFound } from '../errors.js';
 import { newId, nowIso, toIso } from '../ids.js';
 import type { Page, PageRequest, SortKey } from '../lists.js';
 import * as drafts from '../versioning/drafts.js';
-import { readHistory } from '../versioning/history.js';
-import { deleteVersions, insertVersion } from '../versioning/versions.store.js';
+import { versionedWrites } from '../versioning/versioned-record.js';
+import { deleteVersions } from '../versioning/versions.store.js';
 import {
-  checkTransition, editableColumns, editableValues, statusCode, toTask, versionState,
+  checkTransition, editableColumns, editableValues, statusCode, toTask,
   type Task, type TaskPriority, type TaskStatus,
 } from './task.js';
 import * as store from './tasks.store.js';
@@ -80,15 +80,11 @@ export function createTasksService(db: Db) {
     }
   }
 
-  async function publishVersion(tx: Executor, row: TasksTable, values: drafts.Values, state: drafts.VersionState, at: string) {
-    const published = drafts.publishedValues(values, state);
-    await insertVersion(tx, 'task', row.id, state.major, at, { ...published, context_id: row.context_id });
-  }
+  const versioned = versionedWrites<TasksTable>({ type: 'task', values: editableValues, columns: editableColumns, update: store.updateTask });
 
-  /** Applies an edit through the draft engine and writes row, history and change log. */
+  /** Applies an edit through the draft engine, after the lifecycle rules (D7). */
   async function applyEdit(tx: Executor, actor: Actor, row: TasksTable, changes: drafts.Values, publish: boolean, move?: { contextId: string | null }) {
     const current = editableValues(row);
-    const state = versionState(row);
     if (changes.status !== undefined) {
       checkTransition(current.status as TaskStatus, changes.status as TaskStatus);
       if (changes.status !== current.status) {
@@ -97,27 +93,7 @@ export function createTasksService(db: Db) {
         if (changes.status === 'completed') publish = true;
       }
     }
-    const result = publish ? drafts.editAndPublish(current, state, changes) : drafts.editAsDraft(current, state, changes);
-    const at = nowIso();
-    const next: Partial<TasksTable> = {
-      ...editableColumns(result.values),
-      version_major: result.state.major,
-      version_minor: result.state.minor,
-      is_published: result.state.draft ? 0 : 1,
-      draft: drafts.encodeDraft(result.state.draft),
-      updated_at: at,
-    };
-    if (move) next.context_id = move.contextId;
-    await store.updateTask(tx, row.id, next);
-    const updated = { ...row, ...next } as TasksTable;
-    if (result.published) await publishVersion(tx, updated, result.values, result.state, at);
-    await recordChanges(tx, actor, [{
-      type: 'task', id: row.id, op: 'update', draft: !result.published && !move,
-      version: `${result.state.major}.${result.state.minor}`,
-      contextBefore: row.context_id, contextAfter: updated.context_id, ownerId: row.user_id,
-      data: { changed: move && move.contextId !== row.context_id ? [...result.changed, 'context_id'] : result.changed },
-    }]);
-    return updated;
+    return versioned.edit(tx, actor, row, changes, publish, move ? { context_id: move.contextId } : {});
   }
 
   return {
@@ -160,7 +136,7 @@ export function createTasksService(db: Db) {
           created_at: at, updated_at: at,
         } as TasksTable;
         await store.insertTask(tx, row);
-        await publishVersion(tx, row, editableValues(row), drafts.initialState(), at);
+        await versioned.publishVersion(tx, row, editableValues(row), drafts.initialState(), at);
         await recordChanges(tx, actor, [{ type: 'task', id: row.id, op: 'create', version: '1.0', contextAfter: row.context_id, ownerId: row.user_id }]);
         return toTask(row);
       });
@@ -192,29 +168,13 @@ export function createTasksService(db: Db) {
     async draftAction(actor: Actor, id: string, action: 'accept' | 'discard'): Promise<Task> {
       return inTransaction(db, async (tx) => {
         const { row } = await loadFor(tx, actor, id, 'update');
-        const current = editableValues(row);
-        const state = versionState(row);
-        const result = action === 'accept' ? drafts.acceptDraft(current, state) : drafts.discardDraft(current, state);
-        const at = nowIso();
-        const next: Partial<TasksTable> = {
-          ...editableColumns(result.values),
-          version_major: result.state.major, version_minor: 0, is_published: 1, draft: null, updated_at: at,
-        };
-        await store.updateTask(tx, id, next);
-        const updated = { ...row, ...next } as TasksTable;
-        if (result.published) await publishVersion(tx, updated, result.values, result.state, at);
-        await recordChanges(tx, actor, [{
-          type: 'task', id, op: 'update', version: `${result.state.major}.0`,
-          contextBefore: row.context_id, contextAfter: row.context_id, ownerId: row.user_id,
-          data: { draft: action === 'accept' ? 'accepted' : 'discarded', changed: result.changed },
-        }]);
-        return toTask(updated);
+        return toTask(await versioned.resolveDraft(tx, actor, row, action));
       });
     },
 
     async history(actor: Actor, id: string) {
       const { row } = await loadFor(db, actor, id, 'read');
-      return readHistory(db, 'task', id, versionState(row), row.updated_at);
+      return versioned.history(db, row);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { EVENT_SORT_FIELDS } from '../../../core/events/events.store.js';
 import { Body, Nullable, PageQuery, Query, Timestamp, Uuid } from './common.js';
-import { LastLive } from './tasks.js';
+import { ReadOnlyEchoFields, VersionedRecordFields } from './versioned.js';
 
 export const Event = Type.Object({
   id: Uuid(),
@@ -15,14 +15,7 @@ export const Event = Type.Object({
   updated_at: Timestamp(),
   user_id: Uuid('Organizer'),
   context_id: Nullable(Uuid()),
-  version_major: Type.Integer(),
-  version_minor: Type.Integer(),
-  is_published: Type.Boolean(),
-  last_live: LastLive,
-  has_unpublished_changes: Type.Optional(Type.Boolean({ description: 'Only with include_draft_status=true' })),
-  source_email_id: Type.Optional(Uuid('Only on items made from an email')),
-  extracted_at: Type.Optional(Timestamp('Only on items made from an email')),
-  extraction_confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Only on items made from an email' })),
+  ...VersionedRecordFields,
 }, { title: 'Event' });
 
 const editable = {
@@ -30,15 +23,7 @@ const editable = {
   location: Type.Optional(Nullable(Type.String({ maxLength: 1_000 }))),
   all_day: Type.Optional(Type.Boolean()),
   context_id: Type.Optional(Nullable(Uuid())),
-  user_id: Type.Optional(Uuid('Read-only: naming another user is 403')),
-  id: Type.Optional(Type.Unknown()),
-  created_at: Type.Optional(Type.Unknown()),
-  updated_at: Type.Optional(Type.Unknown()),
-  version_major: Type.Optional(Type.Unknown()),
-  version_minor: Type.Optional(Type.Unknown()),
-  is_published: Type.Optional(Type.Unknown()),
-  last_live: Type.Optional(Type.Unknown()),
-  has_unpublished_changes: Type.Optional(Type.Unknown()),
+  ...ReadOnlyEchoFields,
 };
 
 export const EventCreate = Body({

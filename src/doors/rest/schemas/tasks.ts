@@ -2,16 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../../core/tasks/task.js';
 import { TASK_SORT_FIELDS } from '../../../core/tasks/tasks.store.js';
 import { Body, Nullable, PageQuery, Query, Timestamp, Uuid } from './common.js';
+import { ReadOnlyEchoFields, VersionedRecordFields } from './versioned.js';
 
-export const TaskStatus = Type.Union(TASK_STATUSES.map((s) => Type.Literal(s)));
-export const TaskPriority = Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)));
 const StatusEnum = Type.Unsafe<(typeof TASK_STATUSES)[number]>({ type: 'string', enum: [...TASK_STATUSES] });
 const PriorityEnum = Type.Unsafe<(typeof TASK_PRIORITIES)[number]>({ type: 'string', enum: [...TASK_PRIORITIES] });
-
-export const LastLive = Nullable(Type.Object({ version: Type.String() }, {
-  additionalProperties: true,
-  description: 'Published values of the fields the open draft changed, plus the published version "M.0"; null without a draft',
-}));
 
 export const Task = Type.Object({
   id: Uuid(),
@@ -26,14 +20,7 @@ export const Task = Type.Object({
   updated_at: Timestamp(),
   user_id: Uuid('Owner'),
   context_id: Nullable(Uuid()),
-  version_major: Type.Integer(),
-  version_minor: Type.Integer(),
-  is_published: Type.Boolean(),
-  last_live: LastLive,
-  has_unpublished_changes: Type.Optional(Type.Boolean({ description: 'Only with include_draft_status=true' })),
-  source_email_id: Type.Optional(Uuid('Only on items made from an email')),
-  extracted_at: Type.Optional(Timestamp('Only on items made from an email')),
-  extraction_confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Only on items made from an email' })),
+  ...VersionedRecordFields,
 }, { title: 'Task' });
 
 const editable = {
@@ -43,17 +30,8 @@ const editable = {
   due_date: Type.Optional(Nullable(Timestamp())),
   estimated_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100_000 }))),
   context_id: Type.Optional(Nullable(Uuid())),
-  user_id: Type.Optional(Uuid('Read-only: naming another user is 403')),
-  // Read-only fields a client may echo back; ignored (D3).
-  id: Type.Optional(Type.Unknown()),
-  created_at: Type.Optional(Type.Unknown()),
-  updated_at: Type.Optional(Type.Unknown()),
+  ...ReadOnlyEchoFields,
   completed_at: Type.Optional(Type.Unknown()),
-  version_major: Type.Optional(Type.Unknown()),
-  version_minor: Type.Optional(Type.Unknown()),
-  is_published: Type.Optional(Type.Unknown()),
-  last_live: Type.Optional(Type.Unknown()),
-  has_unpublished_changes: Type.Optional(Type.Unknown()),
 };
 
 export const TaskCreate = Body({ title: Type.String({ minLength: 1, maxLength: 500 }), ...editable });
