@@ -2,12 +2,12 @@
 import type { EventsTable } from '../../db/schema.js';
 import { unprocessable } from '../errors.js';
 import type { Values } from '../versioning/drafts.js';
-import { provenanceFields, versionFields } from '../versioning/versioned-record.js';
+import { provenanceFields, versionFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
 
 /** Fields that go through the draft engine; context_id moves apply at once, as for tasks. */
 export const EVENT_EDITABLE = ['title', 'description', 'start_time', 'end_time', 'location', 'all_day'] as const;
 
-export interface Event {
+export interface Event extends VersionedRecordFields {
   id: string;
   title: string;
   description: string | null;
@@ -19,14 +19,6 @@ export interface Event {
   updated_at: string;
   user_id: string;
   context_id: string | null;
-  version_major: number;
-  version_minor: number;
-  is_published: boolean;
-  last_live: (Values & { version: string }) | null;
-  has_unpublished_changes?: boolean;
-  source_email_id?: string;
-  extracted_at?: string;
-  extraction_confidence?: number;
 }
 
 export function editableValues(row: EventsTable): Values {

@@ -2,7 +2,7 @@
 import type { TasksTable } from '../../db/schema.js';
 import { unprocessable } from '../errors.js';
 import type { Values } from '../versioning/drafts.js';
-import { provenanceFields, versionFields } from '../versioning/versioned-record.js';
+import { provenanceFields, versionFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
 
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'canceled'] as const;
 export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
@@ -13,7 +13,7 @@ export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const TASK_EDITABLE = ['title', 'description', 'status', 'priority', 'due_date', 'estimated_minutes'] as const;
 export type TaskEditable = (typeof TASK_EDITABLE)[number];
 
-export interface Task {
+export interface Task extends VersionedRecordFields {
   id: string;
   title: string;
   description: string | null;
@@ -26,14 +26,6 @@ export interface Task {
   updated_at: string;
   user_id: string;
   context_id: string | null;
-  version_major: number;
-  version_minor: number;
-  is_published: boolean;
-  last_live: (Values & { version: string }) | null;
-  has_unpublished_changes?: boolean;
-  source_email_id?: string;
-  extracted_at?: string;
-  extraction_confidence?: number;
 }
 
 const ALLOWED: Record<TaskStatus, TaskStatus[]> = {

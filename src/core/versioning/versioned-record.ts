@@ -53,6 +53,18 @@ export function provenanceFields(row: ProvenanceColumns): { source_email_id?: st
   };
 }
 
+/** The version and provenance fields of a versioned record as the API shows it. */
+export interface VersionedRecordFields {
+  version_major: number;
+  version_minor: number;
+  is_published: boolean;
+  last_live: (drafts.Values & { version: string }) | null;
+  has_unpublished_changes?: boolean;
+  source_email_id?: string;
+  extracted_at?: string;
+  extraction_confidence?: number;
+}
+
 export interface VersionedKind<Row extends VersionedRow> {
   type: VersionedType;
   /** The draft engine's view of a row: API values of the versioned fields. */
