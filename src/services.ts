@@ -21,6 +21,14 @@ export interface ServiceOptions {
   allowSignup: boolean;
   intakeDomain: string;
   syncRetentionDays: number;
+  /** INTAKE_MAX_ITEMS (D22); 50 when not given. */
+  intakeMaxItems?: number;
+  /**
+   * How a stored message is read again (reprocessing): the app passes its extraction pool, so a
+   * reprocess runs off the request thread within the time budget. Without it (the admin CLI) the
+   * message is read in this thread.
+   */
+  readMessage?: MessageReader;
 }
 
 export function createServices(db: Db, options: ServiceOptions) {
@@ -32,7 +40,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const contexts = createContextsService(db);
   const shares = createSharesService(db, contexts);
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
-  const intake = createIntakeService(db, { tasks, events: intakeEvents(db, events, attendees), read: readStoredMessage });
+  const intake = createIntakeService(db, { tasks, events: intakeEvents(db, events, attendees), read: options.readMessage ?? readStoredMessage, maxItems: options.intakeMaxItems ?? 50 });
   const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource } });
   return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
 }

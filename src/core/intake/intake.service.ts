@@ -16,13 +16,16 @@ import type { Provenance, TasksService } from '../tasks/tasks.service.js';
 import { getTasks } from '../tasks/tasks.store.js';
 import * as store from './emails.store.js';
 import { applyItems, emptyResult } from './apply-items.js';
-import type { EmailView, EventView, IntakeEvents, IntakeOutcome, MessageReader, ReadMessage, StoredResult } from './intake.js';
+import type { EmailView, EventView, FailureReason, IntakeEvents, IntakeOutcome, MessageReader, ReadMessage, StoredResult } from './intake.js';
+import { capItems } from './item-cap.js';
 
 export interface IntakeDeps {
   tasks: TasksService;
   /** Null until events are wired: messages with events then fail with a clear error. */
   events: IntakeEvents | null;
   read: MessageReader;
+  /** INTAKE_MAX_ITEMS (D22). */
+  maxItems: number;
 }
 
 /** Messages without a Message-ID are keyed by their bytes, so an exact resend is still a repeat. */
@@ -46,6 +49,8 @@ export function toEmailView(row: store.EmailMeta): EmailView {
     event_ids: result.events.map((e) => e.id),
     cancelled_event_ids: result.cancelled_event_ids,
     error: row.error,
+    failure_reason: (row.failure_reason as FailureReason | null) ?? null,
+    items_dropped: Number(row.items_dropped ?? 0),
   };
 }
 
@@ -62,11 +67,14 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
     const loaded = unseen.length && deps.events ? await deps.events.getMany(actor, unseen) : [];
     for (const e of loaded) byId.set(e.id, e);
     const events = eventIds.flatMap((id) => (byId.has(id) ? [byId.get(id) as EventView] : []));
-    return { emailId: row.id, status: row.status === 'failed' ? 'failed' : 'processed', repeat, error: row.error, tasks, events };
+    return {
+      emailId: row.id, status: row.status === 'failed' ? 'failed' : 'processed', repeat, error: row.error,
+      failureReason: (row.failure_reason as FailureReason | null) ?? null, itemsDropped: Number(row.items_dropped ?? 0), tasks, events,
+    };
   }
 
-  async function markFailed(id: string, error: string) {
-    await store.updateEmail(db, id, { status: 'failed', error: error.slice(0, 2000), updated_at: nowIso() });
+  async function markFailed(id: string, reason: FailureReason, error: string) {
+    await store.updateEmail(db, id, { status: 'failed', failure_reason: reason, error: error.slice(0, 2000), updated_at: nowIso() });
   }
 
   /**
@@ -75,10 +83,12 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
    * rolls back but leaves the message `received`, so a redelivery processes it again.
    */
   async function process(actor: Actor, emailId: string, read: ReadMessage, mode: 'first' | 'again'): Promise<IntakeOutcome> {
-    if (read.items.errors.length) {
-      await markFailed(emailId, `Part of the message could not be read: ${read.items.errors.join('; ')}`);
+    if (read.failure || read.items.errors.length) {
+      await markFailed(emailId, read.failure?.reason ?? 'unreadable_part',
+        read.failure?.message ?? `Part of the message could not be read: ${read.items.errors.join('; ')}`);
       return outcomeOf(actor, (await store.getEmail(db, emailId))!, false);
     }
+    const items = capItems(read.items, deps.maxItems);
     try {
       const seen = new Map<string, Task | EventView>();
       const { row, repeat } = await inTransaction(db, async (tx) => {
@@ -87,8 +97,10 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
         // Another delivery of the same message got here first.
         if (mode === 'first' && locked.status !== 'received') return { row: locked, repeat: true };
         const provenance = (confidence: number): Provenance => ({ source: 'email', source_email_id: emailId, extraction_confidence: confidence });
-        const result = await applyItems(actor, read.items, decodeResult(locked.result), { tasks: deps.tasks, events: deps.events, provenance, seen });
-        const patch: Partial<EmailsTable> = { status: 'processed', error: null, result: JSON.stringify(result), updated_at: nowIso() };
+        const result = await applyItems(actor, items, decodeResult(locked.result), { tasks: deps.tasks, events: deps.events, provenance, seen });
+        const patch: Partial<EmailsTable> = {
+          status: 'processed', error: null, failure_reason: null, items_dropped: items.dropped, result: JSON.stringify(result), updated_at: nowIso(),
+        };
         if (mode === 'again') Object.assign(patch, { subject: read.facts.subject || null, from_address: read.facts.from });
         await store.updateEmail(tx, emailId, patch);
         return { row: { ...locked, ...patch } as store.EmailMeta, repeat: false };
@@ -96,7 +108,7 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
       return outcomeOf(actor, row, repeat, seen);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      await markFailed(emailId, err.message);
+      await markFailed(emailId, 'rejected_item', err.message);
       return outcomeOf(actor, (await store.getEmail(db, emailId))!, false);
     }
   }
@@ -116,7 +128,7 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
         const fresh: EmailsTable = {
           id: newId(), user_id: user.id, message_id: key, raw, size: raw.length,
           subject: read.facts.subject || null, from_address: read.facts.from,
-          received_at: at, status: 'received', error: null, result: null, created_at: at, updated_at: at,
+          received_at: at, status: 'received', error: null, failure_reason: null, items_dropped: 0, result: null, created_at: at, updated_at: at,
         };
         try {
           await store.insertEmail(db, fresh);
