@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createExtractionPool } from './doors/email/extraction-pool.js';
 import { createIntakePipeline } from './doors/email/intake-pipeline.js';
 import { startSmtpListener, type SmtpListener } from './doors/email/smtp.js';
 import { databaseRateLimitStore, memoryRateLimitStore } from './doors/rest/rate-limit.js';
@@ -23,6 +24,8 @@ export interface App {
 
 export async function createApp(config: Config, opts: { logger?: boolean } = {}): Promise<App> {
   const database = openDatabase(config.database);
+  // Email is parsed and read in worker threads, within a time budget per message (D22).
+  const extraction = createExtractionPool({ size: config.intake.poolSize, budgetMs: config.intake.budgetMs, maxItems: config.intake.maxItems });
   try {
     await migrateToLatest(database.db, config.database);
     const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
@@ -31,15 +34,18 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
       syncRetentionDays: config.syncRetentionDays,
+      intakeMaxItems: config.intake.maxItems,
+      readMessage: async (raw) => (await extraction.read(raw)).read,
     });
+    const intakePipeline = createIntakePipeline(services.accounts, services.intake, extraction.read);
     // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
     // may run several processes, which must share one count (D13).
     const rateLimits = database.dialect === 'postgres' ? databaseRateLimitStore(database.db) : memoryRateLimitStore();
-    const server = await buildRestServer({ config, db: database.db, services, secret, rateLimits, logger: opts.logger });
+    const server = await buildRestServer({ config, db: database.db, services, secret, rateLimits, logger: opts.logger, intakePipeline });
     let smtp: SmtpListener | null = null;
     if (config.intake.smtpPort !== null) {
       try {
-        smtp = await startSmtpListener(config, createIntakePipeline(services.accounts, services.intake), server.log);
+        smtp = await startSmtpListener(config, intakePipeline, server.log);
       } catch (err) {
         await server.close();
         throw err;
@@ -57,10 +63,12 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
         await jobs.stop();
         await smtp?.close();
         await server.close();
+        await extraction.close();
         await database.close();
       },
     };
   } catch (err) {
+    await extraction.close();
     await database.close();
     throw err;
   }

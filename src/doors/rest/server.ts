@@ -16,7 +16,8 @@ import { accountRoutes } from './routes/account.js';
 import { docsRoutes } from './routes/docs.js';
 import { emailRoutes } from './routes/emails.js';
 import { httpIntakeRoutes } from '../email/http-intake.js';
-import { createIntakePipeline } from '../email/intake-pipeline.js';
+import { createIntakePipeline, type IntakePipeline } from '../email/intake-pipeline.js';
+import { createExtractionPool } from '../email/extraction-pool.js';
 import { healthRoutes } from './routes/health.js';
 import { syncRoutes } from './routes/sync.js';
 import { taskRoutes } from './routes/tasks.js';
@@ -34,9 +35,11 @@ export interface RestOptions {
   secret: Uint8Array;
   rateLimits: RateLimitStore;
   logger?: boolean;
+  /** The app's email intake (shared with the SMTP listener); without it the server runs its own extraction pool. */
+  intakePipeline?: IntakePipeline;
 }
 
-export async function buildRestServer({ config, db, services, secret, rateLimits, logger = true }: RestOptions): Promise<FastifyInstance> {
+export async function buildRestServer({ config, db, services, secret, rateLimits, logger = true, intakePipeline }: RestOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     // One line per request (below), not Fastify's two; URLs are logged without their query string.
@@ -86,9 +89,14 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
 
   await app.register(healthRoutes, { db });
   await app.register(async (scoped) => accountRoutes(scoped, services, { secureCookies: false }));
-  await app.register(async (scoped) => httpIntakeRoutes(scoped, {
-    pipeline: createIntakePipeline(services.accounts, services.intake), secret: config.intake.secret, maxBytes: config.intake.maxBytes,
-  }));
+  let pipeline = intakePipeline;
+  if (!pipeline) {
+    const pool = createExtractionPool({ size: config.intake.poolSize, budgetMs: config.intake.budgetMs, maxItems: config.intake.maxItems });
+    app.addHook('onClose', async () => pool.close());
+    pipeline = createIntakePipeline(services.accounts, services.intake, pool.read);
+  }
+  const intake = pipeline;
+  await app.register(async (scoped) => httpIntakeRoutes(scoped, { pipeline: intake, secret: config.intake.secret, maxBytes: config.intake.maxBytes }));
   await app.register(async (scoped) => webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
   await app.register(async (api) => {
     // Guarantees for every /api/v1 route, present and future: rate limits (after a quiet look at
