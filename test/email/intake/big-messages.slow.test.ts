@@ -33,7 +33,7 @@ afterAll(async () => t?.close());
 
 const post = (raw: Buffer, to: string) =>
   fetch(`${base}/intake/email?to=${encodeURIComponent(to)}`, {
-    method: 'POST', body: raw, headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}` },
+    method: 'POST', body: new Uint8Array(raw), headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}` },
   });
 
 /** Runs `work` while /healthz is polled; the work's time and every /healthz round trip in ms. */
