@@ -16,8 +16,7 @@ import { accountRoutes } from './routes/account.js';
 import { docsRoutes } from './routes/docs.js';
 import { emailRoutes } from './routes/emails.js';
 import { httpIntakeRoutes } from '../email/http-intake.js';
-import { createIntakePipeline, type IntakePipeline } from '../email/intake-pipeline.js';
-import { createExtractionPool } from '../email/extraction-pool.js';
+import type { IntakePipeline } from '../email/intake-pipeline.js';
 import { healthRoutes } from './routes/health.js';
 import { syncRoutes } from './routes/sync.js';
 import { taskRoutes } from './routes/tasks.js';
@@ -35,7 +34,10 @@ export interface RestOptions {
   secret: Uint8Array;
   rateLimits: RateLimitStore;
   logger?: boolean;
-  /** The app's email intake (shared with the SMTP listener); without it the server runs its own extraction pool. */
+  /**
+   * The app's email intake, shared with the SMTP listener (the app owns its extraction pool).
+   * Without it `POST /intake/email` is not mounted (servers built for benchmarks of other routes).
+   */
   intakePipeline?: IntakePipeline;
 }
 
@@ -89,14 +91,9 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
 
   await app.register(healthRoutes, { db });
   await app.register(async (scoped) => accountRoutes(scoped, services, { secureCookies: false }));
-  let pipeline = intakePipeline;
-  if (!pipeline) {
-    const pool = createExtractionPool({ size: config.intake.poolSize, budgetMs: config.intake.budgetMs, maxItems: config.intake.maxItems });
-    app.addHook('onClose', async () => pool.close());
-    pipeline = createIntakePipeline(services.accounts, services.intake, pool.read);
+  if (intakePipeline) {
+    await app.register(async (scoped) => httpIntakeRoutes(scoped, { pipeline: intakePipeline, secret: config.intake.secret, maxBytes: config.intake.maxBytes }));
   }
-  const intake = pipeline;
-  await app.register(async (scoped) => httpIntakeRoutes(scoped, { pipeline: intake, secret: config.intake.secret, maxBytes: config.intake.maxBytes }));
   await app.register(async (scoped) => webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
   await app.register(async (api) => {
     // Guarantees for every /api/v1 route, present and future: rate limits (after a quiet look at
