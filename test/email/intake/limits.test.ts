@@ -4,7 +4,9 @@
  * and reprocessing is rate-limited like any other request.
  */
 import nodemailer from 'nodemailer';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../src/config.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { emailItemCount, intakeAddress, plainMail, postMail, SECRET } from './helpers.js';
 
@@ -123,5 +125,26 @@ describe('POST /emails/{id}/reprocess is rate-limited', () => {
     expect(limited[0].body.error).toBe('rate_limit_exceeded');
     expect(Number(limited[0].headers['retry-after'])).toBeGreaterThan(0);
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+  });
+});
+
+describe('configuration', () => {
+  it('defaults to a 2 s budget, 50 items and one worker per core', () => {
+    const { intake } = loadConfig({});
+    expect(intake).toMatchObject({ budgetMs: 2000, maxItems: 50, poolSize: os.availableParallelism() });
+  });
+
+  it('reports every bad intake limit at once', () => {
+    let err: unknown;
+    try {
+      loadConfig({ INTAKE_BUDGET_MS: '0', INTAKE_MAX_ITEMS: 'many', INTAKE_POOL_SIZE: '65' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = (err as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/INTAKE_BUDGET_MS/);
+    expect(problems).toMatch(/INTAKE_MAX_ITEMS/);
+    expect(problems).toMatch(/INTAKE_POOL_SIZE/);
   });
 });
