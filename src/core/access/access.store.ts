@@ -68,3 +68,18 @@ export async function eventPermission(db: Executor, userId: string, event: { id:
     .where('event_id', '=', event.id).where('user_id', '=', userId).executeTakeFirst();
   return attending ? 'read' : 'none';
 }
+
+export type PlacedKind = 'task' | 'event';
+
+/** Owner and context of each of the given records (one query), for checks over ids. */
+export async function placements(db: Executor, kind: PlacedKind, ids: string[]) {
+  if (!ids.length) return [];
+  return db.selectFrom(kind === 'task' ? 'tasks' : 'events').select(['id', 'user_id', 'context_id']).where('id', 'in', [...new Set(ids)]).execute();
+}
+
+/** The events among `eventIds` that `userId` attends as a registered attendee. */
+export async function attendedEvents(db: Executor, userId: string, eventIds: string[]): Promise<Set<string>> {
+  if (!eventIds.length) return new Set();
+  const rows = await db.selectFrom('event_attendees').select('event_id').where('user_id', '=', userId).where('event_id', 'in', eventIds).execute();
+  return new Set(rows.map((r) => r.event_id));
+}

@@ -32,6 +32,8 @@ export const REQUIRED = {
   remove_attendee: 'write',
   change_rsvp: 'write',
   create_inside: 'write',
+  /** Taking a task or event out of its context (to another or to none); into one needs create_inside there. */
+  move_out: 'write',
   delete: 'admin',
   share: 'admin',
   remove_collaborator: 'admin',

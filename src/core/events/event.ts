@@ -4,8 +4,8 @@ import { unprocessable } from '../errors.js';
 import type { Values } from '../versioning/drafts.js';
 import { provenanceFields, versionFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
 
-/** Fields that go through the draft engine; context_id moves apply at once, as for tasks. */
-export const EVENT_EDITABLE = ['title', 'description', 'start_time', 'end_time', 'location', 'all_day'] as const;
+export const RSVP_STATUSES = ['pending', 'accepted', 'declined', 'tentative'] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
 export interface Event extends VersionedRecordFields {
   id: string;

@@ -6,7 +6,8 @@
 import type { Actor } from '../actor.js';
 import { DomainError } from '../errors.js';
 import type { Task } from '../tasks/task.js';
-import type { Provenance, TasksService } from '../tasks/tasks.service.js';
+import type { TasksService } from '../tasks/tasks.service.js';
+import type { Provenance } from '../versioning/versioned-record.js';
 import type { EventView, ExtractedEventItem, ExtractedItems, IntakeEvents, StoredResult } from './intake.js';
 
 export const emptyResult = (): StoredResult => ({ tasks: [], events: [], cancelled_event_ids: [] });

@@ -9,10 +9,6 @@ export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
-/** Fields a client edits; all of them go through the draft engine except context_id (a move applies at once). */
-export const TASK_EDITABLE = ['title', 'description', 'status', 'priority', 'due_date', 'estimated_minutes'] as const;
-export type TaskEditable = (typeof TASK_EDITABLE)[number];
-
 export interface Task extends VersionedRecordFields {
   id: string;
   title: string;

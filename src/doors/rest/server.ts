@@ -97,7 +97,7 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
     api.addHook('onRequest', identifyBearer(services.accounts));
     api.addHook('onRequest', rateLimitHook(rateLimits, config.rateLimit));
     declareCommonErrors(api);
-    idempotentWrites(api, db);
+    idempotentWrites(api, services.idempotency);
     api.setNotFoundHandler((request, reply) =>
       sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }));
     await api.register(docsRoutes);

@@ -20,7 +20,7 @@ export async function contextRoutes(app: FastifyInstance, { contexts, shares }: 
     const q = req.query;
     const parentId = q.parent_context_id === undefined ? undefined : q.parent_context_id === 'null' ? null : q.parent_context_id.toLowerCase();
     return listBody(await contexts.list(requireActor(req), {
-      parentId, sort: parseSort<ContextSortField>(q.sort, '-created_at'), page: { limit: q.limit ?? 50, offset: q.offset ?? 0 },
+      parentId, sort: parseSort<ContextSortField>(q.sort), page: { limit: q.limit ?? 50, offset: q.offset ?? 0 },
     }));
   });
 

@@ -21,13 +21,12 @@ export async function eventRoutes(app: FastifyInstance, { events, attendees, com
       response: { 200: ListOf(Event), ...errorResponses(...API_ERRORS) } },
   }, async (req) => {
     const q = req.query;
-    const ranged = q.from !== undefined || q.to !== undefined;
     return listBody(await events.list(requireActor(req), {
       filter: {
         contextId: q.context_id, from: utc(q.from), to: utc(q.to), published: q.published, source: q.source,
         sourceEmailId: q.source_email_id, updatedAfter: utc(q.updated_after),
       },
-      sort: parseSort<EventSortField>(q.sort, ranged ? 'start_time' : '-created_at'),
+      sort: parseSort<EventSortField>(q.sort),
       page: { limit: q.limit ?? 50, offset: q.offset ?? 0 },
       includeDraftStatus: q.include_draft_status,
     }));
