@@ -11,7 +11,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { conflict, unprocessable } from '../../core/errors.js';
 import type { IdempotencyService, StoredAnswer } from '../../core/idempotency/idempotency.service.js';
-import { errorResponse } from './errors.js';
+import { errorResponse } from '../../http/errors.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const HEADER = 'idempotency-key';

@@ -7,7 +7,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../rest/auth.js';
+import { SESSION_COOKIE } from '../../http/auth.js';
 import { cookieOptions } from './session.js';
 
 export const CSRF_FIELD = '_csrf';

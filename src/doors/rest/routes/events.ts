@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { EventSortField } from '../../../core/events/events.store.js';
 import type { Services } from '../../../services.js';
-import { requireActor } from '../auth.js';
+import { requireActor } from '../../../http/auth.js';
 import { listBody, parseSort } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf } from '../schemas/common.js';
-import { Attendee, AttendeeBody, AttendeeParams, Event, EventCreate, EventListQuery, EventUpdate, RsvpBody } from '../schemas/events.js';
-import { DraftAction, History } from '../schemas/tasks.js';
+import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf } from '../../../http/schemas/common.js';
+import { Attendee, AttendeeBody, AttendeeParams, Event, EventCreate, EventListQuery, EventUpdate, RsvpBody } from '../../../http/schemas/events.js';
+import { DraftAction, History } from '../../../http/schemas/tasks.js';
 import { registerCommentRoutes } from './comments.js';
 
 const tags = ['Events'];

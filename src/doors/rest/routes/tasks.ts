@@ -4,10 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TaskStatus } from '../../../core/tasks/task.js';
 import type { TaskSortField } from '../../../core/tasks/tasks.store.js';
 import type { Services } from '../../../services.js';
-import { requireActor } from '../auth.js';
+import { requireActor } from '../../../http/auth.js';
 import { listBody, parseSort } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Uuid } from '../schemas/common.js';
-import { Assignee, AssignBody, DraftAction, History, Task, TaskCreate, TaskListQuery, TaskSearchQuery, TaskUpdate } from '../schemas/tasks.js';
+import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Uuid } from '../../../http/schemas/common.js';
+import { Assignee, AssignBody, DraftAction, History, Task, TaskCreate, TaskListQuery, TaskSearchQuery, TaskUpdate } from '../../../http/schemas/tasks.js';
 import { registerCommentRoutes } from './comments.js';
 
 const tags = ['Tasks'];

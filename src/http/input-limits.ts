@@ -8,7 +8,7 @@ import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { invalid } from '../../core/errors.js';
+import { invalid } from '../core/errors.js';
 import { sendError } from './errors.js';
 
 export const BODY_LIMIT = 1024 * 1024;

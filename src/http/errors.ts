@@ -1,6 +1,6 @@
 /** Maps domain and framework errors to the REST error body (SPEC "Errors", D5, D6). */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type ErrorCode } from '../../core/errors.js';
+import { DomainError, type ErrorCode } from '../core/errors.js';
 import { describeValidation } from './validation.js';
 
 const STATUS: Record<ErrorCode, number> = {

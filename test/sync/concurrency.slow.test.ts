@@ -11,7 +11,8 @@ import { unitOfWork } from '../../src/db/unit-of-work.js';
 import type { Actor } from '../../src/core/actor.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { testDialect } from '../helpers/database.js';
-import { createContext, ReplayClient, share, tasksOf } from './replay-client.js';
+import { createContext, share } from '../helpers/factories.js';
+import { ReplayClient, tasksOf } from './replay-client.js';
 
 const ROUNDS = 20;
 const WRITERS = 4;
