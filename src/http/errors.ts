@@ -1,4 +1,5 @@
 /** Maps domain and framework errors to the REST error body (SPEC "Errors", D5, D6). */
+import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../core/errors.js';
 import { describeValidation } from './validation.js';
@@ -70,7 +71,7 @@ export function errorResponse(err: FastifyError & { validationContext?: string }
   if (err.validation) {
     // A malformed id in a path cannot name a record: 404, not 400 (D3).
     if (err.validationContext === 'params') return out(404, { message: 'Not found' });
-    const d = describeValidation(err.validation as any, err.validationContext);
+    const d = describeValidation(err.validation as unknown as ErrorObject[], err.validationContext);
     return out(400, { error: 'validation_error', message: d.message, details: { field: d.field, constraint: d.constraint } });
   }
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

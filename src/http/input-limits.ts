@@ -68,7 +68,7 @@ function checkValues(root: unknown) {
     if (typeof value === 'string') {
       checkString(value, path || 'body');
     } else if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push({ value: v, path: `${path}[${i}]` }));
+      for (const [i, v] of value.entries()) stack.push({ value: v, path: `${path}[${i}]` });
     } else if (value && typeof value === 'object') {
       for (const key of Object.keys(value)) {
         const at = path ? `${path}.${key}` : key;

@@ -64,6 +64,7 @@ async function capture(instance: FastifyInstance, handler: RouteHandlerMethod, r
   };
   // A reply is a thenable that settles once the response is written; a handler returning it would
   // make this await wait for a response we are still holding back. Hide `then` meanwhile.
+  // biome-ignore lint/suspicious/noThenProperty: hiding the reply's own `then` is the point here.
   held.then = undefined;
   let returned: unknown;
   try {
