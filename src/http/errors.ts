@@ -37,7 +37,7 @@ export interface ErrorPayload {
 }
 
 /** The error body for `status` on this request. */
-export function errorBody(request: FastifyRequest, status: number, body: Omit<ErrorPayload, 'status' | 'correlationId' | 'error'> & { error?: string }): ErrorPayload {
+function errorBody(request: FastifyRequest, status: number, body: Omit<ErrorPayload, 'status' | 'correlationId' | 'error'> & { error?: string }): ErrorPayload {
   return {
     error: body.error ?? NAME_BY_STATUS[status] ?? 'error',
     message: body.message,

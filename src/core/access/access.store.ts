@@ -46,29 +46,6 @@ export async function contextPermissions(db: Executor, userId: string, contextId
   return result;
 }
 
-export async function contextPermission(db: Executor, userId: string, contextId: string): Promise<Permission> {
-  return (await contextPermissions(db, userId, [contextId])).get(contextId) ?? 'none';
-}
-
-/** Permission on a record that has an owner and may sit in a context. */
-export async function recordPermission(db: Executor, userId: string, record: { user_id: string; context_id: string | null }): Promise<Permission> {
-  if (record.user_id === userId) return 'owner';
-  if (!record.context_id) return 'none';
-  return contextPermission(db, userId, record.context_id);
-}
-
-/**
- * Permission on an event: as for any record, and a registered attendee who has nothing stronger
- * may read it (that event only, never its context: D9).
- */
-export async function eventPermission(db: Executor, userId: string, event: { id: string; user_id: string; context_id: string | null }): Promise<Permission> {
-  const perm = await recordPermission(db, userId, event);
-  if (perm !== 'none') return perm;
-  const attending = await db.selectFrom('event_attendees').select('event_id')
-    .where('event_id', '=', event.id).where('user_id', '=', userId).executeTakeFirst();
-  return attending ? 'read' : 'none';
-}
-
 export type PlacedKind = 'task' | 'event';
 
 /** Owner and context of each of the given records (one query), for checks over ids. */

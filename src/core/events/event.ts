@@ -4,7 +4,7 @@ import { unprocessable } from '../errors.js';
 import type { Values } from '../versioning/drafts.js';
 import { provenanceFields, versionFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
 
-export const RSVP_STATUSES = ['pending', 'accepted', 'declined', 'tentative'] as const;
+const RSVP_STATUSES = ['pending', 'accepted', 'declined', 'tentative'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
 export interface Event extends VersionedRecordFields {

@@ -13,8 +13,8 @@ import type { EventView, ExtractedEventItem, ExtractedItems, IntakeEvents, Store
 export const emptyResult = (): StoredResult => ({ tasks: [], events: [], cancelled_event_ids: [] });
 
 const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-export const taskKey = (title: string) => `task:${squash(title)}`;
-export const eventKey = (e: Pick<ExtractedEventItem, 'ical_uid' | 'title' | 'start_time'>) =>
+const taskKey = (title: string) => `task:${squash(title)}`;
+const eventKey = (e: Pick<ExtractedEventItem, 'ical_uid' | 'title' | 'start_time'>) =>
   e.ical_uid ? `event:uid:${e.ical_uid}` : `event:${squash(e.title)}@${e.start_time}`;
 
 interface ApplyDeps {

@@ -31,9 +31,9 @@ const HASH_PREFIX = 'sha256:';
 const dedupKey = (messageId: string | null, raw: Buffer) =>
   messageId ?? `${HASH_PREFIX}${createHash('sha256').update(raw).digest('hex')}`;
 
-export const decodeResult = (raw: string | null): StoredResult => (raw ? (JSON.parse(raw) as StoredResult) : emptyResult());
+const decodeResult = (raw: string | null): StoredResult => (raw ? (JSON.parse(raw) as StoredResult) : emptyResult());
 
-export function toEmailView(row: store.EmailMeta): EmailView {
+function toEmailView(row: store.EmailMeta): EmailView {
   const result = decodeResult(row.result);
   return {
     id: row.id,

@@ -40,7 +40,7 @@ export function checkTransition(from: TaskStatus, to: TaskStatus): void {
 }
 
 export const statusCode = (s: TaskStatus) => TASK_STATUSES.indexOf(s);
-export const priorityCode = (p: TaskPriority) => TASK_PRIORITIES.indexOf(p);
+const priorityCode = (p: TaskPriority) => TASK_PRIORITIES.indexOf(p);
 
 /** The draft-engine view of a row: API values of the versioned fields. */
 export function editableValues(row: TasksTable): Values {

@@ -37,7 +37,7 @@ const same = (a: unknown, b: unknown) => a === b || (a == null && b == null);
 
 export const initialState = (): VersionState => ({ major: 1, minor: 0, draft: null });
 
-export function changedFields(current: Values, changes: Values): string[] {
+function changedFields(current: Values, changes: Values): string[] {
   return Object.keys(changes).filter((f) => !same(current[f], changes[f]));
 }
 

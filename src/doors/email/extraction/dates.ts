@@ -204,6 +204,3 @@ export function findDurationMinutes(text: string): number | null {
   return minutes > 0 && minutes <= 12 * 60 ? Math.round(minutes) : null;
 }
 
-export function isoOrNull(ms: number | null): string | null {
-  return ms === null || Number.isNaN(ms) ? null : toIso(ms);
-}

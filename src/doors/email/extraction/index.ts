@@ -16,8 +16,3 @@ export type {
   ParsedInternal, ParsedMessage, RsvpStatus,
 } from './types.js';
 
-/** parseEmail + extract in one call. */
-export async function extractFromRaw(raw: Buffer, options?: ExtractOptions): Promise<{ parsed: ParsedMessage; extraction: Extraction }> {
-  const parsed = await parseEmail(raw);
-  return { parsed, extraction: extract(parsed, options) };
-}
