@@ -4,7 +4,7 @@
  */
 import * as chrono from 'chrono-node';
 import type { Lang } from './language.js';
-import { toIso, utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
+import { utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
 
 export interface DateContext {
   /** Reference instant (original message date). */
