@@ -24,7 +24,7 @@ export const versionColumns = (state: drafts.VersionState): VersionedColumns => 
 });
 
 /** The version fields of the API representation (and `has_unpublished_changes` when asked for). */
-export function versionFields(row: VersionedRow, opts: { includeDraftStatus?: boolean } = {}) {
+function versionFields(row: VersionedRow, opts: { includeDraftStatus?: boolean } = {}) {
   const state = versionState(row);
   return {
     version_major: row.version_major,
@@ -36,7 +36,7 @@ export function versionFields(row: VersionedRow, opts: { includeDraftStatus?: bo
 }
 
 /** The email provenance fields, present only on items made from an email (D3). */
-export function provenanceFields(row: ProvenanceColumns): { source_email_id?: string; extracted_at?: string; extraction_confidence?: number } {
+function provenanceFields(row: ProvenanceColumns): { source_email_id?: string; extracted_at?: string; extraction_confidence?: number } {
   if (!row.source_email_id) return {};
   return {
     source_email_id: row.source_email_id,
@@ -71,3 +71,23 @@ export const provenanceColumns = (provenance: Provenance | undefined, at: string
   extracted_at: provenance ? at : null,
   extraction_confidence: provenance?.extraction_confidence ?? null,
 });
+
+/** The fields every versioned record shows besides its own: identity, place, times, version, provenance. */
+export function recordFields(row: VersionedRow & { created_at: string }, opts: { includeDraftStatus?: boolean } = {}) {
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    user_id: row.user_id,
+    context_id: row.context_id,
+    ...versionFields(row, opts),
+    ...provenanceFields(row),
+  };
+}
+
+/** API values back to columns, converting the fields whose stored form differs. */
+export function columnsOf<Row>(values: drafts.Values, convert: Record<string, (value: unknown) => unknown>): Partial<Row> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) out[k] = convert[k] ? convert[k](v) : v;
+  return out as Partial<Row>;
+}
