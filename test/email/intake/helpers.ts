@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { TestApp, TestUser } from '../../helpers/app.js';
 
-export { CORPUS } from '../../helpers/corpus.js';
 import { CORPUS } from '../../helpers/corpus.js';
 export const SECRET = 'test-intake-secret-0123456789';
 export const hasCorpus = existsSync(CORPUS);
