@@ -17,7 +17,7 @@ const LABEL_START = /^\s*[\p{Lu}][\p{L}\p{N} #&/'’-]{0,30}\s*:\s+\S/u;
  * parsing, the "all day" check, finding a clause's place) grows with its length, so bounding it
  * keeps a message's work linear in its size (D22); real paragraphs are far shorter.
  */
-export const MAX_PARAGRAPH_CHARS = 2000;
+const MAX_PARAGRAPH_CHARS = 2000;
 
 export function paragraphsOf(segment: string): string[] {
   const out: string[] = [];
@@ -78,7 +78,7 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       if (!line) continue;
       const isTable = line.includes(' | ');
       const starts = LIST_START.test(line) || isTable || LABEL_START.test(line);
-      const prevEnds = current !== null && current.lines[current.lines.length - 1].endsWith(':');
+      const prevEnds = current?.lines[current.lines.length - 1].endsWith(':') ?? false;
       if (!current || starts || prevEnds || current.listItem && isTable) {
         close();
         current = { lines: [line], listItem: LIST_START.test(line) || isTable };
