@@ -64,6 +64,15 @@ describe('extraction pool', () => {
     expect(pool.workers).toBe(2);
   });
 
+  it('turns messages away (503) when 64 per worker are already waiting, and reads the waiting ones', async () => {
+    pool = createExtractionPool({ size: 1, budgetMs: 30_000, maxItems: 50 });
+    // The worker is still starting: all of these wait in the queue.
+    const waiting = Array.from({ length: 64 }, (_, i) => pool!.read(plainMail({ subject: `q${i}` })));
+    await expect(pool.read(plainMail())).rejects.toMatchObject({ code: 'service_unavailable', extra: { retryAfter: 5 } });
+    const read = await Promise.all(waiting);
+    expect(read.map((r) => r.read.facts.subject)).toEqual(Array.from({ length: 64 }, (_, i) => `q${i}`));
+  });
+
   it('turns messages away once closed', async () => {
     pool = createExtractionPool({ size: 1, budgetMs: 30_000, maxItems: 50 });
     await pool.close();

@@ -37,6 +37,7 @@ export async function emailRoutes(app: FastifyInstance, { intake }: Services) {
 
   r.post('/emails/:id/reprocess', {
     schema: { tags, summary: 'Read the stored message again and make what is new (items it already made are not repeated)', params: IdParams,
+      description: 'Reads in the extraction pool under the same limits as a delivery (D22): past INTAKE_BUDGET_MS the email is marked failed with failure_reason extraction_timeout, and at most INTAKE_MAX_ITEMS items count (items_dropped). Counts against the rate limit like every request (429). 503 when the intake is busy.',
       response: { 200: DataOf(Email), ...errorResponses(...API_ERRORS, 404, 422) } },
   }, async (req) => ({ data: (await intake.reprocess(requireActor(req), req.params.id)).email }));
 }
