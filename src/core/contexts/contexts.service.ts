@@ -2,8 +2,8 @@
 import type { Db, Executor } from '../../db/database.js';
 import type { ContextsTable } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { contextPermission } from '../access/access.store.js';
-import { authorize, type Action, type Permission } from '../access/policy.js';
+import { contextPermission, contextPermissions, recordPermissions } from '../access/access.store.js';
+import { authorize, authorizeCascade, type Action, type Permission } from '../access/policy.js';
 import type { Actor } from '../actor.js';
 import { recordChanges, withAudience, type Change } from '../changes/change-log.js';
 import { conflict, forbidden, unprocessable } from '../errors.js';
@@ -68,8 +68,8 @@ export function createContextsService(db: Db) {
     },
 
     /**
-     * PUT and PATCH: any subset of fields. Editing needs write; moving (parent_context_id) needs
-     * admin on the context, since it changes who inherits access, and write on the new parent.
+     * PUT and PATCH: any subset of fields. Editing needs write; moving (parent_context_id) changes
+     * who inherits access below it, so only the tree's owner moves it, into a tree they own (D9a).
      */
     async update(actor: Actor, id: string, input: ContextInput): Promise<Context> {
       const fields = normalizeContext(input);
@@ -81,7 +81,7 @@ export function createContextsService(db: Db) {
         if (target !== undefined && target !== row.parent_context_id) {
           await loadFor(tx, actor, id, 'move_context');
           if (target) {
-            await loadFor(tx, actor, target, 'create_inside');
+            await loadFor(tx, actor, target, 'move_context_into');
             const below = await store.subtree(tx, id);
             if (below.some((c) => c.id === target)) {
               throw unprocessable('parent_context_id', 'cycle', 'A context cannot move into itself or its own sub-contexts');
@@ -112,6 +112,8 @@ export function createContextsService(db: Db) {
         const below = await store.subtree(tx, id);
         const ids = below.map((c) => c.id);
         const contents = await store.subtreeContents(tx, ids);
+        const contextPerms = await contextPermissions(tx, actor.userId, ids);
+        authorizeCascade([...contextPerms.values()], await recordPermissions(tx, actor.userId, [...contents.tasks, ...contents.events]));
         const maxDepth = Math.max(...below.map((c) => c.depth));
         const levels = Array.from({ length: maxDepth + 1 }, (_, d) => below.filter((c) => c.depth === maxDepth - d).map((c) => c.id));
         const owners = new Map<string, string>(contents.tasks.map((t) => [t.id, t.user_id]));

@@ -137,10 +137,11 @@ export function createEventsService(db: Db) {
     async update(actor: Actor, id: string, input: EventInput, opts: { publish?: boolean } = {}): Promise<Event> {
       const changes = normalize(input);
       return inTransaction(db, async (tx) => {
-        const { row } = await loadFor(tx, actor, id, 'update');
+        const { row, perm } = await loadFor(tx, actor, id, 'update');
         if (input.user_id !== undefined && input.user_id !== row.user_id) throw forbidden('The organizer of an event cannot be changed');
         const extra: Partial<EventsTable> = {};
         if (input.context_id !== undefined && input.context_id !== row.context_id) {
+          authorize(perm, 'move_out', 'Event'); // D9a: taking it away is deleting it there
           if (input.context_id) await checkContextWritable(tx, actor, input.context_id);
           extra.context_id = input.context_id;
         }

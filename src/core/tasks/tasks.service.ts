@@ -146,10 +146,11 @@ export function createTasksService(db: Db) {
     async update(actor: Actor, id: string, input: TaskInput, opts: { publish?: boolean } = {}): Promise<Task> {
       const changes = normalize(input);
       return inTransaction(db, async (tx) => {
-        const { row } = await loadFor(tx, actor, id, 'update');
+        const { row, perm } = await loadFor(tx, actor, id, 'update');
         if (input.user_id !== undefined && input.user_id !== row.user_id) throw forbidden('The owner of a task cannot be changed');
         let move: { contextId: string | null } | undefined;
         if (input.context_id !== undefined && input.context_id !== row.context_id) {
+          authorize(perm, 'move_out', 'Task'); // D9a: taking it away is deleting it there
           if (input.context_id) await checkContextWritable(tx, actor, input.context_id);
           move = { contextId: input.context_id };
         }
