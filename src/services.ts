@@ -33,7 +33,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const shares = createSharesService(db, contexts);
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
   const intake = createIntakeService(db, { tasks, events: intakeEvents(db, events, attendees), read: readStoredMessage });
-  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource } });
+  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource }, secret: options.jwtSecret });
   return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
 }
 

@@ -6,7 +6,7 @@
 import type { Executor } from '../../db/database.js';
 import type { Actor } from '../actor.js';
 import { nowIso } from '../ids.js';
-import { attendeeAudience, contextAudience, insertChanges } from './changes.store.js';
+import { attendeeAudience, contextAudience, enteredAt, insertChanges } from './changes.store.js';
 
 export type RecordType = 'task' | 'event' | 'context' | 'share' | 'comment' | 'assignee' | 'attendee';
 
@@ -63,15 +63,20 @@ const contextsOf = (c: Change) => [c.contextBefore, c.type === 'context' ? c.id 
 async function fillAudiences(tx: Executor, changes: Change[]): Promise<Change[]> {
   const pending = changes.filter((c) => leavesPlace(c) && !c.audience);
   if (!pending.length) return changes;
-  const byContexts = new Map<string, string[]>();
+  const byContexts = new Map<string, Awaited<ReturnType<typeof contextAudience>>>();
   for (const c of pending) {
     const key = contextsOf(c).sort().join(',');
-    if (!byContexts.has(key)) byContexts.set(key, key ? await contextAudience(tx, contextsOf(c)) : []);
+    if (!byContexts.has(key)) byContexts.set(key, await contextAudience(tx, contextsOf(c)));
   }
   const attendees = await attendeeAudience(tx, pending.filter((c) => c.type === 'event').map((c) => c.id));
+  const arrived = await enteredAt(tx, pending.map((c) => c.id));
   return changes.map((c) => {
     if (!pending.includes(c)) return c;
-    const users = new Set([...byContexts.get(contextsOf(c).sort().join(','))!, ...(attendees.get(c.id) ?? [])]);
+    const { current, former } = byContexts.get(contextsOf(c).sort().join(','))!;
+    // A former collaborator hears of the record only if it was there before they were removed (D9a).
+    const since = arrived.get(c.id) ?? 0;
+    const removedAfter = [...former].filter(([, seq]) => seq > since).map(([user]) => user);
+    const users = new Set([...current, ...removedAfter, ...(attendees.get(c.id) ?? [])]);
     if (c.ownerId) users.delete(c.ownerId); // the owner is matched by owner_id already
     return { ...c, audience: [...users] };
   });
