@@ -10,14 +10,18 @@ import type { Actor } from '../actor.js';
 import { findUserByEmail } from '../accounts/users.store.js';
 import { recordChanges } from '../changes/change-log.js';
 import { notFound } from '../errors.js';
-import { isUuid, nowIso } from '../ids.js';
+import { isBlankKey, isUuid, nowIso } from '../ids.js';
 import * as store from './attendees.store.js';
 import type { EventsService, RsvpStatus } from './events.service.js';
 
 export type Attendee = EventAttendeesTable;
 
 /** The path names an attendee by user id, or by email for attendees without an account. */
-const keyOf = (who: string) => (isUuid(who) ? { userId: who.toLowerCase() } : { email: who.trim().toLowerCase() });
+const keyOf = (who: string) => {
+  // A blank key would become an empty filter and match whichever attendee came first (D23: 404).
+  if (isBlankKey(who)) throw notFound('Attendee');
+  return isUuid(who) ? { userId: who.toLowerCase() } : { email: who.trim().toLowerCase() };
+};
 
 export function createAttendeesService(db: Db, events: EventsService) {
   return {

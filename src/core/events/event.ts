@@ -3,6 +3,7 @@ import type { EventsTable } from '../../db/schema.js';
 import { unprocessable } from '../errors.js';
 import type { Values } from '../versioning/drafts.js';
 import { provenanceFields, versionFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
+import { compareInstants } from '../ids.js';
 
 /** Fields that go through the draft engine; context_id moves apply at once, as for tasks. */
 export const EVENT_EDITABLE = ['title', 'description', 'start_time', 'end_time', 'location', 'all_day'] as const;
@@ -61,7 +62,7 @@ export function checkTimes(values: Values): Values {
   }
   const start = (fixed.start_time ?? values.start_time) as string;
   const end = (fixed.end_time ?? values.end_time) as string;
-  if (end < start) throw unprocessable('end_time', 'after_start', 'end_time must not be before start_time');
+  if (compareInstants(end, start) < 0) throw unprocessable('end_time', 'after_start', 'end_time must not be before start_time');
   return fixed;
 }
 

@@ -10,6 +10,7 @@ import { declareCommonErrors } from './declared-errors.js';
 import { installErrorHandling, sendError } from './errors.js';
 import { idempotentWrites } from './idempotency.js';
 import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
+import { blankPathKeys } from './path-keys.js';
 import { rateLimitHook, type RateLimitStore } from './rate-limit.js';
 import { validatorCompiler } from './validation.js';
 import { accountRoutes } from './routes/account.js';
@@ -61,6 +62,7 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
     reply.header('X-Correlation-Id', req.id);
   });
   app.addHook('onRequest', checkUrl);
+  app.addHook('preValidation', blankPathKeys);
   app.addHook('onResponse', async (req, reply) => {
     req.log.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
