@@ -31,6 +31,7 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
       syncRetentionDays: config.syncRetentionDays,
+      passwordHashing: config.passwordHashing,
     });
     // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
     // may run several processes, which must share one count (D13).

@@ -21,6 +21,7 @@ export interface ServiceOptions {
   allowSignup: boolean;
   intakeDomain: string;
   syncRetentionDays: number;
+  passwordHashing?: { concurrency: number; queue: number };
 }
 
 export function createServices(db: Db, options: ServiceOptions) {

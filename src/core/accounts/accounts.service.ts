@@ -5,7 +5,8 @@ import type { Actor } from '../actor.js';
 import { DomainError, invalid, notFound, unprocessable } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.js';
-import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { createHashGate, DEFAULT_HASH_GATE, type HashGateOptions } from './hash-gate.js';
+import { decoyHash, hashPassword as hashNow, verifyPassword as verifyNow } from './passwords.js';
 import * as sessions from './sessions.store.js';
 import * as tokens from './tokens.store.js';
 import * as users from './users.store.js';
@@ -15,7 +16,11 @@ export interface AccountsOptions {
   allowSignup: boolean;
   intakeDomain: string;
   loginThrottle?: ThrottleOptions;
+  passwordHashing?: HashGateOptions;
 }
+
+/** D23: at most this many active (unrevoked, unexpired) API tokens per user. */
+export const MAX_ACTIVE_TOKENS = 100;
 
 export interface PublicUser { id: string; email: string; name: string | null; created_at: string }
 
@@ -35,6 +40,9 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   // expiry are still checked against the database on every request.
   const verified = new Map<string, { jti: string; sub: string; exp: number }>();
   const throttle = createLoginThrottle(db, options.loginThrottle ?? DEFAULT_THROTTLE);
+  const gate = createHashGate(options.passwordHashing ?? DEFAULT_HASH_GATE);
+  const hashPassword = (password: string) => gate.run(() => hashNow(password));
+  const verifyPassword = (password: string, stored: string) => gate.run(() => verifyNow(password, stored));
 
   function normalizeEmail(email: string): string {
     const e = email.trim().toLowerCase();
@@ -72,6 +80,9 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     const user = await users.findUserById(db, userId);
     if (!user) throw notFound('User');
     const now = new Date();
+    if ((await tokens.countActiveTokens(db, userId, now.toISOString())) >= MAX_ACTIVE_TOKENS) {
+      throw unprocessable('name', 'max_tokens', `At most ${MAX_ACTIVE_TOKENS} API tokens may be active at once; revoke some first`);
+    }
     const expires = new Date(now.getTime() + expiresInDays * DAY_MS);
     const id = newId();
     const token = await new SignJWT({ email: user.email, role: 'authenticated' })
@@ -171,9 +182,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       return users.findUserByIntakeToken(db, local);
     },
 
+    /** Guessing the current password is throttled like sign-in, keyed on the account (D23). */
     async changePassword(userId: string, current: string, next: string) {
       const user = await users.findUserById(db, userId);
-      if (!user || !(await verifyPassword(current, user.password_hash))) throw unprocessable('current_password', 'mismatch', 'The current password is wrong');
+      if (!user) throw notFound('Account');
+      const attempt = await throttle.begin(`account:${userId}`, user.email);
+      if (!(await verifyPassword(current, user.password_hash))) throw unprocessable('current_password', 'mismatch', 'The current password is wrong');
+      await throttle.succeeded(attempt);
       await this.setPassword(userId, next);
     },
 
@@ -184,7 +199,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     },
 
     issueToken,
-    listTokens: (userId: string) => tokens.listTokens(db, userId),
+    /** Unrevoked tokens, newest first, one page at a time (D23), and how many there are. */
+    async listTokens(userId: string, page: { limit: number; offset: number } = { limit: MAX_ACTIVE_TOKENS, offset: 0 }) {
+      const [items, total] = await Promise.all([tokens.listTokens(db, userId, page), tokens.countActiveTokens(db, userId)]);
+      return { items, total, ...page };
+    },
+
+    findToken: (userId: string, tokenId: string) => tokens.findUserToken(db, userId, tokenId),
 
     async revokeToken(userId: string, tokenId: string) {
       if (!(await tokens.revokeToken(db, userId, tokenId, nowIso()))) throw notFound('Token');

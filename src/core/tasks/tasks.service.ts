@@ -64,6 +64,7 @@ export function createTasksService(db: Db) {
     if (input.title !== undefined) {
       const title = input.title.trim();
       if (!title) throw invalid('title', 'minLength', 'title must not be blank');
+      if (title.length > 500) throw invalid('title', 'maxLength', 'title must be at most 500 characters');
       out.title = title;
     }
     if (input.description !== undefined) out.description = input.description;

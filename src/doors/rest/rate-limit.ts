@@ -40,9 +40,15 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
   };
 }
 
+/**
+ * `by` picks the bucket: the user when the request is signed in, else its address (the default);
+ * or always the address (anonymous routes, D23); or the user only, skipping anonymous requests
+ * (a second count for signed-in routes that are also counted by address).
+ */
 export function rateLimitHook(store: RateLimitStore, { max, windowS }: { max: number; windowS: number }) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const bucket = request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`;
+  return async (request: FastifyRequest, reply: FastifyReply, by: 'auto' | 'ip' | 'user' = 'auto') => {
+    if (by === 'user' && !request.actor) return;
+    const bucket = by !== 'ip' && request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`;
     const now = Date.now() / 1000;
     const windowStart = Math.floor(now / windowS) * windowS;
     const reset = windowStart + windowS;

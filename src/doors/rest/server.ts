@@ -13,6 +13,7 @@ import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonP
 import { blankPathKeys } from './path-keys.js';
 import { rateLimitHook, type RateLimitStore } from './rate-limit.js';
 import { validatorCompiler } from './validation.js';
+import { errorResponses } from './schemas/common.js';
 import { accountRoutes } from './routes/account.js';
 import { docsRoutes } from './routes/docs.js';
 import { emailRoutes } from './routes/emails.js';
@@ -53,14 +54,31 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
       const given = req.headers['x-correlation-id'];
       return typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: false,
+    // D23: who the client is behind a reverse proxy. A hop count becomes "trust the first n
+    // addresses counted from the socket" (Fastify 5 ignores a bare number here).
+    trustProxy: typeof config.trustProxy === 'number'
+      ? ((hops: number) => (_address: string, i: number) => i < hops)(config.trustProxy)
+      : config.trustProxy,
     ajv: { customOptions: { strict: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Correlation-Id', req.id);
+    // D23: no browser may guess a JSON answer into something it renders.
+    reply.header('X-Content-Type-Options', 'nosniff');
   });
+  // D23: every endpoint is limited (health probes aside). /api/v1 counts per user or address inside
+  // its scope; the account routes count themselves (per address, and per account); pages and the
+  // HTTP intake per address here.
+  const limit = rateLimitHook(rateLimits, config.rateLimit);
+  const byAddress = (scoped: FastifyInstance) => {
+    scoped.addHook('onRoute', (route) => {
+      const schema = route.schema as { response?: Record<string, unknown> } | undefined;
+      if (schema?.response) route.schema = { ...route.schema, response: { ...errorResponses(429), ...schema.response } };
+    });
+    return scoped.addHook('onRequest', (req, reply) => limit(req, reply, 'ip'));
+  };
   app.addHook('onRequest', checkUrl);
   app.addHook('preValidation', blankPathKeys);
   app.addHook('onResponse', async (req, reply) => {
@@ -86,12 +104,13 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
     },
   });
 
+  // Health probes stay unlimited: a 429 would take a healthy instance out of its load balancer.
   await app.register(healthRoutes, { db });
-  await app.register(async (scoped) => accountRoutes(scoped, services, { secureCookies: false }));
-  await app.register(async (scoped) => httpIntakeRoutes(scoped, {
+  await app.register(async (scoped) => accountRoutes(scoped, services, { secureCookies: false, rateLimits, rateLimit: config.rateLimit }));
+  await app.register(async (scoped) => byAddress(scoped) && httpIntakeRoutes(scoped, {
     pipeline: createIntakePipeline(services.accounts, services.intake), secret: config.intake.secret, maxBytes: config.intake.maxBytes,
   }));
-  await app.register(async (scoped) => webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
+  await app.register(async (scoped) => byAddress(scoped) && webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
   await app.register(async (api) => {
     // Guarantees for every /api/v1 route, present and future: rate limits (after a quiet look at
     // the token, so users and anonymous IPs get their own buckets), declared error statuses, and
