@@ -10,7 +10,7 @@
  * byte-identical, and both users' feeds and lists still answer; 1 otherwise. Same seed, same requests.
  */
 import fc from 'fast-check';
-import { buildFuzzWorld, caseArb, readersStillServed, sendCase, victimSnapshot } from '../test/helpers/api-fuzz.js';
+import { buildFuzzWorld, caseArb, readersStillServed, sendCase, snapshotDiff, victimSnapshot } from '../test/helpers/api-fuzz.js';
 import { startTestApp } from '../test/helpers/app.js';
 
 const arg = (name: string, fallback: number) => {
@@ -44,14 +44,15 @@ try {
     }
     process.stderr.write(`${Math.min(done + 1000, requests)} requests, ${problems.length} problems\n`);
   }
-  const victimUnchanged = (await victimSnapshot(w)) === before;
+  const after = await victimSnapshot(w);
+  const victimUnchanged = after === before;
   const readers = await readersStillServed(w);
   const report = {
     database: t.config.database.dialect, seed, requests, seconds: Math.round((Date.now() - started) / 1000),
     slowest_ms: Math.round(slowest),
     statuses: Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
     problems: problems.length, first_problems: problems.slice(0, 10),
-    victim_unchanged: victimUnchanged, readers_served: readers ?? 'yes',
+    victim_unchanged: victimUnchanged, victim_tables_changed: snapshotDiff(before, after), readers_served: readers ?? 'yes',
   };
   console.log(JSON.stringify(report, null, 2));
   failed = problems.length > 0 || !victimUnchanged || readers !== null;

@@ -83,7 +83,10 @@ export async function victimSnapshot(w: FuzzWorld): Promise<string> {
   out.users = await db.selectFrom('users').selectAll().where('id', '=', w.victim.id).execute();
   const recordIds = [...(out.tasks as Array<{ id: string }>), ...(out.events as Array<{ id: string }>)].map((r) => r.id);
   out.record_versions = recordIds.length ? await db.selectFrom('record_versions').selectAll().where('record_id', 'in', recordIds).execute() : [];
-  out.event_attendees = recordIds.length ? await db.selectFrom('event_attendees').selectAll().where('event_id', 'in', recordIds).execute() : [];
+  // The attacker attends a victim's event: answering or leaving that invitation is its own right.
+  out.event_attendees = recordIds.length
+    ? (await db.selectFrom('event_attendees').selectAll().where('event_id', 'in', recordIds).execute()).filter((r: { user_id: string | null }) => r.user_id !== w.attacker.id)
+    : [];
   for (const rows of Object.values(out)) rows.sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
   return JSON.stringify(out, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
 }
@@ -223,4 +226,11 @@ export async function readersStillServed(w: FuzzWorld): Promise<string | null> {
     }
   }
   return null;
+}
+
+/** The tables whose rows differ between two snapshots (for reports). */
+export function snapshotDiff(a: string, b: string): string[] {
+  const x = JSON.parse(a) as Record<string, unknown[]>;
+  const y = JSON.parse(b) as Record<string, unknown[]>;
+  return Object.keys(x).filter((k) => JSON.stringify(x[k]) !== JSON.stringify(y[k]));
 }
