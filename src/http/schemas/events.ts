@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { EVENT_SORT_FIELDS } from '../../core/events/events.store.js';
-import { Body, Nullable, PageQuery, Query, Timestamp, Uuid } from './common.js';
+import { Body, Nullable, PageQuery, Query, Timestamp, Title, Uuid } from './common.js';
 import { ReadOnlyEchoFields, VersionedRecordFields } from './versioned.js';
 
 export const Event = Type.Object({
@@ -27,14 +27,14 @@ const editable = {
 };
 
 export const EventCreate = Body({
-  title: Type.String({ minLength: 1, maxLength: 500 }),
+  title: Title(),
   start_time: Timestamp(),
   end_time: Timestamp('Not before start_time'),
   ...editable,
 });
 
 export const EventUpdate = Body({
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  title: Type.Optional(Title()),
   start_time: Type.Optional(Timestamp()),
   end_time: Type.Optional(Timestamp()),
   ...editable,

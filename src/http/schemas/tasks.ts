@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../core/tasks/task.js';
 import { TASK_SORT_FIELDS } from '../../core/tasks/tasks.store.js';
-import { Body, Nullable, PageQuery, Query, Timestamp, Uuid } from './common.js';
+import { Body, Nullable, PageQuery, Query, Timestamp, Title, Uuid } from './common.js';
 import { ReadOnlyEchoFields, VersionedRecordFields } from './versioned.js';
 
 const StatusEnum = Type.Unsafe<(typeof TASK_STATUSES)[number]>({ type: 'string', enum: [...TASK_STATUSES] });
@@ -34,10 +34,10 @@ const editable = {
   completed_at: Type.Optional(Type.Unknown()),
 };
 
-export const TaskCreate = Body({ title: Type.String({ minLength: 1, maxLength: 500 }), ...editable });
+export const TaskCreate = Body({ title: Title(), ...editable });
 
 export const TaskUpdate = Body({
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  title: Type.Optional(Title()),
   ...editable,
   publish: Type.Optional(Type.Boolean({ description: 'Publish at once (major + 1) instead of keeping a draft' })),
 });

@@ -2,9 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../../services.js';
-import { requireActor, SESSION_COOKIE, checkSameOrigin, sessionOrBearerAuth } from '../../../http/auth.js';
+import { requireActor, SESSION_COOKIE, checkSameOrigin, jsonOnlyForCookieWrites, sessionOrBearerAuth } from '../../../http/auth.js';
+import { rateLimitHook, type RateLimitStore } from '../../../http/rate-limit.js';
 import { listBody } from '../reply.js';
-import { Body, DataOf, errorResponses, ListOf, Nullable, Timestamp, Uuid } from '../../../http/schemas/common.js';
+import { Body, DataOf, errorResponses, ListOf, Nullable, PageQuery, Query, Timestamp, Uuid } from '../../../http/schemas/common.js';
 
 const User = Type.Object({ id: Uuid(), email: Type.String(), name: Nullable(Type.String()), created_at: Timestamp() }, { title: 'User' });
 const Account = Type.Object({ ...User.properties, intake_address: Nullable(Type.String()) }, { title: 'Account' });
@@ -13,10 +14,28 @@ const TokenInfo = Type.Object({
 }, { title: 'ApiToken' });
 const NewToken = Type.Object({ id: Uuid(), name: Type.String(), token: Type.String({ description: 'Shown only once' }), created_at: Timestamp(), expires_at: Timestamp() }, { title: 'NewApiToken' });
 
-/** Accounts and API tokens (D1). Outside /api/v1: session (cookie) based, bearer also accepted. */
-export async function accountRoutes(app: FastifyInstance, { accounts }: Services, opts: { secureCookies: boolean }) {
+export interface AccountRouteOptions {
+  secureCookies: boolean;
+  rateLimits: RateLimitStore;
+  rateLimit: { max: number; windowS: number };
+}
+
+/**
+ * Accounts and API tokens (D1). Outside /api/v1: session (cookie) based, bearer also accepted.
+ * D23: every route is rate-limited per client address (and /account* also per account, once the
+ * caller is known), and no answer here may be cached.
+ */
+export async function accountRoutes(app: FastifyInstance, { accounts }: Services, opts: AccountRouteOptions) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Accounts'];
+  const limit = rateLimitHook(opts.rateLimits, opts.rateLimit);
+  app.addHook('onRequest', async (_req, reply) => { reply.header('Cache-Control', 'no-store'); });
+  app.addHook('onRequest', (req, reply) => limit(req, reply, 'ip'));
+  // Every route here answers these, whatever its own logic (the limiter, the hashing queue, D23).
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { response?: Record<string, unknown> } | undefined;
+    if (schema?.response) route.schema = { ...route.schema, response: { ...errorResponses(429, 503), ...schema.response } };
+  });
   // Secure whenever the request itself came over HTTPS (or the caller forces it).
   const cookieOptions = (req: FastifyRequest) =>
     ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies || req.protocol === 'https' });
@@ -24,7 +43,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
   r.post('/auth/signup', {
     schema: { tags, summary: 'Create an account', body: Body({
       email: Type.String({ minLength: 3, maxLength: 320 }), password: Type.String({ maxLength: 1000 }), name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-    }), response: { 201: DataOf(User), ...errorResponses(400, 403, 409, 413, 415, 422, 429) } },
+    }), response: { 201: DataOf(User), ...errorResponses(400, 403, 409, 413, 415, 422, 429, 503) } },
   }, async (req, reply) => {
     checkSameOrigin(req);
     return reply.code(201).send({ data: await accounts.signup(req.body) });
@@ -52,25 +71,26 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
   await app.register(async (scoped) => {
     const s = scoped.withTypeProvider<TypeBoxTypeProvider>();
     s.addHook('onRequest', sessionOrBearerAuth(accounts));
+    s.addHook('onRequest', (req, reply) => limit(req, reply, 'user'));
+    s.addHook('preHandler', jsonOnlyForCookieWrites);
 
     s.get('/account', { schema: { tags, summary: 'The signed-in account', response: { 200: DataOf(Account), ...errorResponses(401) } } },
       async (req) => ({ data: await accounts.getAccount(requireActor(req).userId) }));
 
-    s.post('/account/intake-address', { schema: { tags, summary: 'Rotate the email intake address; the old one stops working', response: { 200: DataOf(Account), ...errorResponses(401, 403) } } },
+    s.post('/account/intake-address', { schema: { tags, summary: 'Rotate the email intake address; the old one stops working', response: { 200: DataOf(Account), ...errorResponses(401, 403, 415) } } },
       async (req) => ({ data: await accounts.rotateIntakeAddress(requireActor(req).userId) }));
 
     s.post('/account/tokens', {
       schema: { tags, summary: 'Create an API token (shown once)', body: Body({
         name: Type.String({ minLength: 1, maxLength: 200 }),
         expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, default: 90 })),
-      }), response: { 201: DataOf(NewToken), ...errorResponses(400, 401, 403, 413, 415) } },
+      }), response: { 201: DataOf(NewToken), ...errorResponses(400, 401, 403, 413, 415, 422) } },
     }, async (req, reply) => reply.code(201).send({ data: await accounts.issueToken(requireActor(req).userId, req.body.name.trim() || 'token', req.body.expires_in_days ?? 90) }));
 
-    s.get('/account/tokens', { schema: { tags, summary: 'List API tokens (never the token itself)', response: { 200: ListOf(TokenInfo), ...errorResponses(401) } } },
-      async (req) => {
-        const items = await accounts.listTokens(requireActor(req).userId);
-        return listBody({ items, total: items.length, limit: items.length, offset: 0 });
-      });
+    s.get('/account/tokens', {
+      schema: { tags, summary: 'List API tokens (never the token itself), newest first, paginated', querystring: Query({ ...PageQuery }),
+        response: { 200: ListOf(TokenInfo), ...errorResponses(400, 401) } },
+    }, async (req) => listBody(await accounts.listTokens(requireActor(req).userId, { limit: req.query.limit ?? 50, offset: req.query.offset ?? 0 })));
 
     s.delete('/account/tokens/:id', {
       schema: { tags, summary: 'Revoke an API token', params: Type.Object({ id: Uuid() }), response: { 204: Type.Null(), ...errorResponses(401, 403, 404) } },
