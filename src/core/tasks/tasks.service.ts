@@ -5,7 +5,7 @@ import { contextPermission, recordPermission } from '../access/access.store.js';
 import { authorize, type Permission } from '../access/policy.js';
 import type { Actor } from '../actor.js';
 import { recordChanges } from '../changes/change-log.js';
-import { forbidden, invalid, notFound } from '../errors.js';
+import { atIndex, forbidden, invalid, notFound } from '../errors.js';
 import { newId, nowIso, toIso } from '../ids.js';
 import type { Page, PageRequest, SortKey } from '../lists.js';
 import * as drafts from '../versioning/drafts.js';
@@ -139,6 +139,24 @@ export function createTasksService(db: Db) {
         await versioned.publishVersion(tx, row, editableValues(row), drafts.initialState(), at);
         await recordChanges(tx, actor, [{ type: 'task', id: row.id, op: 'create', version: '1.0', contextAfter: row.context_id, ownerId: row.user_id }]);
         return toTask(row);
+      });
+    },
+
+    /**
+     * POST /tasks/batch: every task or none, in one transaction (each `create` joins it). The
+     * first failing item is named by its position (`details.index`, field `tasks.<i>.<field>`).
+     */
+    async createMany(actor: Actor, inputs: Array<TaskInput & { title: string }>): Promise<Task[]> {
+      return inTransaction(db, async () => {
+        const created: Task[] = [];
+        for (const [index, input] of inputs.entries()) {
+          try {
+            created.push(await this.create(actor, input));
+          } catch (err) {
+            throw atIndex(err, 'tasks', index);
+          }
+        }
+        return created;
       });
     },
 

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../core/errors.js';
-import { DataOf, errorResponses, Query, Uuid } from '../rest/schemas/common.js';
+import { DataOf, errorResponses, Query, Ref, Uuid } from '../rest/schemas/common.js';
 import { Event } from '../rest/schemas/events.js';
 import { Task } from '../rest/schemas/tasks.js';
 import type { IntakePipeline } from './intake-pipeline.js';
@@ -20,8 +20,8 @@ export interface HttpIntakeOptions {
 
 const IntakeResult = DataOf(Type.Object({
   email_id: Uuid('The stored message (GET /api/v1/emails/{id})'),
-  tasks: Type.Array(Task),
-  events: Type.Array(Event),
+  tasks: Type.Array(Ref(Task)),
+  events: Type.Array(Ref(Event)),
 }, { title: 'IntakeResult' }));
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -47,6 +47,7 @@ export async function httpIntakeRoutes(app: FastifyInstance, { pipeline, secret,
   app.withTypeProvider<TypeBoxTypeProvider>().post('/intake/email', {
     bodyLimit: maxBytes,
     schema: {
+      operationId: 'deliverEmail',
       tags: ['Email intake'],
       summary: 'Deliver one raw RFC 5322 message (Content-Type: message/rfc822) to an intake address',
       description: 'Answers 201 with what the message made, 200 with the first result when this Message-ID was already received for the user. See docs/api.md "Email intake".',

@@ -6,12 +6,17 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Services } from '../../services.js';
 import { bearerAuth, identifyBearer } from './auth.js';
-import { declareCommonErrors } from './declared-errors.js';
+import { declareCommonErrors, declareUniversalErrors } from './declared-errors.js';
 import { installErrorHandling, sendError } from './errors.js';
 import { idempotentWrites } from './idempotency.js';
 import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
 import { rateLimitHook, type RateLimitStore } from './rate-limit.js';
 import { validatorCompiler } from './validation.js';
+import { splitCommaLists } from './comma-lists.js';
+import { locationOfCreated } from './location.js';
+import { COMPONENT_SCHEMAS } from './openapi/components.js';
+import { swaggerOptions } from './openapi/document.js';
+import { enforceOpenApiRules } from './openapi/rules.js';
 import { accountRoutes } from './routes/account.js';
 import { docsRoutes } from './routes/docs.js';
 import { emailRoutes } from './routes/emails.js';
@@ -68,21 +73,14 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
   installJsonParser(app);
 
   await app.register(cookie);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Agendum',
-        version: '1.0.0',
-        description: 'Tasks, calendar events and shared contexts. Behaviour and decisions: docs/api.md.',
-      },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        intakeSecret: { type: 'http', scheme: 'bearer', description: 'The server-wide INTAKE_SECRET (POST /intake/email only)' },
-      } },
-    },
-  });
+  // The contract (D21): rules every documented route follows, the named schemas, the document.
+  enforceOpenApiRules(app);
+  splitCommaLists(app);
+  declareUniversalErrors(app);
+  for (const schema of COMPONENT_SCHEMAS) app.addSchema(schema);
+  await app.register(swagger, swaggerOptions());
+  // Build the document at startup: a route that breaks it fails here, not on the first GET.
+  app.addHook('onReady', async () => { app.swagger(); });
 
   await app.register(healthRoutes, { db });
   await app.register(async (scoped) => accountRoutes(scoped, services, { secureCookies: false }));
@@ -98,6 +96,7 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
     api.addHook('onRequest', rateLimitHook(rateLimits, config.rateLimit));
     declareCommonErrors(api);
     idempotentWrites(api, db);
+    api.addHook('onSend', locationOfCreated);
     api.setNotFoundHandler((request, reply) =>
       sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }));
     await api.register(docsRoutes);

@@ -7,10 +7,10 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 /** The OpenAPI document (D14) and a plain reference page rendered from it. */
 export async function docsRoutes(app: FastifyInstance) {
   app.get('/docs/openapi.json', {
-    schema: { tags: ['Docs'], summary: 'This OpenAPI 3.0 document', response: { 200: { description: 'OpenAPI document', type: 'object', additionalProperties: true } } },
+    schema: { operationId: 'getOpenApiDocument', tags: ['Docs'], summary: 'This OpenAPI 3.0 document', security: [], response: { 200: { description: 'OpenAPI document', type: 'object', additionalProperties: true } } },
   }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())));
   app.get('/docs', {
-    schema: { tags: ['Docs'], summary: 'Human-readable API reference', response: { 200: { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } } } },
+    schema: { operationId: 'getApiReference', tags: ['Docs'], summary: 'Human-readable API reference', security: [], response: { 200: { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } } } },
   }, async (_req, reply) => {
     const doc = app.swagger() as { info: { title: string; version: string; description?: string }; paths: Record<string, Record<string, Operation>> };
     const byTag = new Map<string, string[]>();

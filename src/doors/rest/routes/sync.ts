@@ -9,6 +9,7 @@ export async function syncRoutes(app: FastifyInstance, { sync }: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get('/sync', {
     schema: {
+      operationId: 'getSyncFeed',
       tags: ['Sync'],
       summary: 'Everything you can see, then every change to it, in commit order (docs/sync.md)',
       description: 'Without cursor: the records visible now, paged, then a cursor into the change log. With cursor: the changes since, ' +

@@ -16,7 +16,10 @@ export const Email = Type.Object({
   event_ids: Type.Array(Uuid(), { description: 'Events made or updated by this message' }),
   cancelled_event_ids: Type.Array(Uuid(), { description: 'Events this message cancelled (deleted)' }),
   error: Nullable(Type.String({ description: 'Why processing failed; null otherwise' })),
-}, { title: 'Email' });
+}, { $id: 'Email', title: 'Email', examples: [{
+  id: '6d8f0b2c-4e6a-4c8e-9f1a-3b5d7f9a1c2e', message_id: 'CAF=abc123@mail.example.com', subject: 'Lunch with Sam on Friday at noon',
+  from: 'sam@example.com', received_at: '2026-11-26T07:45:00.000Z', status: 'processed', size: 2048,
+  task_ids: [], event_ids: ['0e7d3b9a-6c2f-4a1e-b5d8-3f9c1a7e5b20'], cancelled_event_ids: [], error: null }] });
 
 export const EmailListQuery = Query({
   ...PageQuery,
