@@ -18,9 +18,9 @@ const itemOf = <T extends TSchema>(type: string, record: T, versioned: boolean) 
   type: Type.Unsafe<string>({ type: 'string', enum: [type] }),
   id: Type.String({ format: 'uuid' }),
   op: Op,
-  version: versioned
-    ? Type.Unsafe<string | null>({ type: 'string', nullable: true, description: '"<major>.<minor>" of the record (the last one for delete); null for access_lost' })
-    : Type.Unsafe<null>({ type: 'string', nullable: true, enum: [null], description: 'Always null: contexts have no versions' }),
+  version: Type.Unsafe<string | null>({ type: 'string', nullable: true, description: versioned
+    ? '"<major>.<minor>" of the record (the last one for delete); null for access_lost'
+    : 'Always null: contexts have no versions' }),
   record: Type.Optional(Ref(record, { description: 'Only with op=upsert: the record exactly as GET shows it to the caller' })),
 }, { $id: `${record.$id}SyncItem`, title: `${record.$id}SyncItem` });
 
@@ -36,7 +36,9 @@ export const SyncItem = Type.Unsafe<object>({
   $id: 'SyncItem',
   title: 'SyncItem',
   oneOf: [Type.Ref('TaskSyncItem'), Type.Ref('EventSyncItem'), Type.Ref('ContextSyncItem')],
-  discriminator: { propertyName: 'type', mapping: { task: 'TaskSyncItem', event: 'EventSyncItem', context: 'ContextSyncItem' } },
+  discriminator: { propertyName: 'type', mapping: {
+    task: '#/components/schemas/TaskSyncItem', event: '#/components/schemas/EventSyncItem', context: '#/components/schemas/ContextSyncItem',
+  } },
   examples: [{ type: 'task', id: '3b241101-e2bb-4255-8caf-4136c566a962', op: 'delete', version: '2.1' }],
 });
 
