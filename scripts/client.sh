@@ -8,7 +8,8 @@ out=clients/typescript
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 node --import tsx scripts/dump-openapi.ts "$work/openapi.json"
-npx --no-install openapi-typescript "$work/openapi.json" -o "$work/schema.d.ts" --silent >/dev/null
+# Fields with a default are optional to send (the server fills them in).
+npx --no-install openapi-typescript "$work/openapi.json" -o "$work/schema.d.ts" --default-non-nullable false --silent >/dev/null
 case "${1:-}" in
   generate)
     cp "$work/openapi.json" "$out/openapi.json"

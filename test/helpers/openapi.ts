@@ -19,6 +19,11 @@ export class OpenApiChecker {
   private readonly routes: Array<{ re: RegExp; template: string }>;
   private readonly cache = new Map<string, ValidateFunction | null>();
 
+  /** From the document's JSON text (for callers that fetch it themselves). */
+  static fromText(text: string): OpenApiChecker {
+    return new OpenApiChecker(JSON.parse(text) as Doc);
+  }
+
   constructor(private readonly doc: Doc) {
     addFormats(this.ajv);
     this.ajv.addFormat('date-time', { type: 'string', validate: (s: string) => isTimestamp(s) && s.endsWith('Z') });

@@ -956,7 +956,7 @@ export interface components {
         ApiTokenInput: {
             name: string;
             /** @default 90 */
-            expires_in_days: number;
+            expires_in_days?: number;
         };
         /**
          * Task
