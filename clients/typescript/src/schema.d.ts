@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process runs */
+        /**
+         * The process runs
+         * @description 200 while the process runs; no token, no rate limit (D15).
+         */
         get: operations["checkLiveness"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database answers */
+        /**
+         * The database answers
+         * @description 200 when the database answers a query, 503 service_unavailable otherwise; no token, no rate limit (D15).
+         */
         get: operations["checkReadiness"];
         put?: never;
         post?: never;
@@ -67,7 +73,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; sets an HttpOnly session cookie */
+        /**
+         * Sign in; sets an HttpOnly session cookie
+         * @description Sets the HttpOnly, SameSite=Lax session cookie used by the account pages and /account routes. Repeated failures for one client and email are throttled (429).
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -84,7 +93,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session (clears the cookie; harmless without one) */
+        /**
+         * End the session (clears the cookie; harmless without one)
+         * @description Ends the session named by the cookie, if any, and clears the cookie.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -99,7 +111,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in account */
+        /**
+         * The signed-in account
+         * @description With the session cookie or an API token.
+         */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -118,7 +133,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate the email intake address; the old one stops working */
+        /**
+         * Rotate the email intake address; the old one stops working
+         * @description Mail sent to the old address is no longer accepted; forward to the new one.
+         */
         post: operations["rotateIntakeAddress"];
         delete?: never;
         options?: never;
@@ -133,10 +151,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API tokens (never the token itself) */
+        /**
+         * List API tokens (never the token itself)
+         * @description Each token with when it was made, expires and was last used (updated at most once a minute).
+         */
         get: operations["listApiTokens"];
         put?: never;
-        /** Create an API token (shown once) */
+        /**
+         * Create an API token (shown once)
+         * @description The token (a JWT) is in the answer only; store it. Use it as Authorization: Bearer <token> on /api/v1.
+         */
         post: operations["createApiToken"];
         delete?: never;
         options?: never;
@@ -154,7 +178,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API token */
+        /**
+         * Revoke an API token
+         * @description The token stops working at once (401).
+         */
         delete: operations["revokeApiToken"];
         options?: never;
         head?: never;
@@ -188,25 +215,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.0 document */
+        /**
+         * This OpenAPI 3.0 document
+         * @description Generated at startup from the schemas that validate requests; the typed client in clients/typescript is generated from it.
+         */
         get: operations["getOpenApiDocument"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/docs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Human-readable API reference */
-        get: operations["getApiReference"];
         put?: never;
         post?: never;
         delete?: never;
@@ -246,7 +259,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Full-text search over title and description, best matches first */
+        /**
+         * Full-text search over title and description, best matches first
+         * @description Every word of q must match a word prefix in the title or description (English stemming); title hits rank first. Only tasks you can see.
+         */
         get: operations["searchTasks"];
         put?: never;
         post?: never;
@@ -283,7 +299,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a task */
+        /**
+         * Get a task
+         * @description Strangers and malformed ids get 404. include_draft_status=true adds has_unpublished_changes.
+         */
         get: operations["getTask"];
         /**
          * Update a task (any subset of fields; a draft unless publish is true)
@@ -291,7 +310,10 @@ export interface paths {
          */
         put: operations["updateTask"];
         post?: never;
-        /** Delete a task (owner or admin) */
+        /**
+         * Delete a task (owner or admin)
+         * @description Deletes the task with its comments, assignees and versions; sync clients receive a delete tombstone.
+         */
         delete: operations["deleteTask"];
         options?: never;
         head?: never;
@@ -311,7 +333,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Complete a task, published at once (no-op when already completed) */
+        /**
+         * Complete a task, published at once (no-op when already completed)
+         * @description Sets status completed and completed_at and publishes at once (major + 1), even with a draft open (the draft stays, and accepting it later is 409 draft_conflict).
+         */
         post: operations["completeTask"];
         delete?: never;
         options?: never;
@@ -328,7 +353,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept (publish) or discard the open draft */
+        /**
+         * Accept (publish) or discard the open draft
+         * @description accept publishes the draft as version major + 1; discard restores the published values. Without a draft: 422 no_draft.
+         */
         post: operations["resolveTaskDraft"];
         delete?: never;
         options?: never;
@@ -343,7 +371,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Version history */
+        /**
+         * Version history
+         * @description The current version, the latest publication with a snapshot of its fields, and every published version.
+         */
         get: operations["getTaskHistory"];
         put?: never;
         post?: never;
@@ -362,7 +393,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Assign a registered user who can see the task */
+        /**
+         * Assign a registered user who can see the task
+         * @description Needs write on the task; the user must already see it (else 422). Assigning grants nothing. 201 for a new assignment, 200 when already assigned.
+         */
         post: operations["assignTask"];
         delete?: never;
         options?: never;
@@ -377,7 +411,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List assignees */
+        /**
+         * List assignees
+         * @description Everyone assigned to the task, with who assigned them and when.
+         */
         get: operations["listTaskAssignees"];
         put?: never;
         post?: never;
@@ -397,7 +434,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove an assignee (writers, or the assignee themselves) */
+        /**
+         * Remove an assignee (writers, or the assignee themselves)
+         * @description Writers remove anyone; an assignee may remove themselves.
+         */
         delete: operations["removeTaskAssignee"];
         options?: never;
         head?: never;
@@ -411,10 +451,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List comments of a task, oldest first */
+        /**
+         * List comments of a task, oldest first
+         * @description Paged like every list (limit, offset).
+         */
         get: operations["listTaskComments"];
         put?: never;
-        /** Comment on a task */
+        /**
+         * Comment on a task
+         * @description Anyone who can read the task may comment.
+         */
         post: operations["createTaskComment"];
         delete?: never;
         options?: never;
@@ -430,14 +476,23 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit your own comment */
+        /**
+         * Edit your own comment
+         * @description Replaces the message; only its author may.
+         */
         put: operations["updateTaskComment"];
         post?: never;
-        /** Delete your own comment (record owners and admins may delete any) */
+        /**
+         * Delete your own comment (record owners and admins may delete any)
+         * @description Whoever may delete the record may delete any of its comments, so shared contexts can be moderated.
+         */
         delete: operations["deleteTaskComment"];
         options?: never;
         head?: never;
-        /** Edit your own comment */
+        /**
+         * Edit your own comment
+         * @description Same as PUT.
+         */
         patch: operations["patchTaskComment"];
         trace?: never;
     };
@@ -472,16 +527,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an event (attendees may read it) */
+        /**
+         * Get an event (attendees may read it)
+         * @description Owners, collaborators of its context and registered attendees may read it; others get 404.
+         */
         get: operations["getEvent"];
-        /** Update an event (any subset of fields; a draft unless publish is true) */
+        /**
+         * Update an event (any subset of fields; a draft unless publish is true)
+         * @description Edits make a draft (minor + 1) unless publish is true; moving to another context applies at once (D8). end_time before start_time is 422.
+         */
         put: operations["updateEvent"];
         post?: never;
-        /** Delete an event (owner or admin) */
+        /**
+         * Delete an event (owner or admin)
+         * @description Deletes the event with its attendees, comments and versions.
+         */
         delete: operations["deleteEvent"];
         options?: never;
         head?: never;
-        /** Update an event (same as PUT) */
+        /**
+         * Update an event (same as PUT)
+         * @description Edits make a draft (minor + 1) unless publish is true; moving to another context applies at once (D8). end_time before start_time is 422.
+         */
         patch: operations["patchEvent"];
         trace?: never;
     };
@@ -494,7 +561,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept (publish) or discard the open draft */
+        /**
+         * Accept (publish) or discard the open draft
+         * @description accept publishes the draft as version major + 1; discard restores the published values. Without a draft: 422 no_draft.
+         */
         post: operations["resolveEventDraft"];
         delete?: never;
         options?: never;
@@ -509,7 +579,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Version history */
+        /**
+         * Version history
+         * @description The current version, the latest publication with a snapshot of its fields, and every published version.
+         */
         get: operations["getEventHistory"];
         put?: never;
         post?: never;
@@ -526,10 +599,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List attendees */
+        /**
+         * List attendees
+         * @description Every attendee with their RSVP status.
+         */
         get: operations["listEventAttendees"];
         put?: never;
-        /** Add an attendee by email (a registered user gains read access to this event) */
+        /**
+         * Add an attendee by email (a registered user gains read access to this event)
+         * @description Any email address; a registered user with that email may then read this event (not its context). 201 when added, 200 when already there.
+         */
         post: operations["addEventAttendee"];
         delete?: never;
         options?: never;
@@ -547,11 +626,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove an attendee (a writer, or the attendee themself) */
+        /**
+         * Remove an attendee (a writer, or the attendee themself)
+         * @description A writer removes anyone; an attendee may remove themself.
+         */
         delete: operations["removeEventAttendee"];
         options?: never;
         head?: never;
-        /** Change an RSVP (the attendee themself, or a writer) */
+        /**
+         * Change an RSVP (the attendee themself, or a writer)
+         * @description The attendee may set their own RSVP; writers may set anyone's.
+         */
         patch: operations["setEventAttendeeRsvp"];
         trace?: never;
     };
@@ -562,10 +647,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List comments of a event, oldest first */
+        /**
+         * List comments of an event, oldest first
+         * @description Paged like every list (limit, offset).
+         */
         get: operations["listEventComments"];
         put?: never;
-        /** Comment on a event */
+        /**
+         * Comment on an event
+         * @description Anyone who can read the event may comment.
+         */
         post: operations["createEventComment"];
         delete?: never;
         options?: never;
@@ -581,14 +672,23 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit your own comment */
+        /**
+         * Edit your own comment
+         * @description Replaces the message; only its author may.
+         */
         put: operations["updateEventComment"];
         post?: never;
-        /** Delete your own comment (record owners and admins may delete any) */
+        /**
+         * Delete your own comment (record owners and admins may delete any)
+         * @description Whoever may delete the record may delete any of its comments, so shared contexts can be moderated.
+         */
         delete: operations["deleteEventComment"];
         options?: never;
         head?: never;
-        /** Edit your own comment */
+        /**
+         * Edit your own comment
+         * @description Same as PUT.
+         */
         patch: operations["patchEventComment"];
         trace?: never;
     };
@@ -599,7 +699,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the contexts you own or that are shared with you (with their sub-contexts) */
+        /**
+         * List the contexts you own or that are shared with you (with their sub-contexts)
+         * @description Owned contexts, contexts shared with you and every context below those. parent_context_id filters to direct children (the word null: top level).
+         */
         get: operations["listContexts"];
         put?: never;
         /**
@@ -620,16 +723,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a context */
+        /**
+         * Get a context
+         * @description Any context you can see, shared ones included.
+         */
         get: operations["getContext"];
-        /** Update a context (any subset of fields); moving it needs admin on it and write on the new parent */
+        /**
+         * Update a context (any subset of fields); moving it needs admin on it and write on the new parent
+         * @description Moving (parent_context_id) keeps the 3-level limit (422 max_depth) and never goes into its own subtree (422 cycle).
+         */
         put: operations["updateContext"];
         post?: never;
-        /** Delete a context (owner or admin); 409 while it holds anything unless cascade=true */
+        /**
+         * Delete a context (owner or admin); 409 while it holds anything unless cascade=true
+         * @description Without cascade, 409 conflict while it holds tasks, events or sub-contexts; with cascade=true the whole subtree goes.
+         */
         delete: operations["deleteContext"];
         options?: never;
         head?: never;
-        /** Update a context (any subset of fields); moving it needs admin on it and write on the new parent */
+        /**
+         * Update a context (any subset of fields); moving it needs admin on it and write on the new parent
+         * @description Moving (parent_context_id) keeps the 3-level limit (422 max_depth) and never goes into its own subtree (422 cycle).
+         */
         patch: operations["patchContext"];
         trace?: never;
     };
@@ -642,7 +757,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Share the context (and everything below it) with a user, or change their permission */
+        /**
+         * Share the context (and everything below it) with a user, or change their permission
+         * @description Needs admin on the context. The permission (read, write, admin) covers everything below it. 201 for a new share, 200 when changed.
+         */
         post: operations["shareContext"];
         delete?: never;
         options?: never;
@@ -657,7 +775,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the shares made on this context */
+        /**
+         * List the shares made on this context
+         * @description The shares made on this context itself (not those inherited from a parent).
+         */
         get: operations["listContextCollaborators"];
         put?: never;
         post?: never;
@@ -677,7 +798,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a collaborator (owner or admin), or leave the context (your own share) */
+        /**
+         * Remove a collaborator (owner or admin), or leave the context (your own share)
+         * @description Access ends at once for the context and everything below it.
+         */
         delete: operations["removeContextCollaborator"];
         options?: never;
         head?: never;
@@ -691,7 +815,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Messages you forwarded to your intake address, newest first */
+        /**
+         * Messages you forwarded to your intake address, newest first
+         * @description Only your own messages; filter by processing status.
+         */
         get: operations["listEmails"];
         put?: never;
         post?: never;
@@ -708,7 +835,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One received message and the ids of the items it made */
+        /**
+         * One received message and the ids of the items it made
+         * @description Only the owner sees a message; others get 404.
+         */
         get: operations["getEmail"];
         put?: never;
         post?: never;
@@ -747,7 +877,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Read the stored message again and make what is new (items it already made are not repeated) */
+        /**
+         * Read the stored message again and make what is new (items it already made are not repeated)
+         * @description Useful after a failure or an extraction improvement; answers the message with the ids of everything it made.
+         */
         post: operations["reprocessEmail"];
         delete?: never;
         options?: never;
@@ -2754,7 +2887,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OpenAPI document */
+            /** @description The OpenAPI 3.0.3 document */
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
@@ -2768,39 +2901,6 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getApiReference: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description HTML page */
-            200: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -26,7 +26,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
   });
 
   r.post('/auth/login', {
-    schema: { operationId: 'login', tags, summary: 'Sign in; sets an HttpOnly session cookie', security: [],
+    schema: { operationId: 'login', description: 'Sets the HttpOnly, SameSite=Lax session cookie used by the account pages and /account routes. Repeated failures for one client and email are throttled (429).', tags, summary: 'Sign in; sets an HttpOnly session cookie', security: [],
       body: Ref(LoginInput),
       response: { 200: DataOf(Type.Object({ user: Ref(User) }), 'Signed in; the session cookie is in Set-Cookie'), ...errorResponses(400, 401, 403, 413, 415, 429) } },
   }, async (req, reply) => {
@@ -37,7 +37,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
   });
 
   r.post('/auth/logout', {
-    schema: { operationId: 'logout', tags, summary: 'End the session (clears the cookie; harmless without one)', security: [],
+    schema: { operationId: 'logout', description: 'Ends the session named by the cookie, if any, and clears the cookie.', tags, summary: 'End the session (clears the cookie; harmless without one)', security: [],
       response: { 204: Type.Null({ description: 'Signed out' }), ...errorResponses(403) } },
   }, async (req, reply) => {
     checkSameOrigin(req);
@@ -54,25 +54,25 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }, { sessionCookie: [] }] } as typeof route.schema;
     });
 
-    s.get('/account', { schema: { operationId: 'getAccount', tags, summary: 'The signed-in account', response: { 200: DataOf(Account), ...errorResponses(401) } } },
+    s.get('/account', { schema: { operationId: 'getAccount', description: 'With the session cookie or an API token.', tags, summary: 'The signed-in account', response: { 200: DataOf(Account), ...errorResponses(401) } } },
       async (req) => ({ data: await accounts.getAccount(requireActor(req).userId) }));
 
-    s.post('/account/intake-address', { schema: { operationId: 'rotateIntakeAddress', tags, summary: 'Rotate the email intake address; the old one stops working', response: { 200: DataOf(Account), ...errorResponses(401, 403) } } },
+    s.post('/account/intake-address', { schema: { operationId: 'rotateIntakeAddress', description: 'Mail sent to the old address is no longer accepted; forward to the new one.', tags, summary: 'Rotate the email intake address; the old one stops working', response: { 200: DataOf(Account), ...errorResponses(401, 403) } } },
       async (req) => ({ data: await accounts.rotateIntakeAddress(requireActor(req).userId) }));
 
     s.post('/account/tokens', {
-      schema: { operationId: 'createApiToken', tags, summary: 'Create an API token (shown once)', body: Ref(ApiTokenInput),
+      schema: { operationId: 'createApiToken', description: 'The token (a JWT) is in the answer only; store it. Use it as Authorization: Bearer <token> on /api/v1.', tags, summary: 'Create an API token (shown once)', body: Ref(ApiTokenInput),
         response: { 201: DataOf(NewApiToken, 'The token; its secret is shown only here'), ...errorResponses(400, 401, 403, 413, 415) } },
     }, async (req, reply) => reply.code(201).send({ data: await accounts.issueToken(requireActor(req).userId, req.body.name.trim() || 'token', req.body.expires_in_days ?? 90) }));
 
-    s.get('/account/tokens', { schema: { operationId: 'listApiTokens', tags, summary: 'List API tokens (never the token itself)', response: { 200: ListOf(ApiToken), ...errorResponses(401) } } },
+    s.get('/account/tokens', { schema: { operationId: 'listApiTokens', description: 'Each token with when it was made, expires and was last used (updated at most once a minute).', tags, summary: 'List API tokens (never the token itself)', response: { 200: ListOf(ApiToken), ...errorResponses(401) } } },
       async (req) => {
         const items = await accounts.listTokens(requireActor(req).userId);
         return listBody({ items, total: items.length, limit: items.length, offset: 0 });
       });
 
     s.delete('/account/tokens/:id', {
-      schema: { operationId: 'revokeApiToken', tags, summary: 'Revoke an API token', params: Type.Object({ id: Uuid() }),
+      schema: { operationId: 'revokeApiToken', description: 'The token stops working at once (401).', tags, summary: 'Revoke an API token', params: Type.Object({ id: Uuid() }),
         response: { 204: Type.Null({ description: 'Revoked' }), ...errorResponses(401, 403, 404) } },
     }, async (req, reply) => {
       await accounts.revokeToken(requireActor(req).userId, req.params.id);

@@ -14,12 +14,12 @@ export async function emailRoutes(app: FastifyInstance, { intake }: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/emails', {
-    schema: { operationId: 'listEmails', tags, summary: 'Messages you forwarded to your intake address, newest first', querystring: EmailListQuery,
+    schema: { operationId: 'listEmails', description: 'Only your own messages; filter by processing status.', tags, summary: 'Messages you forwarded to your intake address, newest first', querystring: EmailListQuery,
       response: { 200: ListOf(Email), ...errorResponses(...API_ERRORS) } },
   }, async (req) => listBody(await intake.list(requireActor(req), { status: req.query.status }, { limit: req.query.limit ?? 50, offset: req.query.offset ?? 0 })));
 
   r.get('/emails/:id', {
-    schema: { operationId: 'getEmail', tags, summary: 'One received message and the ids of the items it made', params: IdParams,
+    schema: { operationId: 'getEmail', description: 'Only the owner sees a message; others get 404.', tags, summary: 'One received message and the ids of the items it made', params: IdParams,
       response: { 200: DataOf(Email), ...errorResponses(...API_ERRORS, 404) } },
   }, async (req) => ({ data: await intake.get(requireActor(req), req.params.id) }));
 
@@ -36,7 +36,7 @@ export async function emailRoutes(app: FastifyInstance, { intake }: Services) {
   });
 
   r.post('/emails/:id/reprocess', {
-    schema: { operationId: 'reprocessEmail', tags, summary: 'Read the stored message again and make what is new (items it already made are not repeated)', params: IdParams,
+    schema: { operationId: 'reprocessEmail', description: 'Useful after a failure or an extraction improvement; answers the message with the ids of everything it made.', tags, summary: 'Read the stored message again and make what is new (items it already made are not repeated)', params: IdParams,
       response: { 200: DataOf(Email), ...errorResponses(...API_ERRORS, 404, 422) } },
   }, async (req) => ({ data: (await intake.reprocess(requireActor(req), req.params.id)).email }));
 }

@@ -35,7 +35,7 @@ export async function taskRoutes(app: FastifyInstance, { tasks, assignees, comme
   });
 
   r.get('/tasks/search', {
-    schema: { operationId: 'searchTasks', tags, summary: 'Full-text search over title and description, best matches first', querystring: TaskSearchQuery,
+    schema: { operationId: 'searchTasks', description: 'Every word of q must match a word prefix in the title or description (English stemming); title hits rank first. Only tasks you can see.', tags, summary: 'Full-text search over title and description, best matches first', querystring: TaskSearchQuery,
       response: { 200: ListOf(Task), ...errorResponses(...API_ERRORS) } },
   }, async (req) => listBody(await tasks.search(requireActor(req), req.query.q, { limit: req.query.limit ?? 50, offset: req.query.offset ?? 0 })));
 
@@ -56,7 +56,7 @@ export async function taskRoutes(app: FastifyInstance, { tasks, assignees, comme
   }, async (req, reply) => reply.code(201).send({ data: await tasks.createMany(requireActor(req), req.body.tasks) }));
 
   r.get('/tasks/:id', {
-    schema: { operationId: 'getTask', tags, summary: 'Get a task', params: IdParams,
+    schema: { operationId: 'getTask', description: 'Strangers and malformed ids get 404. include_draft_status=true adds has_unpublished_changes.', tags, summary: 'Get a task', params: IdParams,
       querystring: Type.Object({ include_draft_status: Type.Optional(Type.Boolean()) }),
       response: { 200: DataOf(Task), ...errorResponses(...API_ERRORS, 404) } },
   }, async (req) => ({ data: await tasks.get(requireActor(req), req.params.id, { includeDraftStatus: req.query.include_draft_status }) }));
@@ -75,7 +75,7 @@ export async function taskRoutes(app: FastifyInstance, { tasks, assignees, comme
   }
 
   r.delete('/tasks/:id', {
-    schema: { operationId: 'deleteTask', tags, summary: 'Delete a task (owner or admin)', params: IdParams,
+    schema: { operationId: 'deleteTask', description: 'Deletes the task with its comments, assignees and versions; sync clients receive a delete tombstone.', tags, summary: 'Delete a task (owner or admin)', params: IdParams,
       response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(...API_ERRORS, 403, 404, 409) } },
   }, async (req, reply) => {
     await tasks.remove(requireActor(req), req.params.id);
@@ -83,22 +83,22 @@ export async function taskRoutes(app: FastifyInstance, { tasks, assignees, comme
   });
 
   r.post('/tasks/:id/complete', {
-    schema: { operationId: 'completeTask', tags, summary: 'Complete a task, published at once (no-op when already completed)', params: IdParams,
+    schema: { operationId: 'completeTask', description: 'Sets status completed and completed_at and publishes at once (major + 1), even with a draft open (the draft stays, and accepting it later is 409 draft_conflict).', tags, summary: 'Complete a task, published at once (no-op when already completed)', params: IdParams,
       response: { 200: DataOf(Task), ...errorResponses(...API_ERRORS, 403, 404, 409, 422) } },
   }, async (req) => ({ data: await tasks.complete(requireActor(req), req.params.id) }));
 
   r.post('/tasks/:id/draft', {
-    schema: { operationId: 'resolveTaskDraft', tags, summary: 'Accept (publish) or discard the open draft', params: IdParams, body: Ref(DraftAction),
+    schema: { operationId: 'resolveTaskDraft', description: 'accept publishes the draft as version major + 1; discard restores the published values. Without a draft: 422 no_draft.', tags, summary: 'Accept (publish) or discard the open draft', params: IdParams, body: Ref(DraftAction),
       response: { 200: DataOf(Task), ...errorResponses(...API_ERRORS, 403, 404, 409, 422) } },
   }, async (req) => ({ data: await tasks.draftAction(requireActor(req), req.params.id, req.body.action) }));
 
   r.get('/tasks/:id/history', {
-    schema: { operationId: 'getTaskHistory', tags, summary: 'Version history', params: IdParams,
+    schema: { operationId: 'getTaskHistory', description: 'The current version, the latest publication with a snapshot of its fields, and every published version.', tags, summary: 'Version history', params: IdParams,
       response: { 200: DataOf(TaskHistory), ...errorResponses(...API_ERRORS, 404) } },
   }, async (req) => ({ data: await tasks.history(requireActor(req), req.params.id) }));
 
   r.post('/tasks/:id/assign', {
-    schema: { operationId: 'assignTask', tags, summary: 'Assign a registered user who can see the task', params: IdParams, body: AssignBody,
+    schema: { operationId: 'assignTask', description: 'Needs write on the task; the user must already see it (else 422). Assigning grants nothing. 201 for a new assignment, 200 when already assigned.', tags, summary: 'Assign a registered user who can see the task', params: IdParams, body: AssignBody,
       response: { 200: DataOf(Assignee, 'Already assigned: the existing assignment'), 201: DataOf(Assignee, 'The new assignment'), ...errorResponses(...API_ERRORS, 403, 404, 409, 422) } },
   }, async (req, reply) => {
     const { assignment, created } = await assignees.assign(requireActor(req), req.params.id, req.body.user_email);
@@ -106,7 +106,7 @@ export async function taskRoutes(app: FastifyInstance, { tasks, assignees, comme
   });
 
   r.get('/tasks/:id/assignees', {
-    schema: { operationId: 'listTaskAssignees', tags, summary: 'List assignees', params: IdParams,
+    schema: { operationId: 'listTaskAssignees', description: 'Everyone assigned to the task, with who assigned them and when.', tags, summary: 'List assignees', params: IdParams,
       response: { 200: ListOf(Assignee), ...errorResponses(...API_ERRORS, 404) } },
   }, async (req) => {
     const items = await assignees.list(requireActor(req), req.params.id);
@@ -114,7 +114,7 @@ export async function taskRoutes(app: FastifyInstance, { tasks, assignees, comme
   });
 
   r.delete('/tasks/:id/assignees/:user_id', {
-    schema: { operationId: 'removeTaskAssignee', tags, summary: 'Remove an assignee (writers, or the assignee themselves)',
+    schema: { operationId: 'removeTaskAssignee', description: 'Writers remove anyone; an assignee may remove themselves.', tags, summary: 'Remove an assignee (writers, or the assignee themselves)',
       params: Type.Object({ id: Uuid(), user_id: Uuid() }),
       response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(...API_ERRORS, 403, 404, 409) } },
   }, async (req, reply) => {
