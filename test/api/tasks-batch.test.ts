@@ -120,6 +120,13 @@ describe('POST /tasks/batch', () => {
     expect(await ownTaskCount(c)).toBe(0);
   });
 
+  it('ignores read-only fields in items, whatever they hold (D3)', async () => {
+    const c = t.as(await t.user('batch'));
+    const res = await c.post('/tasks/batch', { tasks: [{ title: 'Echoed', id: [1, 2], created_at: 'whenever', version_major: 'x', last_live: { a: 1 } }] });
+    expect(res.status).toBe(201);
+    expect(res.body.data[0]).toMatchObject({ title: 'Echoed', version_major: 1, last_live: null });
+  });
+
   it('counts once against the rate limit, however many tasks it holds', async () => {
     const c = t.as(await t.user('batch'));
     const before = Number((await c.get('/tasks?limit=1')).headers['x-ratelimit-remaining']);

@@ -1205,11 +1205,20 @@ export interface components {
              * @description Read-only: the caller; naming another user is 403
              */
             user_id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
             readonly id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly created_at?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly updated_at?: string;
             /** @description Read-only: ignored */
             readonly version_major?: number;
@@ -1221,7 +1230,10 @@ export interface components {
             readonly last_live?: Record<string, never> | null;
             /** @description Read-only: ignored */
             readonly has_unpublished_changes?: boolean;
-            /** @description Read-only: ignored (set when the task becomes completed) */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored (set when the task becomes completed)
+             */
             readonly completed_at?: string | null;
         };
         /**
@@ -1249,11 +1261,20 @@ export interface components {
              * @description Read-only: the caller; naming another user is 403
              */
             user_id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
             readonly id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly created_at?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly updated_at?: string;
             /** @description Read-only: ignored */
             readonly version_major?: number;
@@ -1265,7 +1286,10 @@ export interface components {
             readonly last_live?: Record<string, never> | null;
             /** @description Read-only: ignored */
             readonly has_unpublished_changes?: boolean;
-            /** @description Read-only: ignored (set when the task becomes completed) */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored (set when the task becomes completed)
+             */
             readonly completed_at?: string | null;
             /** @description Publish at once (major + 1) instead of keeping a draft */
             publish?: boolean;
@@ -1568,11 +1592,20 @@ export interface components {
              * @description Read-only: the caller; naming another user is 403
              */
             user_id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
             readonly id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly created_at?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly updated_at?: string;
             /** @description Read-only: ignored */
             readonly version_major?: number;
@@ -1609,11 +1642,20 @@ export interface components {
              * @description Read-only: the caller; naming another user is 403
              */
             user_id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
             readonly id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly created_at?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly updated_at?: string;
             /** @description Read-only: ignored */
             readonly version_major?: number;
@@ -1765,11 +1807,20 @@ export interface components {
              * @description Read-only: naming another user is 403
              */
             user_id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
             readonly id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly created_at?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly updated_at?: string;
         };
         /**
@@ -1791,11 +1842,20 @@ export interface components {
              * @description Read-only: naming another user is 403
              */
             user_id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
             readonly id?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly created_at?: string;
-            /** @description Read-only: ignored */
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
             readonly updated_at?: string;
         };
         /**

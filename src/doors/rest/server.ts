@@ -13,6 +13,7 @@ import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonP
 import { rateLimitHook, type RateLimitStore } from './rate-limit.js';
 import { validatorCompiler } from './validation.js';
 import { splitCommaLists } from './comma-lists.js';
+import { ignoreReadOnlyFields } from './read-only-fields.js';
 import { locationOfCreated } from './location.js';
 import { COMPONENT_SCHEMAS } from './openapi/components.js';
 import { swaggerOptions } from './openapi/document.js';
@@ -76,6 +77,7 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
   // The contract (D21): rules every documented route follows, the named schemas, the document.
   enforceOpenApiRules(app);
   splitCommaLists(app);
+  ignoreReadOnlyFields(app);
   declareUniversalErrors(app);
   for (const schema of COMPONENT_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, swaggerOptions());

@@ -21,9 +21,9 @@ const fields = {
   color: Type.Optional(Nullable(Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: '#rrggbb' }))),
   parent_context_id: Type.Optional(Nullable(Uuid())),
   user_id: Type.Optional(Uuid('Read-only: naming another user is 403')),
-  id: Type.Optional(Type.String({ readOnly: true, description: 'Read-only: ignored' })),
-  created_at: Type.Optional(Type.String({ readOnly: true, description: 'Read-only: ignored' })),
-  updated_at: Type.Optional(Type.String({ readOnly: true, description: 'Read-only: ignored' })),
+  id: Type.Optional(Type.String({ format: 'uuid', readOnly: true, description: 'Read-only: ignored' })),
+  created_at: Type.Optional(Type.String({ format: 'date-time', readOnly: true, description: 'Read-only: ignored' })),
+  updated_at: Type.Optional(Type.String({ format: 'date-time', readOnly: true, description: 'Read-only: ignored' })),
 };
 
 export const ContextCreate = Body({ name: Type.String({ minLength: 1, maxLength: 10_000, description: '1..500 characters after trimming' }), ...fields },

@@ -50,7 +50,7 @@ const editable = {
   estimated_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100_000 }))),
   context_id: Type.Optional(Nullable(Uuid())),
   ...ReadOnlyEchoFields,
-  completed_at: Type.Optional(Type.String({ readOnly: true, nullable: true, description: 'Read-only: ignored (set when the task becomes completed)' })),
+  completed_at: Type.Optional(Type.String({ format: 'date-time', readOnly: true, nullable: true, description: 'Read-only: ignored (set when the task becomes completed)' })),
 };
 
 export const TaskCreate = Body({ title: Type.String({ minLength: 1, maxLength: 500 }), ...editable }, {

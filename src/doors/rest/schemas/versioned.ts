@@ -30,14 +30,15 @@ export const VersionedRecordFields = (lastLive: LastLive) => ({
 
 /**
  * Read-only fields a client may echo back in a body (D3): accepted and ignored, so a record read
- * with GET can be sent back as is. Typed loosely (any string) so an echoed value never fails, and marked readOnly.
+ * with GET can be sent back as is. They are typed as GET shows them and marked readOnly; the REST door
+ * drops them before validation (read-only-fields.ts), so whatever is echoed never fails.
  * `user_id` naming another user is 403.
  */
 export const ReadOnlyEchoFields = {
   user_id: Type.Optional(Uuid('Read-only: the caller; naming another user is 403')),
-  id: Type.Optional(Type.String({ readOnly: true, description: 'Read-only: ignored' })),
-  created_at: Type.Optional(Type.String({ readOnly: true, description: 'Read-only: ignored' })),
-  updated_at: Type.Optional(Type.String({ readOnly: true, description: 'Read-only: ignored' })),
+  id: Type.Optional(Type.String({ format: 'uuid', readOnly: true, description: 'Read-only: ignored' })),
+  created_at: Type.Optional(Type.String({ format: 'date-time', readOnly: true, description: 'Read-only: ignored' })),
+  updated_at: Type.Optional(Type.String({ format: 'date-time', readOnly: true, description: 'Read-only: ignored' })),
   version_major: Type.Optional(Type.Integer({ readOnly: true, description: 'Read-only: ignored' })),
   version_minor: Type.Optional(Type.Integer({ readOnly: true, description: 'Read-only: ignored' })),
   is_published: Type.Optional(Type.Boolean({ readOnly: true, description: 'Read-only: ignored' })),
