@@ -12,6 +12,10 @@ echo "== OpenAPI document: lint, and the committed client matches it"
 bash scripts/lint-api.sh
 bash scripts/client.sh check
 
+echo "== lint (biome) and dead code (knip)"
+npx biome lint --error-on-warnings
+npx knip
+
 echo "== tests on SQLite"
 TEST_DATABASE=sqlite npx vitest run "$@"
 

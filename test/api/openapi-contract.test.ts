@@ -4,7 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enforceOpenApiRules } from '../../src/doors/rest/openapi/rules.js';
+import { enforceOpenApiRules } from '../../src/http/openapi/rules.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 interface Op {

@@ -48,11 +48,11 @@ describe('the API reference page', () => {
     // The request body's example (from the TaskCreate component) and its schema.
     const example = op.locator('.opblock-section-request-body .highlight-code');
     await example.waitFor();
-    expect(await example.innerText()).toContain('Send the quarterly report');
+    expect(await example.textContent()).toContain('Send the quarterly report');
     await op.locator('.opblock-section-request-body [data-name="model"]').click();
     const model = op.locator('.opblock-section-request-body .model-box').first();
     await model.waitFor();
-    const schema = await model.innerText();
+    const schema = await model.textContent();
     expect(schema).toContain('TaskCreate');
     expect(schema).toContain('estimated_minutes');
 
@@ -68,7 +68,7 @@ describe('the API reference page', () => {
     await op.locator('.execute').click();
     const status = op.locator('.live-responses-table tr.response .response-col_status').first();
     await status.waitFor();
-    expect((await status.innerText()).trim()).toBe('201');
+    expect((await status.textContent())?.trim()).toBe('201');
     await screenshots(page, 'api-reference');
 
     const mine = await t.as(user).get('/tasks');

@@ -44,170 +44,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/signup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create an account
-         * @description Open unless ALLOW_SIGNUP=false (then 403). Browsers must send a same-origin Origin header.
-         */
-        post: operations["signup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign in; sets an HttpOnly session cookie
-         * @description Sets the HttpOnly, SameSite=Lax session cookie used by the account pages and /account routes. Repeated failures for one client and email are throttled (429).
-         */
-        post: operations["login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * End the session (clears the cookie; harmless without one)
-         * @description Ends the session named by the cookie, if any, and clears the cookie.
-         */
-        post: operations["logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/account": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The signed-in account
-         * @description With the session cookie or an API token.
-         */
-        get: operations["getAccount"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/account/intake-address": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Rotate the email intake address; the old one stops working
-         * @description Mail sent to the old address is no longer accepted; forward to the new one.
-         */
-        post: operations["rotateIntakeAddress"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/account/tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List API tokens (never the token itself)
-         * @description Each token with when it was made, expires and was last used (updated at most once a minute).
-         */
-        get: operations["listApiTokens"];
-        put?: never;
-        /**
-         * Create an API token (shown once)
-         * @description The token (a JWT) is in the answer only; store it. Use it as Authorization: Bearer <token> on /api/v1.
-         */
-        post: operations["createApiToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/account/tokens/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Revoke an API token
-         * @description The token stops working at once (401).
-         */
-        delete: operations["revokeApiToken"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/intake/email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Deliver one raw RFC 5322 message (Content-Type: message/rfc822) to an intake address
-         * @description Answers 201 with what the message made, 200 with the first result when this Message-ID was already received for the user. See docs/api.md "Email intake".
-         */
-        post: operations["deliverEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/docs/openapi.json": {
         parameters: {
             query?: never;
@@ -879,7 +715,7 @@ export interface paths {
         put?: never;
         /**
          * Read the stored message again and make what is new (items it already made are not repeated)
-         * @description Useful after a failure or an extraction improvement; answers the message with the ids of everything it made.
+         * @description Reads in the extraction pool under the same limits as a delivery (D22): past INTAKE_BUDGET_MS the email is marked failed with failure_reason extraction_timeout, and at most INTAKE_MAX_ITEMS items count (items_dropped). Counts against the rate limit like every request (429). 503 when the intake is busy.
          */
         post: operations["reprocessEmail"];
         delete?: never;
@@ -902,6 +738,170 @@ export interface paths {
         get: operations["getSyncFeed"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account
+         * @description Open unless ALLOW_SIGNUP=false (then 403). Browsers must send a same-origin Origin header.
+         */
+        post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in; sets an HttpOnly session cookie
+         * @description Sets the HttpOnly, SameSite=Lax session cookie used by the account pages and /account routes. Repeated failures for one client and email are throttled (429).
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the session (clears the cookie; harmless without one)
+         * @description Ends the session named by the cookie, if any, and clears the cookie.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in account
+         * @description With the session cookie or an API token.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/intake-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the email intake address; the old one stops working
+         * @description Mail sent to the old address is no longer accepted; forward to the new one.
+         */
+        post: operations["rotateIntakeAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API tokens (never the token itself)
+         * @description Each token with when it was made, expires and was last used (updated at most once a minute).
+         */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Create an API token (shown once)
+         * @description The token (a JWT) is in the answer only; store it. Use it as Authorization: Bearer <token> on /api/v1.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token
+         * @description The token stops working at once (401).
+         */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intake/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver one raw RFC 5322 message (Content-Type: message/rfc822) to an intake address
+         * @description Answers 201 with what the message made, 200 with the first result when this Message-ID was already received for the user. A message that takes longer than INTAKE_BUDGET_MS to read is stored as failed (failure_reason extraction_timeout) and answers 422 with details.constraint "extraction_timeout"; at most INTAKE_MAX_ITEMS items are made (GET /api/v1/emails/{id} says how many were dropped). 503 when the intake is busy. See docs/api.md "Email intake".
+         */
+        post: operations["deliverEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1904,7 +1904,9 @@ export interface components {
          *         "0e7d3b9a-6c2f-4a1e-b5d8-3f9c1a7e5b20"
          *       ],
          *       "cancelled_event_ids": [],
-         *       "error": null
+         *       "error": null,
+         *       "failure_reason": null,
+         *       "items_dropped": 0
          *     }
          */
         Email: {
@@ -1932,6 +1934,13 @@ export interface components {
             cancelled_event_ids: string[];
             /** @description Why processing failed; null otherwise */
             error: string | null;
+            /**
+             * @description Why processing failed, for machines: extraction_timeout (reading the message took longer than INTAKE_BUDGET_MS; nothing was made), extraction_error (the reader stopped), unreadable_part (e.g. a calendar part that does not parse), rejected_item (an item broke a rule); null otherwise
+             * @enum {string|null}
+             */
+            failure_reason: "extraction_timeout" | "extraction_error" | "unreadable_part" | "rejected_item" | null;
+            /** @description Items the message held beyond INTAKE_MAX_ITEMS, which were not made (the most confident are kept) */
+            items_dropped: number;
         };
         /** TaskSyncItem */
         TaskSyncItem: {
@@ -2409,530 +2418,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    signup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "email": "alex@example.com",
-                 *       "password": "correct horse battery",
-                 *       "name": "Alex"
-                 *     }
-                 */
-                "application/json": components["schemas"]["SignupInput"];
-            };
-        };
-        responses: {
-            /** @description The new account */
-            201: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
-                     *         "email": "alex@example.com",
-                     *         "name": "Alex",
-                     *         "created_at": "2026-11-20T08:00:00.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: components["schemas"]["User"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    login: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "email": "alex@example.com",
-                 *       "password": "correct horse battery"
-                 *     }
-                 */
-                "application/json": components["schemas"]["LoginInput"];
-            };
-        };
-        responses: {
-            /** @description Signed in; the session cookie is in Set-Cookie */
-            200: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    "Set-Cookie": components["headers"]["Set-Cookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "user": {
-                     *           "id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
-                     *           "email": "alex@example.com",
-                     *           "name": "Alex",
-                     *           "created_at": "2026-11-20T08:00:00.000Z"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            user: components["schemas"]["User"];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Signed out */
-            204: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    "Set-Cookie": components["headers"]["Set-Cookie"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    getAccount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The Account in `data` */
-            200: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
-                     *         "email": "alex@example.com",
-                     *         "name": "Alex",
-                     *         "created_at": "2026-11-20T08:00:00.000Z",
-                     *         "intake_address": "u-4f9d2c1ab7e3@intake.example.com"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: components["schemas"]["Account"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    rotateIntakeAddress: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The Account in `data` */
-            200: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
-                     *         "email": "alex@example.com",
-                     *         "name": "Alex",
-                     *         "created_at": "2026-11-20T08:00:00.000Z",
-                     *         "intake_address": "u-4f9d2c1ab7e3@intake.example.com"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: components["schemas"]["Account"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    listApiTokens: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of ApiToken records in `data`, with `meta.pagination` */
-            200: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": "2a4c6e8f-0b1d-4f3a-8c5e-7a9b1c3d5e6f",
-                     *           "name": "laptop",
-                     *           "created_at": "2026-11-20T08:05:00.000Z",
-                     *           "expires_at": "2027-02-18T08:05:00.000Z",
-                     *           "last_used_at": null
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "pagination": {
-                     *           "limit": 50,
-                     *           "offset": 0,
-                     *           "total": 1,
-                     *           "hasMore": false
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: components["schemas"]["ApiToken"][];
-                        meta: {
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    createApiToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "laptop",
-                 *       "expires_in_days": 90
-                 *     }
-                 */
-                "application/json": components["schemas"]["ApiTokenInput"];
-            };
-        };
-        responses: {
-            /** @description The token; its secret is shown only here */
-            201: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "id": "2a4c6e8f-0b1d-4f3a-8c5e-7a9b1c3d5e6f",
-                     *         "name": "laptop",
-                     *         "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5ZjVjIn0.c2lnbmF0dXJl",
-                     *         "created_at": "2026-11-20T08:05:00.000Z",
-                     *         "expires_at": "2027-02-18T08:05:00.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: components["schemas"]["NewApiToken"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    revokeApiToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Revoked */
-            204: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    deliverEmail: {
-        parameters: {
-            query?: {
-                /** @description Intake address; else Delivered-To, X-Original-To, To, Cc */
-                to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "message/rfc822": unknown;
-            };
-        };
-        responses: {
-            /** @description The IntakeResult in `data` */
-            200: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "email_id": "3b241101-e2bb-4255-8caf-4136c566a962",
-                     *         "tasks": [
-                     *           {
-                     *             "id": "3b241101-e2bb-4255-8caf-4136c566a962",
-                     *             "title": "Send the quarterly report",
-                     *             "description": "Numbers from finance first",
-                     *             "status": "in_progress",
-                     *             "priority": "high",
-                     *             "due_date": "2026-12-01T17:00:00.000Z",
-                     *             "estimated_minutes": 90,
-                     *             "completed_at": null,
-                     *             "created_at": "2026-11-25T21:00:00.000Z",
-                     *             "updated_at": "2026-11-26T08:30:00.000Z",
-                     *             "user_id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
-                     *             "context_id": "1c6f8e2a-5b3d-4f7e-9a0c-8d2e4b6a1f93",
-                     *             "version_major": 1,
-                     *             "version_minor": 1,
-                     *             "is_published": false,
-                     *             "last_live": {
-                     *               "version": "1.0",
-                     *               "status": "pending"
-                     *             }
-                     *           }
-                     *         ],
-                     *         "events": [
-                     *           {
-                     *             "id": "0e7d3b9a-6c2f-4a1e-b5d8-3f9c1a7e5b20",
-                     *             "title": "Planning meeting",
-                     *             "description": null,
-                     *             "start_time": "2026-12-02T14:00:00.000Z",
-                     *             "end_time": "2026-12-02T15:00:00.000Z",
-                     *             "location": "Room 4",
-                     *             "all_day": false,
-                     *             "created_at": "2026-11-25T21:00:00.000Z",
-                     *             "updated_at": "2026-11-25T21:00:00.000Z",
-                     *             "user_id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
-                     *             "context_id": null,
-                     *             "version_major": 1,
-                     *             "version_minor": 0,
-                     *             "is_published": true,
-                     *             "last_live": null
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** IntakeResult */
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The stored message (GET /api/v1/emails/{id})
-                             */
-                            email_id: string;
-                            tasks: components["schemas"]["Task"][];
-                            events: components["schemas"]["Event"][];
-                        };
-                    };
-                };
-            };
-            /** @description The IntakeResult in `data` */
-            201: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "email_id": "3b241101-e2bb-4255-8caf-4136c566a962",
-                     *         "tasks": [
-                     *           {
-                     *             "id": "3b241101-e2bb-4255-8caf-4136c566a962",
-                     *             "title": "Send the quarterly report",
-                     *             "description": "Numbers from finance first",
-                     *             "status": "in_progress",
-                     *             "priority": "high",
-                     *             "due_date": "2026-12-01T17:00:00.000Z",
-                     *             "estimated_minutes": 90,
-                     *             "completed_at": null,
-                     *             "created_at": "2026-11-25T21:00:00.000Z",
-                     *             "updated_at": "2026-11-26T08:30:00.000Z",
-                     *             "user_id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
-                     *             "context_id": "1c6f8e2a-5b3d-4f7e-9a0c-8d2e4b6a1f93",
-                     *             "version_major": 1,
-                     *             "version_minor": 1,
-                     *             "is_published": false,
-                     *             "last_live": {
-                     *               "version": "1.0",
-                     *               "status": "pending"
-                     *             }
-                     *           }
-                     *         ],
-                     *         "events": [
-                     *           {
-                     *             "id": "0e7d3b9a-6c2f-4a1e-b5d8-3f9c1a7e5b20",
-                     *             "title": "Planning meeting",
-                     *             "description": null,
-                     *             "start_time": "2026-12-02T14:00:00.000Z",
-                     *             "end_time": "2026-12-02T15:00:00.000Z",
-                     *             "location": "Room 4",
-                     *             "all_day": false,
-                     *             "created_at": "2026-11-25T21:00:00.000Z",
-                     *             "updated_at": "2026-11-25T21:00:00.000Z",
-                     *             "user_id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
-                     *             "context_id": null,
-                     *             "version_major": 1,
-                     *             "version_minor": 0,
-                     *             "is_published": true,
-                     *             "last_live": null
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** IntakeResult */
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The stored message (GET /api/v1/emails/{id})
-                             */
-                            email_id: string;
-                            tasks: components["schemas"]["Task"][];
-                            events: components["schemas"]["Event"][];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6021,7 +5506,9 @@ export interface operations {
                      *             "0e7d3b9a-6c2f-4a1e-b5d8-3f9c1a7e5b20"
                      *           ],
                      *           "cancelled_event_ids": [],
-                     *           "error": null
+                     *           "error": null,
+                     *           "failure_reason": null,
+                     *           "items_dropped": 0
                      *         }
                      *       ],
                      *       "meta": {
@@ -6089,7 +5576,9 @@ export interface operations {
                      *           "0e7d3b9a-6c2f-4a1e-b5d8-3f9c1a7e5b20"
                      *         ],
                      *         "cancelled_event_ids": [],
-                     *         "error": null
+                     *         "error": null,
+                     *         "failure_reason": null,
+                     *         "items_dropped": 0
                      *       }
                      *     }
                      */
@@ -6187,7 +5676,9 @@ export interface operations {
                      *           "0e7d3b9a-6c2f-4a1e-b5d8-3f9c1a7e5b20"
                      *         ],
                      *         "cancelled_event_ids": [],
-                     *         "error": null
+                     *         "error": null,
+                     *         "failure_reason": null,
+                     *         "items_dropped": 0
                      *       }
                      *     }
                      */
@@ -6260,6 +5751,530 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "alex@example.com",
+                 *       "password": "correct horse battery",
+                 *       "name": "Alex"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignupInput"];
+            };
+        };
+        responses: {
+            /** @description The new account */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
+                     *         "email": "alex@example.com",
+                     *         "name": "Alex",
+                     *         "created_at": "2026-11-20T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "alex@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginInput"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is in Set-Cookie */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
+                     *           "email": "alex@example.com",
+                     *           "name": "Alex",
+                     *           "created_at": "2026-11-20T08:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            user: components["schemas"]["User"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Account in `data` */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
+                     *         "email": "alex@example.com",
+                     *         "name": "Alex",
+                     *         "created_at": "2026-11-20T08:00:00.000Z",
+                     *         "intake_address": "u-4f9d2c1ab7e3@intake.example.com"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Account"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateIntakeAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Account in `data` */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
+                     *         "email": "alex@example.com",
+                     *         "name": "Alex",
+                     *         "created_at": "2026-11-20T08:00:00.000Z",
+                     *         "intake_address": "u-4f9d2c1ab7e3@intake.example.com"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Account"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ApiToken records in `data`, with `meta.pagination` */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "2a4c6e8f-0b1d-4f3a-8c5e-7a9b1c3d5e6f",
+                     *           "name": "laptop",
+                     *           "created_at": "2026-11-20T08:05:00.000Z",
+                     *           "expires_at": "2027-02-18T08:05:00.000Z",
+                     *           "last_used_at": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "pagination": {
+                     *           "limit": 50,
+                     *           "offset": 0,
+                     *           "total": 1,
+                     *           "hasMore": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ApiToken"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "laptop",
+                 *       "expires_in_days": 90
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiTokenInput"];
+            };
+        };
+        responses: {
+            /** @description The token; its secret is shown only here */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "2a4c6e8f-0b1d-4f3a-8c5e-7a9b1c3d5e6f",
+                     *         "name": "laptop",
+                     *         "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5ZjVjIn0.c2lnbmF0dXJl",
+                     *         "created_at": "2026-11-20T08:05:00.000Z",
+                     *         "expires_at": "2027-02-18T08:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["NewApiToken"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deliverEmail: {
+        parameters: {
+            query?: {
+                /** @description Intake address; else Delivered-To, X-Original-To, To, Cc */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "message/rfc822": unknown;
+            };
+        };
+        responses: {
+            /** @description The IntakeResult in `data` */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "email_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *         "tasks": [
+                     *           {
+                     *             "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *             "title": "Send the quarterly report",
+                     *             "description": "Numbers from finance first",
+                     *             "status": "in_progress",
+                     *             "priority": "high",
+                     *             "due_date": "2026-12-01T17:00:00.000Z",
+                     *             "estimated_minutes": 90,
+                     *             "completed_at": null,
+                     *             "created_at": "2026-11-25T21:00:00.000Z",
+                     *             "updated_at": "2026-11-26T08:30:00.000Z",
+                     *             "user_id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
+                     *             "context_id": "1c6f8e2a-5b3d-4f7e-9a0c-8d2e4b6a1f93",
+                     *             "version_major": 1,
+                     *             "version_minor": 1,
+                     *             "is_published": false,
+                     *             "last_live": {
+                     *               "version": "1.0",
+                     *               "status": "pending"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "id": "0e7d3b9a-6c2f-4a1e-b5d8-3f9c1a7e5b20",
+                     *             "title": "Planning meeting",
+                     *             "description": null,
+                     *             "start_time": "2026-12-02T14:00:00.000Z",
+                     *             "end_time": "2026-12-02T15:00:00.000Z",
+                     *             "location": "Room 4",
+                     *             "all_day": false,
+                     *             "created_at": "2026-11-25T21:00:00.000Z",
+                     *             "updated_at": "2026-11-25T21:00:00.000Z",
+                     *             "user_id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
+                     *             "context_id": null,
+                     *             "version_major": 1,
+                     *             "version_minor": 0,
+                     *             "is_published": true,
+                     *             "last_live": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** IntakeResult */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The stored message (GET /api/v1/emails/{id})
+                             */
+                            email_id: string;
+                            tasks: components["schemas"]["Task"][];
+                            events: components["schemas"]["Event"][];
+                        };
+                    };
+                };
+            };
+            /** @description The IntakeResult in `data` */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "email_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *         "tasks": [
+                     *           {
+                     *             "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *             "title": "Send the quarterly report",
+                     *             "description": "Numbers from finance first",
+                     *             "status": "in_progress",
+                     *             "priority": "high",
+                     *             "due_date": "2026-12-01T17:00:00.000Z",
+                     *             "estimated_minutes": 90,
+                     *             "completed_at": null,
+                     *             "created_at": "2026-11-25T21:00:00.000Z",
+                     *             "updated_at": "2026-11-26T08:30:00.000Z",
+                     *             "user_id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
+                     *             "context_id": "1c6f8e2a-5b3d-4f7e-9a0c-8d2e4b6a1f93",
+                     *             "version_major": 1,
+                     *             "version_minor": 1,
+                     *             "is_published": false,
+                     *             "last_live": {
+                     *               "version": "1.0",
+                     *               "status": "pending"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "id": "0e7d3b9a-6c2f-4a1e-b5d8-3f9c1a7e5b20",
+                     *             "title": "Planning meeting",
+                     *             "description": null,
+                     *             "start_time": "2026-12-02T14:00:00.000Z",
+                     *             "end_time": "2026-12-02T15:00:00.000Z",
+                     *             "location": "Room 4",
+                     *             "all_day": false,
+                     *             "created_at": "2026-11-25T21:00:00.000Z",
+                     *             "updated_at": "2026-11-25T21:00:00.000Z",
+                     *             "user_id": "9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35",
+                     *             "context_id": null,
+                     *             "version_major": 1,
+                     *             "version_minor": 0,
+                     *             "is_published": true,
+                     *             "last_live": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** IntakeResult */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The stored message (GET /api/v1/emails/{id})
+                             */
+                            email_id: string;
+                            tasks: components["schemas"]["Task"][];
+                            events: components["schemas"]["Event"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../../services.js';
-import { requireActor, SESSION_COOKIE, checkSameOrigin, sessionOrBearerAuth } from '../auth.js';
+import { requireActor, SESSION_COOKIE, checkSameOrigin, sessionOrBearerAuth } from '../../../http/auth.js';
 import { listBody } from '../reply.js';
-import { Account, ApiToken, ApiTokenInput, LoginInput, NewApiToken, SignupInput, User } from '../schemas/accounts.js';
-import { DataOf, errorResponses, ListOf, Ref, Uuid } from '../schemas/common.js';
+import { Account, ApiToken, ApiTokenInput, LoginInput, NewApiToken, SignupInput, User } from '../../../http/schemas/accounts.js';
+import { DataOf, errorResponses, ListOf, Ref, Uuid } from '../../../http/schemas/common.js';
 
 
 /** Accounts and API tokens (D1). Outside /api/v1: session (cookie) based, bearer also accepted. */

@@ -10,11 +10,21 @@ import { errorDescription } from '../schemas/common.js';
 import { exampleOf, type Schema } from './examples.js';
 import { API_TAGS } from './rules.js';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+interface Media { schema?: Schema; example?: unknown }
+interface Response { $ref?: string; description?: string; headers?: Record<string, unknown>; content?: Record<string, Media> }
+interface Operation {
+  operationId?: string;
+  parameters?: Array<{ schema?: Schema; style?: string; explode?: boolean }>;
+  requestBody?: { content?: Record<string, Media> };
+  responses: Record<string, Response>;
+}
+interface Document { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } }
 
 const header = (description: string, schema: Json, required = false) => ({ description, required, schema });
 
-const HEADERS: Json = {
+const HEADERS: Record<string, Json> = {
   'X-Correlation-Id': header('Identifies this request in logs: the client\'s own X-Correlation-Id when sane (1..128 visible ASCII), else a new UUID (D6)', { type: 'string' }, true),
   'X-RateLimit-Limit': header('Requests allowed per window (D13); on /api/v1 answers', { type: 'integer' }),
   'X-RateLimit-Remaining': header('Requests left in the current window', { type: 'integer' }),
@@ -47,7 +57,7 @@ const ERROR_RESPONSES: Record<string, { name: string; error: string; message: st
   503: { name: 'ServiceUnavailable', error: 'service_unavailable', message: 'Database unavailable' },
 };
 
-function errorResponseComponents(): Json {
+function errorResponseComponents(): Record<string, Json> {
   return Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, e]) => [e.name, {
     description: errorDescription(Number(status)),
     headers: Object.fromEntries(['X-Correlation-Id', ...RATE_HEADERS, ...(e.headers ?? [])].map((h) => [h, refHeader(h)])),
@@ -84,8 +94,8 @@ export function swaggerOptions(): SwaggerOptions {
       } as Json,
     },
     // Named schemas (an $id) become components.schemas/<$id>, referenced from routes.
-    refResolver: { buildLocalReference: (json: Json, _base: unknown, _fragment: unknown, i: number) => (json.$id as string | undefined) ?? `def-${i}` },
-    transformObject: ({ openapiObject }: Json) => finishDocument(openapiObject) as never,
+    refResolver: { buildLocalReference: (json: Json, _base: unknown, _fragment: unknown, i: number) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transformObject: ({ openapiObject }: { openapiObject: unknown }) => finishDocument(openapiObject as Document) as never,
   } as SwaggerOptions;
 }
 
@@ -99,10 +109,10 @@ const OPERATION_HEADERS: Record<string, Record<string, string[]>> = {
 };
 
 /** What every operation gets from the guarantees layer, added to the built document. */
-export function finishDocument(doc: Json): Json {
-  const schemas: Record<string, Schema> = doc.components.schemas;
-  for (const [path, ops] of Object.entries<Json>(doc.paths)) {
-    for (const [method, op] of Object.entries<Json>(ops)) {
+function finishDocument(doc: Document): Document {
+  const schemas = doc.components.schemas;
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
       const api = path.startsWith('/api/v1/');
       for (const p of op.parameters ?? []) {
         // Lists of enum values travel comma-separated: status=pending,completed.
@@ -114,7 +124,7 @@ export function finishDocument(doc: Json): Json {
       }
       const body = op.requestBody?.content?.['application/json'];
       if (body && body.example === undefined) body.example = exampleOf(body.schema, schemas);
-      for (const [status, response] of Object.entries<Json>(op.responses)) {
+      for (const [status, response] of Object.entries(op.responses)) {
         const shared = ERROR_RESPONSES[status];
         const json = response.content?.['application/json'];
         if (shared && json?.schema?.$ref === '#/components/schemas/Error' && response.description === errorDescription(Number(status))) {
@@ -126,7 +136,7 @@ export function finishDocument(doc: Json): Json {
         if (api && WRITE.has(method) && Number(status) < 500) names.push('Idempotent-Replayed');
         if (status === '201' && api && method === 'post' && createsOneWithId(json?.schema, schemas)) names.push('Location');
         if (status === '429') names.push('Retry-After');
-        names.push(...(OPERATION_HEADERS[op.operationId]?.[status] ?? []));
+        names.push(...(OPERATION_HEADERS[op.operationId ?? '']?.[status] ?? []));
         response.headers = { ...(response.headers ?? {}), ...Object.fromEntries(names.map((h) => [h, refHeader(h)])) };
         if (json?.schema) {
           stripRefSiblings(json.schema);
@@ -140,7 +150,7 @@ export function finishDocument(doc: Json): Json {
 
 /** `{data: {$ref: X}}` where X has an `id`: the answer of a create, which also sends Location. */
 function createsOneWithId(schema: Schema | undefined, schemas: Record<string, Schema>): boolean {
-  const ref = schema?.properties?.data?.$ref as string | undefined;
+  const ref = schema?.properties?.data?.$ref;
   return !!ref && !!schemas[ref.split('/').pop()!]?.properties?.id;
 }
 

@@ -3,7 +3,25 @@
  * one made from the required properties. Every operation's body and answers then show one (D21),
  * also for routes added later, and the examples stay valid as the schemas change.
  */
-export type Schema = Record<string, any>;
+/** The parts of a JSON Schema (OpenAPI 3.0 flavour) that the document tooling reads. */
+export interface Schema {
+  $ref?: string;
+  $id?: string;
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  example?: unknown;
+  default?: unknown;
+  minimum?: number;
+  required?: string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  readOnly?: boolean;
+  [keyword: string]: unknown;
+}
 
 const SAMPLE_UUID = '3b241101-e2bb-4255-8caf-4136c566a962';
 const SAMPLE_TIME = '2026-11-25T21:00:00.000Z';
@@ -23,7 +41,7 @@ export function exampleOf(schema: Schema | undefined, components: Record<string,
     case 'object': {
       const out: Record<string, unknown> = {};
       const required = new Set<string>(schema.required ?? []);
-      for (const [key, prop] of Object.entries<Schema>(schema.properties ?? {})) {
+      for (const [key, prop] of Object.entries(schema.properties ?? {})) {
         if (!required.has(key)) continue;
         const value = exampleOf(prop, components, depth + 1);
         if (value !== undefined) out[key] = value;

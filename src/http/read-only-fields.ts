@@ -8,16 +8,16 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { COMPONENT_SCHEMAS } from './openapi/components.js';
 
-type Schema = Record<string, any>;
+import type { Schema } from './openapi/examples.js';
 
 const byId = new Map<string, TSchema>(COMPONENT_SCHEMAS.map((s) => [s.$id!, s]));
-const resolve = (schema: Schema): Schema => (typeof schema.$ref === 'string' ? (byId.get(schema.$ref) ?? {}) : schema);
+const resolve = (schema: Schema): Schema => (typeof schema.$ref === 'string' ? ((byId.get(schema.$ref) as Schema | undefined) ?? {}) : schema);
 
 function hasReadOnly(schema: Schema | undefined, depth = 0): boolean {
   if (!schema || depth > 5) return false;
   const s = resolve(schema);
   if (s.type === 'array') return hasReadOnly(s.items, depth + 1);
-  return Object.values<Schema>(s.properties ?? {}).some((p) => p.readOnly === true || hasReadOnly(p, depth + 1));
+  return Object.values(s.properties ?? {}).some((p) => p.readOnly === true || hasReadOnly(p, depth + 1));
 }
 
 function strip(value: unknown, schema: Schema | undefined, depth = 0) {
@@ -28,7 +28,7 @@ function strip(value: unknown, schema: Schema | undefined, depth = 0) {
     return;
   }
   const record = value as Record<string, unknown>;
-  for (const [key, prop] of Object.entries<Schema>(s.properties ?? {})) {
+  for (const [key, prop] of Object.entries(s.properties ?? {})) {
     if (!(key in record)) continue;
     if (prop.readOnly === true) delete record[key];
     else strip(record[key], prop, depth + 1);

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { EVENT_SORT_FIELDS } from '../../../core/events/events.store.js';
+import { EVENT_SORT_FIELDS } from '../../core/events/events.store.js';
 import { Body, CommaList, Nullable, PageQuery, Query, sortKeys, Timestamp, Uuid } from './common.js';
 import { HistoryOf, LastLiveOf, ReadOnlyEchoFields, VersionedRecordFields } from './versioned.js';
 

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { TASK_PRIORITIES, TASK_STATUSES } from '../../../core/tasks/task.js';
-import { TASK_SORT_FIELDS } from '../../../core/tasks/tasks.store.js';
+import { TASK_PRIORITIES, TASK_STATUSES } from '../../core/tasks/task.js';
+import { TASK_SORT_FIELDS } from '../../core/tasks/tasks.store.js';
 import { Body, CommaList, Nullable, PageQuery, Query, Ref, sortKeys, Timestamp, Uuid } from './common.js';
 import { HistoryOf, LastLiveOf, ReadOnlyEchoFields, VersionedRecordFields } from './versioned.js';
 
@@ -18,7 +18,7 @@ const draftable = {
   completed_at: Nullable(Timestamp()),
 };
 
-export const TASK_EXAMPLE = {
+const TASK_EXAMPLE = {
   id: '3b241101-e2bb-4255-8caf-4136c566a962', title: 'Send the quarterly report', description: 'Numbers from finance first',
   status: 'in_progress', priority: 'high', due_date: '2026-12-01T17:00:00.000Z', estimated_minutes: 90, completed_at: null,
   created_at: '2026-11-25T21:00:00.000Z', updated_at: '2026-11-26T08:30:00.000Z', user_id: '9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35',
