@@ -31,7 +31,7 @@ export interface ErrorPayload {
   message: string;
   status: number;
   correlationId: string;
-  details?: { field: string; constraint: string };
+  details?: { field: string; constraint: string; index?: number };
   retryAfter?: number;
   data?: unknown;
 }
@@ -72,7 +72,7 @@ export function errorResponse(err: FastifyError & { validationContext?: string }
     // A malformed id in a path cannot name a record: 404, not 400 (D3).
     if (err.validationContext === 'params') return out(404, { message: 'Not found' });
     const d = describeValidation(err.validation as unknown as ErrorObject[], err.validationContext);
-    return out(400, { error: 'validation_error', message: d.message, details: { field: d.field, constraint: d.constraint } });
+    return out(400, { error: 'validation_error', message: d.message, details: { field: d.field, constraint: d.constraint, ...(d.index !== undefined ? { index: d.index } : {}) } });
   }
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
   if (status === 500) return out(500, { message: 'Internal error; quote the correlation id when reporting it' });

@@ -15,6 +15,12 @@ import { healthRoutes } from './health.js';
 import { blankPathKeys } from './path-keys.js';
 import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
 import { validatorCompiler } from './validation.js';
+import { splitCommaLists } from './comma-lists.js';
+import { declareUniversalErrors } from './openapi/universal-errors.js';
+import { COMPONENT_SCHEMAS } from './openapi/components.js';
+import { swaggerOptions } from './openapi/document.js';
+import { enforceOpenApiRules } from './openapi/rules.js';
+import { ignoreReadOnlyFields } from './read-only-fields.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
 
@@ -63,21 +69,16 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
   installJsonParser(app);
 
   await app.register(cookie);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Agendum',
-        version: '1.0.0',
-        description: 'Tasks, calendar events and shared contexts. Behaviour and decisions: docs/api.md and docs/decisions.md.',
-      },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        intakeSecret: { type: 'http', scheme: 'bearer', description: 'The server-wide INTAKE_SECRET (POST /intake/email only)' },
-      } },
-    },
-  });
+  // The contract (D21): rules every documented route follows, what every route shares (comma
+  // lists, ignored read-only fields, universal error statuses), the named schemas, the document.
+  enforceOpenApiRules(app);
+  splitCommaLists(app);
+  ignoreReadOnlyFields(app);
+  declareUniversalErrors(app);
+  for (const schema of COMPONENT_SCHEMAS) app.addSchema(schema);
+  await app.register(swagger, swaggerOptions());
+  // Build the document at startup: a route that breaks it fails here, not on the first GET.
+  app.addHook('onReady', async () => { app.swagger(); });
   // Health probes stay unlimited: a 429 would take a healthy instance out of its load balancer.
   await app.register(healthRoutes, { db });
   return app;

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { inInstantRange } from '../core/ids.js';
+import { COMPONENT_SCHEMAS } from './openapi/components.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -26,6 +27,8 @@ function makeAjv(coerce: boolean): Ajv {
   });
   addFormats(ajv);
   ajv.addFormat('date-time', { type: 'string', validate: isTimestamp });
+  // Request schemas point at the named components (`$ref: "TaskCreate"`), so both validators know them.
+  for (const schema of COMPONENT_SCHEMAS) ajv.addSchema(schema);
   return ajv;
 }
 
@@ -37,7 +40,7 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
 
 /** The first offending field and rule of an Ajv error, as D5's `details`. */
-export function describeValidation(errors: ErrorObject[], context?: string): { field: string; constraint: string; message: string } {
+export function describeValidation(errors: ErrorObject[], context?: string): { field: string; constraint: string; message: string; index?: number } {
   const e = errors[0];
   if (!e) return { field: context ?? 'body', constraint: 'invalid', message: 'Invalid request' };
   const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -54,5 +57,7 @@ export function describeValidation(errors: ErrorObject[], context?: string): { f
     : constraint === 'required' ? 'is required'
     : e.keyword === 'format' ? `must be a valid ${params.format === 'date-time' ? 'ISO 8601 timestamp with an offset' : params.format}`
     : e.message ?? 'is invalid';
-  return { field, constraint, message: `${field} ${what}` };
+  // A body holding a list (POST /tasks/batch): name the failing item's position too (details.index).
+  const item = context === 'body' ? /^[^.]+\.(\d+)(\.|$)/.exec(field) : null;
+  return { field, constraint, message: `${field} ${what}`, ...(item ? { index: Number(item[1]) } : {}) };
 }

@@ -2,6 +2,7 @@
 import type { Db } from '../../db/database.js';
 import type { TasksTable } from '../../db/schema.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
+import { atIndex } from '../errors.js';
 import type { Actor } from '../actor.js';
 import { nowIso, toIso } from '../ids.js';
 import type { Page, PageRequest, SortKey } from '../lists.js';
@@ -99,6 +100,23 @@ export function createTasksService(db: Db) {
 
     get: records.get,
     create: (actor: Actor, input: TaskInput & { title: string }, provenance?: Provenance) => records.create(actor, input, provenance),
+    /**
+     * POST /tasks/batch: every task or none, in one unit of work (each `create` joins it). The
+     * first failing item is named by its position (`details.index`, field `tasks.<i>.<field>`).
+     */
+    async createMany(actor: Actor, inputs: Array<TaskInput & { title: string }>): Promise<Task[]> {
+      return uow.write(async () => {
+        const created: Task[] = [];
+        for (const [index, input] of inputs.entries()) {
+          try {
+            created.push(await records.create(actor, input));
+          } catch (err) {
+            throw atIndex(err, 'tasks', index);
+          }
+        }
+        return created;
+      });
+    },
     update: records.update,
     draftAction: records.resolveDraft,
     history: records.history,

@@ -9,9 +9,9 @@ export function listBody<T>(page: Page<T>) {
 }
 
 /**
- * `sort=-due_date,title` to sort keys; the query schema has already checked the field names.
- * Without one the use case picks its default order.
+ * `sort=-due_date,title` (split into a list by the query schema, which has checked each key) to
+ * sort keys. Without one the use case picks its default order.
  */
-export function parseSort<F extends string>(raw: string | undefined): SortKey<F>[] | undefined {
-  return raw ? raw.split(',').map((part) => ({ field: part.replace(/^-/, '') as F, desc: part.startsWith('-') })) : undefined;
+export function parseSort<F extends string>(keys: readonly string[] | undefined): SortKey<F>[] | undefined {
+  return keys?.length ? keys.map((part) => ({ field: part.replace(/^-/, '') as F, desc: part.startsWith('-') })) : undefined;
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CONTEXT_SORT_FIELDS } from '../../core/contexts/context.js';
-import { Body, Nullable, PageQuery, Query, Timestamp, Uuid } from './common.js';
+import { Body, CommaList, Nullable, PageQuery, Query, sortKeys, Timestamp, Uuid } from './common.js';
 
 export const Context = Type.Object({
   id: Uuid(),
@@ -11,22 +11,25 @@ export const Context = Type.Object({
   updated_at: Timestamp(),
   user_id: Uuid('Owner'),
   parent_context_id: Nullable(Uuid('Parent context; contexts nest at most 3 levels')),
-}, { title: 'Context' });
+}, { $id: 'Context', title: 'Context', examples: [{
+  id: '1c6f8e2a-5b3d-4f7e-9a0c-8d2e4b6a1f93', name: 'Work', description: 'Everything for the office', color: '#3366cc',
+  created_at: '2026-11-20T08:00:00.000Z', updated_at: '2026-11-20T08:00:00.000Z', user_id: '9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35',
+  parent_context_id: null }] });
 
 const fields = {
   description: Type.Optional(Nullable(Type.String({ maxLength: 20_000 }))),
   color: Type.Optional(Nullable(Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: '#rrggbb' }))),
   parent_context_id: Type.Optional(Nullable(Uuid())),
   user_id: Type.Optional(Uuid('Read-only: naming another user is 403')),
-  id: Type.Optional(Type.Unknown()),
-  created_at: Type.Optional(Type.Unknown()),
-  updated_at: Type.Optional(Type.Unknown()),
+  id: Type.Optional(Type.String({ format: 'uuid', readOnly: true, description: 'Read-only: ignored' })),
+  created_at: Type.Optional(Type.String({ format: 'date-time', readOnly: true, description: 'Read-only: ignored' })),
+  updated_at: Type.Optional(Type.String({ format: 'date-time', readOnly: true, description: 'Read-only: ignored' })),
 };
 
-export const ContextCreate = Body({ name: Type.String({ minLength: 1, maxLength: 10_000, description: '1..500 characters after trimming' }), ...fields });
-export const ContextUpdate = Body({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000, description: '1..500 characters after trimming' })), ...fields });
-
-const sortPattern = `^-?(${CONTEXT_SORT_FIELDS.join('|')})(,-?(${CONTEXT_SORT_FIELDS.join('|')})){0,5}$`;
+export const ContextCreate = Body({ name: Type.String({ minLength: 1, maxLength: 10_000, description: '1..500 characters after trimming' }), ...fields },
+  { $id: 'ContextCreate', title: 'ContextCreate', examples: [{ name: 'Work', color: '#3366cc' }] });
+export const ContextUpdate = Body({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000, description: '1..500 characters after trimming' })), ...fields },
+  { $id: 'ContextUpdate', title: 'ContextUpdate', examples: [{ description: 'Office and clients' }] });
 
 export const ContextListQuery = Query({
   ...PageQuery,
@@ -34,7 +37,7 @@ export const ContextListQuery = Query({
     pattern: '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|null)$',
     description: 'Only direct children of this context; the word null for top-level contexts',
   })),
-  sort: Type.Optional(Type.String({ pattern: sortPattern, maxLength: 100, description: `Comma-separated fields of ${CONTEXT_SORT_FIELDS.join(', ')}; leading - for descending. Default -created_at` })),
+  sort: Type.Optional(CommaList(sortKeys(CONTEXT_SORT_FIELDS), { maxItems: 6, description: 'Sort keys, comma-separated, each with an optional leading - for descending. Default -created_at' })),
 });
 
 export const DeleteContextQuery = Query({
@@ -43,7 +46,7 @@ export const DeleteContextQuery = Query({
 
 const PermissionEnum = Type.Unsafe<'read' | 'write' | 'admin'>({ type: 'string', enum: ['read', 'write', 'admin'] });
 
-export const ShareBody = Body({ user_email: Type.String({ minLength: 3, maxLength: 320 }), permission: PermissionEnum });
+export const ShareBody = Body({ user_email: Type.String({ minLength: 3, maxLength: 320 }), permission: PermissionEnum }, { examples: [{ user_email: 'sam@example.com', permission: 'write' }] });
 
 export const Share = Type.Object({
   context_id: Uuid(),
@@ -51,4 +54,6 @@ export const Share = Type.Object({
   permission: PermissionEnum,
   shared_at: Timestamp(),
   shared_by: Uuid('Who made or last changed the share'),
-}, { title: 'Share' });
+}, { $id: 'Share', title: 'Share', examples: [{
+  context_id: '1c6f8e2a-5b3d-4f7e-9a0c-8d2e4b6a1f93', shared_with: { user_id: '7a1e3c5d-9b2f-4d6a-8c0e-1f3a5b7d9e2c', email: 'sam@example.com' },
+  permission: 'write', shared_at: '2026-11-26T09:00:00.000Z', shared_by: '9f5c2a7e-1d3b-4c8e-a6f0-2b7d9e4c1a35' }] });

@@ -23,7 +23,10 @@ export const Email = Type.Object({
     description: 'Why processing failed, for machines: extraction_timeout (reading the message took longer than INTAKE_BUDGET_MS; nothing was made), extraction_error (the reader stopped), unreadable_part (e.g. a calendar part that does not parse), rejected_item (an item broke a rule); null otherwise',
   }),
   items_dropped: Type.Integer({ minimum: 0, description: 'Items the message held beyond INTAKE_MAX_ITEMS, which were not made (the most confident are kept)' }),
-}, { title: 'Email' });
+}, { $id: 'Email', title: 'Email', examples: [{
+  id: '6d8f0b2c-4e6a-4c8e-9f1a-3b5d7f9a1c2e', message_id: 'CAF=abc123@mail.example.com', subject: 'Lunch with Sam on Friday at noon',
+  from: 'sam@example.com', received_at: '2026-11-26T07:45:00.000Z', status: 'processed', size: 2048,
+  task_ids: [], event_ids: ['0e7d3b9a-6c2f-4a1e-b5d8-3f9c1a7e5b20'], cancelled_event_ids: [], error: null, failure_reason: null, items_dropped: 0 }] });
 
 export const EmailListQuery = Query({
   ...PageQuery,
