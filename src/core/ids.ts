@@ -11,11 +11,11 @@ export const nowIso = (): string => new Date().toISOString();
  * its offset is applied. Beyond them ISO 8601 needs expanded years (`+010000-...`), which the
  * document's `date-time` format, string ordering and iCalendar all reject.
  */
-export const MIN_INSTANT_MS = Date.parse('0001-01-01T00:00:00.000Z');
-export const MAX_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
+const MIN_INSTANT_MS = Date.parse('0001-01-01T00:00:00.000Z');
+const MAX_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** Milliseconds of an ISO 8601 timestamp with an offset (`+hhmm` allowed as well as `+hh:mm`), or NaN. */
-export function instantOf(value: string | Date | number): number {
+function instantOf(value: string | Date | number): number {
   if (value instanceof Date) return value.getTime();
   if (typeof value === 'number') return value;
   return Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));

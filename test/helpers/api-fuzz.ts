@@ -33,14 +33,14 @@ interface FuzzRequest {
 }
 
 /** The edges of D23's range, and values that cross them only once their offset is applied. */
-export const EDGE_TIMESTAMPS = [
+const EDGE_TIMESTAMPS = [
   '9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59Z', '9999-12-31T23:59:59-14:00', '9999-12-31T23:59:59.999-00:01',
   '9999-12-31T10:00:00-13:59', '9999-12-31T09:59:59.999-14:00', '0001-01-01T00:00:00Z', '0001-01-01T00:00:00.000+00:01',
   '0001-01-01T13:59:59+14:00', '0001-01-01T14:00:00+14:00', '0000-12-31T23:59:59Z', '+010000-01-01T00:00:00Z',
   '-000001-01-01T00:00:00Z', '2026-02-29T10:00:00Z', '2028-02-29T23:59:59.999999999+0100', '2026-12-01T10:00:00+05',
 ];
 /** Blank and whitespace keys, as they appear in a path. */
-export const BLANK_KEYS = ['%20', '%20%20', '%09', '%0A', '%20%09%20', '%C2%A0', '%E3%80%80'];
+const BLANK_KEYS = ['%20', '%20%20', '%09', '%0A', '%20%09%20', '%C2%A0', '%E3%80%80'];
 const TIME_FIELDS = ['due_date', 'start_time', 'end_time', 'from', 'to', 'updated_after'];
 
 export async function buildFuzzWorld(t: TestApp): Promise<FuzzWorld> {

@@ -21,7 +21,7 @@ export interface AccountsOptions {
 }
 
 /** D23: at most this many active (unrevoked, unexpired) API tokens per user. */
-export const MAX_ACTIVE_TOKENS = 100;
+const MAX_ACTIVE_TOKENS = 100;
 
 export interface PublicUser { id: string; email: string; name: string | null; created_at: string }
 

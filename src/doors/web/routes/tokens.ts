@@ -35,7 +35,7 @@ export async function tokenPages(app: FastifyInstance, ctx: WebContext) {
       const { items: tokens } = await accounts.listTokens(user.actor.userId);
       return sendPage(reply, 400, tokensPage({ user: user.view, tokens, form: { name, days, error } }));
     }
-    let created;
+    let created: Awaited<ReturnType<typeof accounts.issueToken>>;
     try {
       created = await accounts.issueToken(user.actor.userId, name, n);
     } catch (err) {
