@@ -31,6 +31,7 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
       syncRetentionDays: config.syncRetentionDays,
+      publicUrl: config.publicUrl,
     });
     // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
     // may run several processes, which must share one count (D13).
@@ -49,6 +50,7 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       { name: 'expired idempotency keys and rate-limit windows', everyMs: HOUSEKEEPING_INTERVAL_MS,
         run: () => runHousekeeping(database.db, rateLimits, config.rateLimit.windowS) },
       // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
+      { name: 'expired OAuth records', everyMs: HOUSEKEEPING_INTERVAL_MS, run: () => services.oauth.prune() },
       { name: 'change log pruning', everyMs: 3_600_000, atStart: true, run: () => services.sync.prune() },
     ], server.log);
     return {

@@ -5,6 +5,11 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /**
+   * Where people and apps reach this service: PUBLIC_URL when set, else http://HOST:PORT (D20).
+   * The OAuth issuer and the URLs in its metadata are built from it. No trailing slash.
+   */
+  publicUrl: string;
   database: DatabaseConfig;
   /** Where the SQLite file (by default) and the generated JWT secret live. */
   dataDir: string;
@@ -106,9 +111,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intakeTls = { certFile: path.resolve(tlsCert), keyFile: path.resolve(tlsKey) };
   }
 
+  const port = int('PORT', 3000, 0, 65535);
+  let publicUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (env.PUBLIC_URL) {
+    let url: URL | null = null;
+    try {
+      url = new URL(env.PUBLIC_URL);
+    } catch { /* reported below */ }
+    if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+      problems.push(`PUBLIC_URL must be an http(s) URL without query, fragment or credentials, e.g. https://agendum.example.com (got "${env.PUBLIC_URL}")`);
+    } else {
+      publicUrl = url.href.replace(/\/+$/, '');
+    }
+  }
+
   const config: Config = {
-    port: int('PORT', 3000, 0, 65535),
+    port,
     host,
+    publicUrl,
     database,
     dataDir,
     jwtSecret,

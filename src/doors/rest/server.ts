@@ -23,6 +23,9 @@ import { taskRoutes } from './routes/tasks.js';
 import { contextRoutes } from './routes/contexts.js';
 import { eventRoutes } from './routes/events.js';
 import { webPages } from '../web/pages.js';
+import { messagePage } from '../web/views/message.js';
+import { createAuthorizationServer } from '../oauth/provider.js';
+import { oauthDoor } from '../oauth/plugin.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
 
@@ -89,7 +92,14 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
   await app.register(async (scoped) => httpIntakeRoutes(scoped, {
     pipeline: createIntakePipeline(services.accounts, services.intake), secret: config.intake.secret, maxBytes: config.intake.maxBytes,
   }));
-  await app.register(async (scoped) => webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
+  const authorization = createAuthorizationServer({
+    issuer: config.publicUrl, secret, oauth: services.oauth, accounts: services.accounts, log: app.log,
+    errorPage: (title, message) => messagePage(title, message),
+  });
+  await app.register(async (scoped) => webPages(scoped, {
+    accounts: services.accounts, allowSignup: config.allowSignup, secret, oauth: services.oauth, interactions: authorization.interactions,
+  }));
+  await app.register(async (scoped) => oauthDoor(scoped, { server: authorization, guards: [rateLimitHook(rateLimits, config.rateLimit)] }));
   await app.register(async (api) => {
     // Guarantees for every /api/v1 route, present and future: rate limits (after a quiet look at
     // the token, so users and anonymous IPs get their own buckets), declared error statuses, and

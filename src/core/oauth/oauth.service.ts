@@ -1,0 +1,208 @@
+/**
+ * OAuth 2.0 use cases (D20) that are not the protocol itself: the apps a user registers, the apps
+ * a user has authorized, and the records the authorization server keeps (its adapter calls
+ * `state(model)`). The protocol runs in the OAuth door on a certified library.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import type { OAuthAppsTable } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { Actor } from '../actor.js';
+import { notFound, unprocessable } from '../errors.js';
+import { nowIso } from '../ids.js';
+import * as store from './oauth.store.js';
+import { checkRedirectUris } from './redirect-uris.js';
+import { parseScope } from './scopes.js';
+
+export const MAX_APPS_PER_USER = 50;
+
+export interface OAuthApp {
+  client_id: string;
+  name: string;
+  redirect_uris: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthorizedApp {
+  client_id: string;
+  name: string;
+  scopes: string[];
+  last_used_at: string | null;
+}
+
+/** What the authorization server's adapter stores for one record. */
+export interface StatePayload {
+  [key: string]: unknown;
+  grantId?: string;
+  uid?: string;
+  userCode?: string;
+  accountId?: string;
+  clientId?: string;
+  consumed?: number;
+}
+
+const epoch = () => Math.floor(Date.now() / 1000);
+const newClientId = () => `agd_${randomBytes(12).toString('base64url')}`;
+const newSalt = () => randomBytes(16).toString('base64url');
+
+const toApp = (r: OAuthAppsTable): OAuthApp =>
+  ({ client_id: r.id, name: r.name, redirect_uris: JSON.parse(r.redirect_uris), created_at: r.created_at, updated_at: r.updated_at });
+
+export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
+  const secretKey = createHmac('sha256', options.secret).update('agendum oauth client secrets v1').digest();
+  const clientSecret = (clientId: string, salt: string) =>
+    createHmac('sha256', secretKey).update(`${clientId}:${salt}`).digest('base64url');
+
+  function checkInput(input: { name: string; redirectUris: string[] }) {
+    const name = input.name.trim();
+    if (!name || name.length > 200) throw unprocessable('name', 'length', 'Give the app a name of 1 to 200 characters.');
+    const uris = checkRedirectUris(input.redirectUris);
+    if (!uris.ok) throw unprocessable('redirect_uris', 'format', uris.message);
+    return { name, uris: uris.uris };
+  }
+
+  async function ownApp(actor: Actor, clientId: string) {
+    const row = await store.findApp(db, clientId);
+    if (!row || row.user_id !== actor.userId) throw notFound('App');
+    return row;
+  }
+
+  return {
+    /** Registers an app; the secret is returned here only (it is derived, never stored). */
+    async register(actor: Actor, input: { name: string; redirectUris: string[] }) {
+      const { name, uris } = checkInput(input);
+      if ((await store.countApps(db, actor.userId)) >= MAX_APPS_PER_USER) {
+        throw unprocessable('name', 'maxItems', `You can register at most ${MAX_APPS_PER_USER} apps; delete one first.`);
+      }
+      const now = nowIso();
+      const row = { id: newClientId(), user_id: actor.userId, name, redirect_uris: JSON.stringify(uris), secret_salt: newSalt(), created_at: now, updated_at: now };
+      await store.insertApp(db, row);
+      return { app: toApp(row), client_secret: clientSecret(row.id, row.secret_salt) };
+    },
+
+    async list(actor: Actor): Promise<OAuthApp[]> {
+      return (await store.listApps(db, actor.userId)).map((r) => toApp(r));
+    },
+
+    async get(actor: Actor, clientId: string): Promise<OAuthApp> {
+      return toApp(await ownApp(actor, clientId));
+    },
+
+    async update(actor: Actor, clientId: string, input: { name: string; redirectUris: string[] }) {
+      await ownApp(actor, clientId);
+      const { name, uris } = checkInput(input);
+      await store.updateApp(db, actor.userId, clientId, { name, redirect_uris: JSON.stringify(uris), updated_at: nowIso() });
+      return this.get(actor, clientId);
+    },
+
+    /** A new secret; the old one stops working at once. */
+    async rotateSecret(actor: Actor, clientId: string) {
+      await ownApp(actor, clientId);
+      const salt = newSalt();
+      await store.updateApp(db, actor.userId, clientId, { secret_salt: salt, updated_at: nowIso() });
+      return { app: await this.get(actor, clientId), client_secret: clientSecret(clientId, salt) };
+    },
+
+    /** Deletes the app and everything issued to it, for every user. */
+    async remove(actor: Actor, clientId: string) {
+      await ownApp(actor, clientId);
+      await inTransaction(db, async (tx) => {
+        await store.deleteForClient(tx, clientId);
+        await store.deleteApp(tx, actor.userId, clientId);
+      });
+    },
+
+    /** The client as the authorization server sees it, or undefined for an unknown id. */
+    async clientMetadata(clientId: string) {
+      if (clientId.length > 100) return undefined;
+      const row = await store.findApp(db, clientId);
+      if (!row) return undefined;
+      return {
+        client_id: row.id,
+        client_secret: clientSecret(row.id, row.secret_salt),
+        client_name: row.name,
+        redirect_uris: JSON.parse(row.redirect_uris) as string[],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      };
+    },
+
+    /** Apps holding a live grant from this user, one entry per app, with every scope granted. */
+    async authorized(actor: Actor): Promise<AuthorizedApp[]> {
+      const byClient = new Map<string, AuthorizedApp>();
+      for (const g of await store.listGrants(db, actor.userId, epoch())) {
+        const entry = byClient.get(g.client_id!) ?? { client_id: g.client_id!, name: g.app_name, scopes: [], last_used_at: null };
+        const payload = JSON.parse(g.payload) as { openid?: { scope?: string }; resources?: Record<string, string> };
+        const scopes = new Set(entry.scopes);
+        for (const s of parseScope(payload.openid?.scope)) scopes.add(s);
+        for (const value of Object.values(payload.resources ?? {})) for (const s of parseScope(value)) scopes.add(s);
+        entry.scopes = [...scopes];
+        if (g.last_used_at && (!entry.last_used_at || g.last_used_at > entry.last_used_at)) entry.last_used_at = g.last_used_at;
+        byClient.set(g.client_id!, entry);
+      }
+      return [...byClient.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    /** Ends every grant this user gave the app: its refresh tokens and access tokens stop at once. */
+    async revokeAuthorization(actor: Actor, clientId: string) {
+      const held = (await this.authorized(actor)).some((a) => a.client_id === clientId);
+      if (!held) throw notFound('Authorization');
+      await store.deleteForClient(db, clientId, actor.userId);
+    },
+
+    /** The authorization server's storage for one of its models (Grant, RefreshToken, Session...). */
+    state(model: string) {
+      return {
+        async upsert(id: string, payload: StatePayload, expiresIn?: number) {
+          const now = epoch();
+          const grantUse = model === 'RefreshToken' && payload.grantId ? payload.grantId : null;
+          await store.upsertState(db, {
+            model, id, payload: JSON.stringify(payload),
+            grant_id: payload.grantId ?? null,
+            uid: model === 'Session' ? payload.uid ?? null : null,
+            user_code: payload.userCode ?? null,
+            account_id: payload.accountId ?? null,
+            client_id: payload.clientId ?? null,
+            expires_at: typeof expiresIn === 'number' && expiresIn > 0 ? now + expiresIn : null,
+            consumed_at: typeof payload.consumed === 'number' ? payload.consumed : null,
+            last_used_at: null,
+          });
+          // A refresh is a use of the grant: the authorized apps page shows it.
+          if (grantUse) await store.touchGrant(db, grantUse, nowIso());
+        },
+        async find(id: string): Promise<StatePayload | undefined> {
+          return decode(await store.findState(db, model, id, epoch()));
+        },
+        async findByUid(uid: string) {
+          return decode(await store.findStateBy(db, model, 'uid', uid, epoch()));
+        },
+        async findByUserCode(userCode: string) {
+          return decode(await store.findStateBy(db, model, 'user_code', userCode, epoch()));
+        },
+        /** False when the record was already consumed (two requests racing with one code). */
+        consume: (id: string) => store.consumeState(db, model, id, epoch()),
+        /** After a lost consume race: the record was used twice, so its whole grant goes. */
+        async revokeGrantOf(id: string) {
+          const found = await store.findState(db, model, id, 0);
+          const grantId = found ? (JSON.parse(found.payload) as StatePayload).grantId : undefined;
+          if (grantId) await store.deleteGrantEverywhere(db, grantId);
+        },
+        destroy: (id: string) => store.deleteState(db, model, id),
+        revokeByGrantId: (grantId: string) => store.deleteByGrant(db, model, grantId),
+      };
+    },
+
+    prune: () => store.pruneExpired(db, epoch()),
+  };
+}
+
+function decode(row: { payload: string; consumed_at: number | null } | undefined): StatePayload | undefined {
+  if (!row) return undefined;
+  const payload = JSON.parse(row.payload) as StatePayload;
+  if (row.consumed_at !== null) payload.consumed = Number(row.consumed_at);
+  return payload;
+}
+
+export type OAuthService = ReturnType<typeof createOAuthService>;
