@@ -118,10 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     try {
       url = new URL(env.PUBLIC_URL);
     } catch { /* reported below */ }
-    if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
-      problems.push(`PUBLIC_URL must be an http(s) URL without query, fragment or credentials, e.g. https://agendum.example.com (got "${env.PUBLIC_URL}")`);
+    // An origin only: the service's routes (/oauth, /api/v1, /.well-known) sit at the root.
+    if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+      problems.push(`PUBLIC_URL must be an http(s) origin without path, query or credentials, e.g. https://agendum.example.com (got "${env.PUBLIC_URL}")`);
     } else {
-      publicUrl = url.href.replace(/\/+$/, '');
+      publicUrl = url.origin;
     }
   }
 

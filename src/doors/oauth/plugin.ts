@@ -18,6 +18,7 @@ const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action '
 
 export async function oauthDoor(app: FastifyInstance, { server, guards = [] }: OAuthDoorOptions) {
   const callback = server.provider.callback();
+  const issuer = new URL(server.provider.issuer);
 
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true } as typeof route.schema;
@@ -35,6 +36,12 @@ export async function oauthDoor(app: FastifyInstance, { server, guards = [] }: O
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const raw = req.raw as typeof req.raw & { originalUrl?: string };
+    // Endpoint URLs are built from the request's host and protocol: make them the issuer's, whatever
+    // Host the client sent, so metadata and redirects always name the public address.
+    raw.headers.host = issuer.host;
+    raw.headers['x-forwarded-host'] = issuer.host;
+    raw.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+    delete raw.headers['x-forwarded-for'];
     const query = raw.url!.includes('?') ? raw.url!.slice(raw.url!.indexOf('?')) : '';
     // The library finds its mount point from the difference between these two.
     raw.originalUrl = `${OAUTH_PREFIX}${path}${query}`;

@@ -5,7 +5,7 @@
  * and JWT access tokens signed with the service's secret so the API verifies them on the same
  * path as API tokens (core/accounts), with `scope`, `client_id` and `gid` (their grant).
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, createPrivateKey } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AccountsService } from '../../core/accounts/accounts.service.js';
@@ -39,6 +39,11 @@ export function createAuthorizationServer(opts: OAuthServerOptions) {
   const configuration: Configuration = {
     adapter: adapterFactory(opts.oauth),
     clients: [],
+    // Access tokens are HMAC-signed with the service secret and no ID tokens are issued; the library
+    // still wants one signing key for its client defaults. Derived from the secret, so every
+    // process holds the same one.
+    jwks: { keys: [signingJwk(key('signing key'))] },
+    clientDefaults: { id_token_signed_response_alg: 'Ed25519' },
     // No OpenID Connect: only the scopes of this API (and offline_access) are offered.
     scopes: ['offline_access'],
     claims: {},
@@ -108,6 +113,8 @@ export function createAuthorizationServer(opts: OAuthServerOptions) {
   };
 
   const provider = new Provider(opts.issuer, configuration);
+  // The mount sets the forwarded host and protocol itself, from the issuer (see plugin.ts).
+  provider.proxy = true;
   provider.on('server_error', (_ctx: unknown, err: unknown) => opts.log?.error({ err }, 'authorization server error'));
 
   // Discovery lists the scopes of the API (the library only knows its own static ones).
@@ -157,6 +164,13 @@ function interactionPort(provider: Provider, audience: string) {
       return provider.interactionResult(req, res, { error, error_description: description }, { mergeWithLastSubmission: false });
     },
   };
+}
+
+/** An Ed25519 private key (as a JWK) whose seed is the given 32 bytes. */
+function signingJwk(seed: Buffer) {
+  const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]);
+  const jwk = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({ format: 'jwk' });
+  return { ...jwk, use: 'sig', alg: 'Ed25519', kid: createHmac('sha256', seed).update('kid').digest('base64url').slice(0, 16) };
 }
 
 export type AuthorizationServer = ReturnType<typeof createAuthorizationServer>;
