@@ -62,6 +62,8 @@ export function sessionOrBearerAuth(accounts: AccountsService) {
     const token = bearerOf(request);
     if (token) {
       request.actor = await accounts.authenticateToken(token);
+      // No OAuth scope covers the account itself (tokens, password, intake address).
+      if (request.actor.oauth) throw new DomainError('forbidden', 'OAuth access tokens cannot manage the account; use an API token or the account pages');
       return;
     }
     const session = request.cookies?.[SESSION_COOKIE];

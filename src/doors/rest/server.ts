@@ -11,6 +11,7 @@ import { installErrorHandling, sendError } from './errors.js';
 import { idempotentWrites } from './idempotency.js';
 import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
 import { rateLimitHook, type RateLimitStore } from './rate-limit.js';
+import { oauth2SecurityScheme, requireScopes } from './scopes.js';
 import { validatorCompiler } from './validation.js';
 import { accountRoutes } from './routes/account.js';
 import { docsRoutes } from './routes/docs.js';
@@ -83,6 +84,7 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
       components: { securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         intakeSecret: { type: 'http', scheme: 'bearer', description: 'The server-wide INTAKE_SECRET (POST /intake/email only)' },
+        oauth2: oauth2SecurityScheme(config.publicUrl),
       } },
     },
   });
@@ -113,9 +115,7 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
     await api.register(docsRoutes);
     await api.register(async (authed) => {
       authed.addHook('onRequest', bearerAuth(services.accounts));
-      authed.addHook('onRoute', (route) => {
-        route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
-      });
+      requireScopes(authed);
       await taskRoutes(authed, services);
       await eventRoutes(authed, services);
       await contextRoutes(authed, services);

@@ -1,0 +1,12 @@
+import { startTestApp } from './helpers/app.js';
+const t = await startTestApp({ PUBLIC_URL: 'http://127.0.0.1:39999' });
+const d = await t.app.server.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' });
+console.log(d.statusCode, d.body);
+const u = await t.user();
+const reg = await t.app.services.oauth.register({ userId: u.id, email: u.email, via: 'rest' }, { name: 'X', redirectUris: ['http://127.0.0.1:4000/cb'] });
+const q = new URLSearchParams({ client_id: reg.app.client_id, response_type: 'code', redirect_uri: 'http://127.0.0.1:4000/cb', scope: 'tasks:read offline_access', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 'abc' });
+const a = await t.app.server.inject({ method: 'GET', url: '/oauth/auth?' + q });
+console.log(a.statusCode, a.headers.location, a.headers['set-cookie'], a.body.slice(0, 300));
+const bad = await t.app.server.inject({ method: 'GET', url: '/oauth/auth?' + new URLSearchParams({ ...Object.fromEntries(q), redirect_uri: 'http://evil/cb' }) });
+console.log(bad.statusCode, bad.headers.location, bad.body.slice(0, 1500));
+await t.close();
