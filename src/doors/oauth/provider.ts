@@ -94,8 +94,12 @@ export function createAuthorizationServer(opts: OAuthServerOptions) {
       Interaction: 3600,
       Session: 14 * 86_400,
     },
-    // Every authorization asks the user, even for an app they approved before.
-    loadExistingGrant: async () => undefined,
+    // Every authorization asks the user, even for an app they approved before: only the grant
+    // made by the consent just given (on resuming the request) counts.
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
     interactions: { url: (_ctx, interaction) => `${OAUTH_PREFIX}/interaction/${interaction.uid}` },
     async findAccount(_ctx, id) {
       try {
@@ -117,9 +121,21 @@ export function createAuthorizationServer(opts: OAuthServerOptions) {
   provider.proxy = true;
   provider.on('server_error', (_ctx: unknown, err: unknown) => opts.log?.error({ err }, 'authorization server error'));
 
-  // Discovery lists the scopes of the API (the library only knows its own static ones).
   provider.use(async (ctx, next) => {
+    // The library follows OpenID Connect here: offline_access counts only with prompt=consent.
+    // This server asks for consent on every authorization anyway, so a plain OAuth 2.0 request
+    // for offline_access gets that prompt added and its refresh token.
+    if (ctx.method === 'GET' && ctx.path === '/auth') {
+      const query = new URLSearchParams(ctx.querystring);
+      if (parseScope(query.get('scope')).includes('offline_access') && !query.has('prompt')) {
+        query.set('prompt', 'consent');
+        ctx.querystring = query.toString();
+        // Keep the mount point findable (the library compares the original URL with this one).
+        (ctx.req as { originalUrl?: string }).originalUrl = `${OAUTH_PREFIX}${ctx.url}`;
+      }
+    }
     await next();
+    // Discovery lists the scopes of the API (the library only knows its own static ones).
     const oidcCtx = (ctx as KoaContextWithOIDC).oidc;
     if (oidcCtx?.route === 'discovery' && ctx.body && typeof ctx.body === 'object') {
       const body = ctx.body as Record<string, unknown>;
