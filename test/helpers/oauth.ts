@@ -120,7 +120,6 @@ export async function walk(ctx: OAuthTestApp, jar: CookieJar, start: URL, decisi
   let consentCsp: string | null = null;
   for (let hops = 0; next && hops < 12; hops++) {
     const res = await jar.fetch(next.url, next.init);
-    if (process.env.DEBUG_WALK) console.log(next.init?.method ?? "GET", next.url, res.status, res.headers.get("location"));
     const location = res.headers.get('location');
     if (location) {
       const target: URL = new URL(location, next.url);
