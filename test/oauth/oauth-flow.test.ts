@@ -187,7 +187,9 @@ describe('revocation (RFC 7009)', () => {
 
   it('an OAuth token cannot manage the account', async () => {
     const tokens = await tokensFor(ctx, app, alice, 'tasks:read tasks:write');
-    const res = await fetch(`${ctx.base}/account/tokens`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
-    expect(res.status).toBe(403);
+    for (const [method, url] of [['GET', '/account'], ['GET', '/account/tokens'], ['POST', '/account/tokens']]) {
+      const res = await ctx.t.request(method, url, { token: tokens.access_token, body: method === 'POST' ? { name: 'escalate' } : undefined });
+      expect(res.status, `${method} ${url}`).toBe(403);
+    }
   });
 });

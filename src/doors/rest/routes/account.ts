@@ -53,7 +53,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
     const s = scoped.withTypeProvider<TypeBoxTypeProvider>();
     s.addHook('onRequest', sessionOrBearerAuth(accounts));
 
-    s.get('/account', { schema: { tags, summary: 'The signed-in account', response: { 200: DataOf(Account), ...errorResponses(401) } } },
+    s.get('/account', { schema: { tags, summary: 'The signed-in account', response: { 200: DataOf(Account), ...errorResponses(401, 403) } } },
       async (req) => ({ data: await accounts.getAccount(requireActor(req).userId) }));
 
     s.post('/account/intake-address', { schema: { tags, summary: 'Rotate the email intake address; the old one stops working', response: { 200: DataOf(Account), ...errorResponses(401, 403) } } },
@@ -66,7 +66,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
       }), response: { 201: DataOf(NewToken), ...errorResponses(400, 401, 403, 413, 415) } },
     }, async (req, reply) => reply.code(201).send({ data: await accounts.issueToken(requireActor(req).userId, req.body.name.trim() || 'token', req.body.expires_in_days ?? 90) }));
 
-    s.get('/account/tokens', { schema: { tags, summary: 'List API tokens (never the token itself)', response: { 200: ListOf(TokenInfo), ...errorResponses(401) } } },
+    s.get('/account/tokens', { schema: { tags, summary: 'List API tokens (never the token itself)', response: { 200: ListOf(TokenInfo), ...errorResponses(401, 403) } } },
       async (req) => {
         const items = await accounts.listTokens(requireActor(req).userId);
         return listBody({ items, total: items.length, limit: items.length, offset: 0 });
