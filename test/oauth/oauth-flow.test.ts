@@ -84,6 +84,19 @@ describe('authorization code with PKCE', () => {
     expect((await api(ctx, tokens.access_token, 'GET', '/tasks')).status).toBe(401);
   });
 
+  it('treats two refreshes racing with one refresh token as a reuse: at most one wins, the grant is revoked', async () => {
+    const tokens = await tokensFor(ctx, app, alice, 'tasks:read offline_access');
+    const results = await Promise.allSettled([refresh(tokens.refresh_token!), refresh(tokens.refresh_token!)]);
+    const won = results.filter((r): r is PromiseFulfilledResult<oauth.TokenEndpointResponse> => r.status === 'fulfilled');
+    expect(won.length).toBeLessThanOrEqual(1);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as oauth.ResponseBodyError).error).toBe('invalid_grant');
+    for (const w of won) {
+      expect(await exchangeError(refresh(w.value.refresh_token!))).toBe('invalid_grant');
+      expect((await api(ctx, w.value.access_token, 'GET', '/tasks')).status).toBe(401);
+    }
+    expect((await api(ctx, tokens.access_token, 'GET', '/tasks')).status).toBe(401);
+  });
+
   it('gives no refresh token without offline_access', async () => {
     const tokens = await tokensFor(ctx, app, alice, 'tasks:read');
     expect(tokens.refresh_token).toBeUndefined();

@@ -40,7 +40,8 @@ export const deleteApp = async (db: Executor, userId: string, id: string) => {
 export type StateRow = OAuthStateTable;
 
 export const upsertState = async (db: Executor, row: StateRow) => {
-  const { model: _m, id: _i, ...changes } = row;
+  // last_used_at belongs to the service, not the library: a re-saved grant keeps it.
+  const { model: _m, id: _i, last_used_at: _l, ...changes } = row;
   await db.insertInto('oauth_state').values(row)
     .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(changes))
     .execute();
