@@ -51,7 +51,12 @@ describe('discovery (RFC 8414)', () => {
     expect(ctx.as.token_endpoint).toBe(`${ctx.base}/oauth/token`);
     expect(ctx.as.revocation_endpoint).toBe(`${ctx.base}/oauth/token/revocation`);
     expect(ctx.as.response_types_supported).toEqual(['code']);
+    expect(ctx.as.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic']);
     expect((await fetch(`${ctx.base}/oauth/.well-known/openid-configuration`)).status).toBe(404);
+    // The authorization server's routes are rate-limited like every other endpoint (D23).
+    const res = await fetch(`${ctx.base}/.well-known/oauth-authorization-server`);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('100000');
+    expect(res.headers.get('x-correlation-id')).toBeTruthy();
   });
 });
 
@@ -196,6 +201,13 @@ describe('revocation (RFC 7009)', () => {
     await oauth.processRevocationResponse(await oauth.revocationRequest(ctx.as, app.client, app.auth, tokens.refresh_token!, insecure));
     expect(await exchangeError(refresh(tokens.refresh_token!))).toBe('invalid_grant');
     expect((await api(ctx, tokens.access_token, 'GET', '/tasks')).status).toBe(401);
+  });
+
+  it('answers the revocation of an access token alone with unsupported_token_type (it is a JWT the server does not keep)', async () => {
+    const tokens = await tokensFor(ctx, app, alice, 'tasks:read');
+    const res = await oauth.revocationRequest(ctx.as, app.client, app.auth, tokens.access_token, insecure);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('unsupported_token_type');
   });
 
   it('an OAuth token cannot manage the account', async () => {

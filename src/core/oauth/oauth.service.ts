@@ -12,7 +12,7 @@ import { notFound, unprocessable } from '../errors.js';
 import { nowIso } from '../ids.js';
 import * as store from './oauth.store.js';
 import { checkRedirectUris } from './redirect-uris.js';
-import { parseScope } from './scopes.js';
+import { ALL_SCOPES, parseScope } from './scopes.js';
 
 export const MAX_APPS_PER_USER = 50;
 
@@ -42,6 +42,7 @@ export interface StatePayload {
   consumed?: number;
 }
 
+const order = (scope: string) => (ALL_SCOPES as string[]).indexOf(scope);
 const epoch = () => Math.floor(Date.now() / 1000);
 const newClientId = () => `agd_${randomBytes(12).toString('base64url')}`;
 const newSalt = () => randomBytes(16).toString('base64url');
@@ -138,7 +139,7 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
         const scopes = new Set(entry.scopes);
         for (const s of parseScope(payload.openid?.scope)) scopes.add(s);
         for (const value of Object.values(payload.resources ?? {})) for (const s of parseScope(value)) scopes.add(s);
-        entry.scopes = [...scopes];
+        entry.scopes = [...scopes].sort((x, y) => order(x) - order(y));
         if (g.last_used_at && (!entry.last_used_at || g.last_used_at > entry.last_used_at)) entry.last_used_at = g.last_used_at;
         byClient.set(g.client_id!, entry);
       }

@@ -13,8 +13,8 @@ export interface OAuthDoorOptions {
   guards?: onRequestHookHandler[];
 }
 
-// The library's answers are JSON, redirects, or an error page using the pages' stylesheet.
-const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+// The library's answers are JSON, redirects, or an error page built from the account pages' layout.
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 export async function oauthDoor(app: FastifyInstance, { server, guards = [] }: OAuthDoorOptions) {
   const callback = server.provider.callback();

@@ -49,7 +49,7 @@ export function createAuthorizationServer(opts: OAuthServerOptions) {
     claims: {},
     responseTypes: ['code'],
     pkce: { required: () => true },
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    clientAuthMethods: ['client_secret_basic'],
     cookies: {
       keys: [key('cookies').toString('base64url')],
       names: { session: 'agendum_oauth_session', interaction: 'agendum_oauth_interaction', resume: 'agendum_oauth_resume' },

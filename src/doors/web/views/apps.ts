@@ -77,7 +77,7 @@ ${v.secret ? secretPanel(v.secret) : ''}
   <dl class="facts">
     <dt>Client ID</dt><dd><code data-testid="client-id">${v.app.client_id}</code></dd>
     <dt>Registered</dt><dd>${time(v.app.created_at)}</dd>
-    <dt>Client authentication</dt><dd><code>client_secret_basic</code> (or <code>client_secret_post</code>), PKCE with S256 always</dd>
+    <dt>Client authentication</dt><dd><code>client_secret_basic</code> (HTTP Basic with the client id and secret), PKCE with S256 always</dd>
   </dl>
 </div>
 <form method="post" action="${base}" class="card">
