@@ -102,6 +102,20 @@ describe('authorization code with PKCE', () => {
     expect((await api(ctx, tokens.access_token, 'GET', '/tasks')).status).toBe(401);
   });
 
+  it('authorizes whoever is signed in now, after someone else signed in the same browser before', async () => {
+    const jar = await signedIn(ctx.base, alice);
+    const first = await tokensFor(ctx, app, alice, 'tasks:read', jar);
+    const bob = await ctx.t.user('bob');
+    const login = await jar.fetch(`${ctx.base}/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: bob.email, password: 'correct horse battery' }),
+    });
+    expect(login.status).toBe(200);
+    const second = await tokensFor(ctx, app, bob, 'tasks:read', jar);
+    const sub = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
+    expect(sub(first.access_token)).toBe(alice.id);
+    expect(sub(second.access_token)).toBe(bob.id);
+  });
+
   it('gives no refresh token without offline_access', async () => {
     const tokens = await tokensFor(ctx, app, alice, 'tasks:read');
     expect(tokens.refresh_token).toBeUndefined();

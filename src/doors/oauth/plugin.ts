@@ -5,7 +5,7 @@
  * the raw response. The consent pages at /oauth/interaction/* are the web door's.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { OAUTH_PREFIX, type AuthorizationServer } from './provider.js';
+import { OAUTH_PREFIX, SESSION_COOKIE, type AuthorizationServer } from './provider.js';
 
 export interface OAuthDoorOptions {
   server: AuthorizationServer;
@@ -44,6 +44,11 @@ export async function oauthDoor(app: FastifyInstance, { server, guards = [] }: O
     delete raw.headers['x-forwarded-for'];
     const query = raw.url!.includes('?') ? raw.url!.slice(raw.url!.indexOf('?')) : '';
     // The library finds its mount point from the difference between these two.
+    // Who is signed in is the service's own session's business (the consent page reads it and
+    // names the account in its answer), so the library never sees a session of its own from an
+    // earlier authorization: a person who signed out and in as someone else is never mistaken
+    // for the earlier account.
+    if ((path === '/auth' || path.startsWith('/auth/')) && raw.headers.cookie) raw.headers.cookie = withoutCookie(raw.headers.cookie, SESSION_COOKIE);
     raw.originalUrl = `${OAUTH_PREFIX}${path}${query}`;
     raw.url = `${path}${query}`;
     return callback(raw, res);
@@ -59,4 +64,12 @@ export async function oauthDoor(app: FastifyInstance, { server, guards = [] }: O
     }
     return forward(req, reply, path);
   });
+}
+
+/** The Cookie header without `name` and its signature cookie. */
+function withoutCookie(header: string, name: string): string {
+  return header.split(';').filter((part) => {
+    const key = part.split('=')[0].trim();
+    return key !== name && key !== `${name}.sig`;
+  }).join(';');
 }

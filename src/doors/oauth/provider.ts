@@ -19,6 +19,7 @@ export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 86_400;
 const GRANT_TTL_S = 365 * 86_400;
 export const OAUTH_PREFIX = '/oauth';
+export const SESSION_COOKIE = 'agendum_oauth_session';
 
 export interface OAuthServerOptions {
   issuer: string;
@@ -52,7 +53,7 @@ export function createAuthorizationServer(opts: OAuthServerOptions) {
     clientAuthMethods: ['client_secret_basic'],
     cookies: {
       keys: [key('cookies').toString('base64url')],
-      names: { session: 'agendum_oauth_session', interaction: 'agendum_oauth_interaction', resume: 'agendum_oauth_resume' },
+      names: { session: SESSION_COOKIE, interaction: 'agendum_oauth_interaction', resume: 'agendum_oauth_resume' },
       long: { httpOnly: true, sameSite: 'lax' },
       short: { httpOnly: true, sameSite: 'lax' },
     },
@@ -92,7 +93,8 @@ export function createAuthorizationServer(opts: OAuthServerOptions) {
       RefreshToken: REFRESH_TOKEN_TTL_S,
       Grant: GRANT_TTL_S,
       Interaction: 3600,
-      Session: 14 * 86_400,
+      // Only lives for one authorization (see plugin.ts): the service's own session is the login.
+      Session: 3600,
     },
     // Every authorization asks the user, even for an app they approved before: only the grant
     // made by the consent just given (on resuming the request) counts.
