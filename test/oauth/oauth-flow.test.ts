@@ -224,8 +224,12 @@ describe('revocation (RFC 7009)', () => {
     expect((await res.json()).error).toBe('unsupported_token_type');
   });
 
-  it('an OAuth token cannot manage the account', async () => {
+  it('an OAuth token cannot manage the account, and doors that do not check scopes refuse it', async () => {
     const tokens = await tokensFor(ctx, app, alice, 'tasks:read tasks:write');
+    const { accounts } = ctx.t.app.services;
+    await expect(accounts.authenticateToken(tokens.access_token)).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(await accounts.authenticateToken(tokens.access_token, { acceptOAuth: true }))
+      .toMatchObject({ userId: alice.id, oauth: { clientId: app.client.client_id, scopes: ['tasks:read', 'tasks:write'] } });
     for (const [method, url] of [['GET', '/account'], ['GET', '/account/tokens'], ['POST', '/account/tokens']]) {
       const res = await ctx.t.request(method, url, { token: tokens.access_token, body: method === 'POST' ? { name: 'escalate' } : undefined });
       expect(res.status, `${method} ${url}`).toBe(403);

@@ -174,12 +174,19 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       return { userId: user.id, email: user.email, via: 'rest' };
     },
 
-    /** Bearer check: signature, expiry, revocation and the user's existence (DECISIONS D1). */
-    async authenticateToken(token: string): Promise<Actor> {
+    /**
+     * Bearer check: signature, expiry, revocation and the user's existence (DECISIONS D1).
+     * OAuth access tokens (D20) pass only where the caller enforces their scopes (`acceptOAuth`),
+     * so a door that knows nothing of scopes never lets a limited token do everything.
+     */
+    async authenticateToken(token: string, opts: { acceptOAuth?: boolean } = {}): Promise<Actor> {
       const claims = await verifySignature(token);
       const nowMs = Date.now();
       if (claims.exp * 1000 <= nowMs) throw unauthorized('Token expired');
-      if (claims.oauth) return authenticateOAuth(token, claims, claims.oauth, nowMs);
+      if (claims.oauth) {
+        if (!opts.acceptOAuth) throw unauthorized('OAuth access tokens are accepted by the API (/api/v1) only');
+        return authenticateOAuth(token, claims, claims.oauth, nowMs);
+      }
       const row = await tokens.findActiveToken(db, claims.jti);
       if (!row || row.revoked_at || row.user_id !== claims.sub || Date.parse(row.expires_at) <= nowMs) {
         verified.delete(token);
