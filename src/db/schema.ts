@@ -254,6 +254,7 @@ export interface OAuthAppsTable {
   name: string;
   redirect_uris: string; // JSON array of strings
   secret_salt: string;
+  public_client: number; // 0/1: no secret (PKCE only)
   created_at: string;
   updated_at: string;
 }

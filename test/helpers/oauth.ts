@@ -44,7 +44,13 @@ export interface TestClient {
 /** Registers an app for `owner` through the use case (the pages are tested in the browser test). */
 export async function registerApp(t: TestApp, owner: TestUser, redirectUri = 'http://127.0.0.1:9/callback', name = 'Test app'): Promise<TestClient> {
   const { app, client_secret } = await t.app.services.oauth.register({ userId: owner.id, email: owner.email, via: 'rest' }, { name, redirectUris: [redirectUri] });
-  return { client: { client_id: app.client_id }, auth: oauth.ClientSecretBasic(client_secret), secret: client_secret, redirectUri };
+  return { client: { client_id: app.client_id }, auth: oauth.ClientSecretBasic(client_secret!), secret: client_secret!, redirectUri };
+}
+
+/** A public app: no secret, PKCE only. */
+export async function registerPublicApp(t: TestApp, owner: TestUser, redirectUri = 'http://127.0.0.1:9/callback'): Promise<TestClient> {
+  const { app } = await t.app.services.oauth.register({ userId: owner.id, email: owner.email, via: 'rest' }, { name: 'Phone app', redirectUris: [redirectUri], public: true });
+  return { client: { client_id: app.client_id, token_endpoint_auth_method: 'none' }, auth: oauth.None(), secret: '', redirectUri };
 }
 
 /** Cookies by name (paths ignored: enough for one server on one host). */

@@ -8,7 +8,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../helpers/app.js';
 import {
-  api, authorizationRequest, insecure, registerApp, signedIn, startOAuthApp, tokensFor, walk,
+  api, authorizationRequest, insecure, registerApp, registerPublicApp, signedIn, startOAuthApp, tokensFor, walk,
   type OAuthTestApp, type TestClient,
 } from '../helpers/oauth.js';
 
@@ -51,7 +51,7 @@ describe('discovery (RFC 8414)', () => {
     expect(ctx.as.token_endpoint).toBe(`${ctx.base}/oauth/token`);
     expect(ctx.as.revocation_endpoint).toBe(`${ctx.base}/oauth/token/revocation`);
     expect(ctx.as.response_types_supported).toEqual(['code']);
-    expect(ctx.as.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic']);
+    expect(ctx.as.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'none']);
     expect((await fetch(`${ctx.base}/oauth/.well-known/openid-configuration`)).status).toBe(404);
     // The authorization server's routes are rate-limited like every other endpoint (D23).
     const res = await fetch(`${ctx.base}/.well-known/oauth-authorization-server`);
@@ -164,6 +164,25 @@ describe('authorization code with PKCE', () => {
     const request = await authorizationRequest(ctx, app, 'tasks:read');
     const { consentCsp } = await walk(ctx, await signedIn(ctx.base, alice), request.url);
     expect(consentCsp).toContain("form-action 'self' http://127.0.0.1:9;");
+  });
+});
+
+describe('public apps (no secret, PKCE only)', () => {
+  it('runs the flow without client authentication; refresh rotates; CORS only from its redirect origins', async () => {
+    const phone = await registerPublicApp(ctx.t, owner);
+    const tokens = await tokensFor(ctx, phone, alice, 'events:read offline_access');
+    expect((await api(ctx, tokens.access_token, 'GET', '/events')).status).toBe(200);
+    const res = await oauth.refreshTokenGrantRequest(ctx.as, phone.client, phone.auth, tokens.refresh_token!, { ...insecure, headers: new Headers({ origin: 'http://127.0.0.1:9' }) });
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:9');
+    const rotated = await oauth.processRefreshTokenResponse(ctx.as, phone.client, res);
+    expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
+    const other = await oauth.refreshTokenGrantRequest(ctx.as, phone.client, phone.auth, rotated.refresh_token!, { ...insecure, headers: new Headers({ origin: 'https://evil.example' }) });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+
+    // A confidential app's token endpoint is never open to browsers.
+    const confidential = await tokensFor(ctx, app, alice, 'tasks:read offline_access');
+    const basic = await oauth.refreshTokenGrantRequest(ctx.as, app.client, app.auth, confidential.refresh_token!, { ...insecure, headers: new Headers({ origin: 'http://127.0.0.1:9' }) });
+    expect(basic.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

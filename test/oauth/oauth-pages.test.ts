@@ -107,7 +107,24 @@ describe('/settings/apps', () => {
     const shown = /value="([^"]+)"[^>]*data-testid="client-secret"/.exec(rotated.body)![1];
     expect(shown).toBeTruthy();
     expect(shown).not.toBe(client_secret);
-    expect((await t.app.services.oauth.clientMetadata(app.client_id))?.client_secret).toBe(shown);
+    expect((await t.app.services.oauth.clientMetadata(app.client_id) as { client_secret?: string })?.client_secret).toBe(shown);
+  });
+});
+
+describe('public apps on /settings/apps', () => {
+  it('registers an app without a secret and offers no secret to replace', async () => {
+    const v = await signedInVisitor(inject(), await t.user());
+    const res = await v.post('/settings/apps', { name: 'Phone', redirect_uris: 'http://127.0.0.1:8123/cb', public: 'yes', _csrf: await v.csrf() });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('A public app has no secret');
+    expect(res.body).not.toContain('data-testid="client-secret"');
+    const clientId = /value="(agd_[^"]+)"/.exec(res.body)![1];
+    expect(await t.app.services.oauth.clientMetadata(clientId)).toMatchObject({ token_endpoint_auth_method: 'none' });
+    expect(await t.app.services.oauth.clientMetadata(clientId)).not.toHaveProperty('client_secret');
+    const page = await v.get(`/settings/apps/${clientId}`);
+    expect(page.body).toContain('a public app, PKCE with S256 only');
+    expect(page.body).not.toContain('Make a new secret');
+    expect((await v.post(`/settings/apps/${clientId}/secret`, { _csrf: await v.csrf() })).statusCode).toBe(404);
   });
 });
 

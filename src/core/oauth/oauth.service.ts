@@ -20,6 +20,8 @@ export interface OAuthApp {
   client_id: string;
   name: string;
   redirect_uris: string[];
+  /** A public app (mobile, browser) has no secret and relies on PKCE alone. */
+  public: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -48,7 +50,7 @@ const newClientId = () => `agd_${randomBytes(12).toString('base64url')}`;
 const newSalt = () => randomBytes(16).toString('base64url');
 
 const toApp = (r: OAuthAppsTable): OAuthApp =>
-  ({ client_id: r.id, name: r.name, redirect_uris: JSON.parse(r.redirect_uris), created_at: r.created_at, updated_at: r.updated_at });
+  ({ client_id: r.id, name: r.name, redirect_uris: JSON.parse(r.redirect_uris), public: r.public_client === 1, created_at: r.created_at, updated_at: r.updated_at });
 
 export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
   const secretKey = createHmac('sha256', options.secret).update('agendum oauth client secrets v1').digest();
@@ -70,16 +72,19 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
   }
 
   return {
-    /** Registers an app; the secret is returned here only (it is derived, never stored). */
-    async register(actor: Actor, input: { name: string; redirectUris: string[] }) {
+    /** Registers an app; the secret (none for a public app) is returned here only (derived, never stored). */
+    async register(actor: Actor, input: { name: string; redirectUris: string[]; public?: boolean }) {
       const { name, uris } = checkInput(input);
       if ((await store.countApps(db, actor.userId)) >= MAX_APPS_PER_USER) {
         throw unprocessable('name', 'maxItems', `You can register at most ${MAX_APPS_PER_USER} apps; delete one first.`);
       }
       const now = nowIso();
-      const row = { id: newClientId(), user_id: actor.userId, name, redirect_uris: JSON.stringify(uris), secret_salt: newSalt(), created_at: now, updated_at: now };
+      const row = {
+        id: newClientId(), user_id: actor.userId, name, redirect_uris: JSON.stringify(uris), secret_salt: newSalt(),
+        public_client: input.public ? 1 : 0, created_at: now, updated_at: now,
+      };
       await store.insertApp(db, row);
-      return { app: toApp(row), client_secret: clientSecret(row.id, row.secret_salt) };
+      return { app: toApp(row), client_secret: input.public ? null : clientSecret(row.id, row.secret_salt) };
     },
 
     async list(actor: Actor): Promise<OAuthApp[]> {
@@ -99,7 +104,7 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
 
     /** A new secret; the old one stops working at once. */
     async rotateSecret(actor: Actor, clientId: string) {
-      await ownApp(actor, clientId);
+      if ((await ownApp(actor, clientId)).public_client) throw unprocessable('client_secret', 'public', 'A public app has no secret.');
       const salt = newSalt();
       await store.updateApp(db, actor.userId, clientId, { secret_salt: salt, updated_at: nowIso() });
       return { app: await this.get(actor, clientId), client_secret: clientSecret(clientId, salt) };
@@ -121,12 +126,11 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
       if (!row) return undefined;
       return {
         client_id: row.id,
-        client_secret: clientSecret(row.id, row.secret_salt),
+        ...(row.public_client ? { token_endpoint_auth_method: 'none' } : { client_secret: clientSecret(row.id, row.secret_salt), token_endpoint_auth_method: 'client_secret_basic' }),
         client_name: row.name,
         redirect_uris: JSON.parse(row.redirect_uris) as string[],
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
       };
     },
 

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
  * - `oauth_apps`: the apps users register on /settings/apps; the authorization server reads them
  *   as its clients. The client secret is never stored: it is an HMAC of the client id and
  *   `secret_salt` under a key derived from the service secret, so a copy of the database alone
- *   does not reveal it, and a new salt makes a new secret.
+ *   does not reveal it, and a new salt makes a new secret. `public_client` (0/1): an app that
+ *   cannot keep a secret (mobile, browser) has none and relies on PKCE alone.
  * - `oauth_state`: everything else the authorization server keeps (grants, codes, refresh tokens,
  *   sessions, interactions), one row per model and id with the library's JSON payload, plus the
  *   lookup columns its adapter needs (grant, session uid, user code) and the ones the settings
@@ -18,6 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('redirect_uris', 'text', (c) => c.notNull())
     .addColumn('secret_salt', 'text', (c) => c.notNull())
+    .addColumn('public_client', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();

@@ -50,7 +50,12 @@ export function createAuthorizationServer(opts: OAuthServerOptions) {
     claims: {},
     responseTypes: ['code'],
     pkce: { required: () => true },
-    clientAuthMethods: ['client_secret_basic'],
+    // Confidential apps send their secret with HTTP Basic; public apps (no secret) rely on PKCE.
+    clientAuthMethods: ['client_secret_basic', 'none'],
+    // Browser apps may call the token endpoint from the origins of their redirect URIs, and only
+    // public ones (a confidential app's secret has no business in a browser).
+    clientBasedCORS: (_ctx, origin, client) =>
+      client.clientAuthMethod === 'none' && origin !== 'null' && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
     cookies: {
       keys: [key('cookies').toString('base64url')],
       names: { session: SESSION_COOKIE, interaction: 'agendum_oauth_interaction', resume: 'agendum_oauth_resume' },

@@ -57,6 +57,9 @@ ul.scopes code { font-size: 0.8rem; }
 .app-name { word-break: break-word; }
 input[aria-invalid="true"], textarea[aria-invalid="true"] { border-color: var(--err-border); }
 input[readonly] { background: var(--code-bg); }
+.field.check { display: flex; gap: 0.6rem; align-items: flex-start; }
+.field.check input { width: 1.35rem; height: 1.35rem; margin: 0.15rem 0 0; flex: none; accent-color: var(--accent); }
+.field.check label { font-weight: 600; margin: 0; }
 .field-row { display: flex; flex-wrap: wrap; gap: 0 1rem; }
 .field-row .field { flex: 1 1 12rem; }
 .field-row .field.small { flex: 0 1 9rem; }

@@ -42,12 +42,12 @@ export async function appPages(app: FastifyInstance, ctx: WebContext, oauth: OAu
     const user = await requireUser(ctx, req);
     const form = formOf(req);
     try {
-      const created = await oauth.register(user.actor, { name: form.name, redirectUris: linesOf(form) });
+      const created = await oauth.register(user.actor, { name: form.name, redirectUris: linesOf(form), public: field(req, 'public', 5) === 'yes' });
       return sendPage(reply, 200, appsPage({ user: user.view, apps: await oauth.list(user.actor), created: { ...created, fresh: true } }));
     } catch (err) {
       const error = formError(err);
       if (!error) throw err;
-      return sendPage(reply, 422, appsPage({ user: user.view, apps: await oauth.list(user.actor), form: { ...form, error } }));
+      return sendPage(reply, 422, appsPage({ user: user.view, apps: await oauth.list(user.actor), form: { ...form, public: field(req, 'public', 5) === 'yes', error } }));
     }
   });
 
@@ -73,7 +73,7 @@ export async function appPages(app: FastifyInstance, ctx: WebContext, oauth: OAu
 
   app.post<Params>('/settings/apps/:id/secret', async (req, reply) => {
     const { user, app: found } = await loadOwn(req);
-    if (!found) return notFoundPage(reply);
+    if (!found || found.public) return notFoundPage(reply);
     const rotated = await oauth.rotateSecret(user.actor, found.client_id);
     return sendPage(reply, 200, appPage({ user: user.view, app: rotated.app, secret: { ...rotated, fresh: false } }));
   });

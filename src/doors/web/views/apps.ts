@@ -5,9 +5,17 @@ import { csrfField, errorAlert, layout, time } from '../layout.js';
 
 type User = { email: string; csrf: string };
 
-export interface NewSecret { app: OAuthApp; client_secret: string; fresh: boolean }
+export interface NewSecret { app: OAuthApp; client_secret: string | null; fresh: boolean }
 
 function secretPanel(s: NewSecret) {
+  if (s.client_secret === null) {
+    return html`<section class="alert ok" aria-labelledby="secret-title">
+  <h2 id="secret-title" tabindex="-1" data-focus>“${s.app.name}” is registered</h2>
+  <p>A public app has no secret: it proves itself with PKCE on every authorization.</p>
+  <label for="client-id-new">Client ID</label>
+  <div class="secret"><input id="client-id-new" type="text" readonly value="${s.app.client_id}" data-testid="client-id" spellcheck="false"></div>
+</section>`;
+  }
   return html`<section class="alert warn" aria-labelledby="secret-title">
   <h2 id="secret-title" tabindex="-1" data-focus>${s.fresh ? html`“${s.app.name}” is registered` : html`New secret for “${s.app.name}”`}</h2>
   <p><strong>Copy the client secret now. You will not see it again:</strong> Agendum cannot show it later${s.fresh ? '' : html`, and the old secret no longer works`}.</p>
@@ -22,7 +30,7 @@ function secretPanel(s: NewSecret) {
 </section>`;
 }
 
-export interface AppForm { name: string; redirectUris: string; error?: string | null }
+export interface AppForm { name: string; redirectUris: string; public?: boolean; error?: string | null }
 
 function appFields(form: AppForm, idPrefix: string) {
   const invalid = form.error ? html` aria-invalid="true" aria-describedby="${idPrefix}-error"` : '';
@@ -41,7 +49,7 @@ function appFields(form: AppForm, idPrefix: string) {
 export function appsPage(v: { user: User; apps: OAuthApp[]; created?: NewSecret | null; notice?: string | null; form?: AppForm }): string {
   const form = v.form ?? { name: '', redirectUris: '' };
   const rows = v.apps.map((a) => html`<tr>
-    <td class="name" data-label="App">${a.name}</td>
+    <td class="name" data-label="App">${a.name}${a.public ? html` <span class="badge">public</span>` : ''}</td>
     <td data-label="Client ID"><code>${a.client_id}</code></td>
     <td data-label="Registered">${time(a.created_at)}</td>
     <td><a class="button secondary" href="/settings/apps/${a.client_id}" aria-label="Edit ${a.name}">Edit…</a></td>
@@ -55,6 +63,13 @@ ${v.created ? secretPanel(v.created) : ''}
   ${csrfField(v.user.csrf)}
   <h2>Register an app</h2>
   ${appFields(form, 'app')}
+  <div class="field check">
+    <input id="app-public" name="public" type="checkbox" value="yes"${form.public ? html` checked` : ''} aria-describedby="app-public-hint">
+    <div>
+      <label for="app-public">Public app (no secret)</label>
+      <p class="hint" id="app-public-hint">For mobile, desktop and browser apps, which cannot keep a secret from their users. They rely on PKCE alone.</p>
+    </div>
+  </div>
   <div class="actions"><button type="submit">Register app</button></div>
 </form>
 <section class="card" aria-label="Registered apps">${v.apps.length
@@ -77,7 +92,9 @@ ${v.secret ? secretPanel(v.secret) : ''}
   <dl class="facts">
     <dt>Client ID</dt><dd><code data-testid="client-id">${v.app.client_id}</code></dd>
     <dt>Registered</dt><dd>${time(v.app.created_at)}</dd>
-    <dt>Client authentication</dt><dd><code>client_secret_basic</code> (HTTP Basic with the client id and secret), PKCE with S256 always</dd>
+    <dt>Client authentication</dt><dd>${v.app.public
+      ? html`None: a public app, PKCE with S256 only`
+      : html`<code>client_secret_basic</code> (HTTP Basic with the client id and secret), and PKCE with S256`}</dd>
   </dl>
 </div>
 <form method="post" action="${base}" class="card">
@@ -86,14 +103,14 @@ ${v.secret ? secretPanel(v.secret) : ''}
   ${appFields(form, 'edit')}
   <div class="actions"><button type="submit">Save changes</button></div>
 </form>
-<div class="card">
+${v.app.public ? '' : html`<div class="card">
   <h2>Client secret</h2>
   <p>Lost it, or it leaked? Make a new one. The old secret stops working at once.</p>
   <form method="post" action="${base}/secret" class="actions" data-confirm="Make a new secret? The old one stops working at once.">
     ${csrfField(v.user.csrf)}
     <button type="submit" class="secondary">Make a new secret</button>
   </form>
-</div>
+</div>`}
 <div class="card">
   <h2>Delete this app</h2>
   <p>Everyone who authorized it loses the connection; its tokens stop working at once.</p>
