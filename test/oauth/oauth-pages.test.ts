@@ -85,6 +85,13 @@ describe('/settings/apps', () => {
       expect(res.body).toContain(message);
       expect(res.body).toContain('role="alert"');
     }
+    // The field at fault is the one marked invalid.
+    const uriError = (await v.post('/settings/apps', { name: 'A', redirect_uris: 'http://a.example/cb', _csrf: await v.csrf() })).body;
+    expect(uriError).toMatch(/<textarea[^>]*aria-invalid="true"/);
+    expect(uriError).not.toMatch(/name="name"[^>]*aria-invalid/);
+    const nameError = (await v.post('/settings/apps', { name: ' ', redirect_uris: 'https://a.example/cb', _csrf: await v.csrf() })).body;
+    expect(nameError).toMatch(/name="name"[^>]*aria-invalid="true"/);
+    expect(nameError).not.toMatch(/<textarea[^>]*aria-invalid/);
     expect((await v.get('/settings/apps')).body).toContain('No apps yet');
   });
 

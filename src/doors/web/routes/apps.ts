@@ -13,9 +13,11 @@ type Params = { Params: { id: string } };
 const formOf = (req: FastifyRequest): AppForm => ({ name: field(req, 'name', 300), redirectUris: field(req, 'redirect_uris', 25_000) });
 const linesOf = (form: AppForm) => form.redirectUris.split(/\r?\n/);
 
-/** A domain refusal of the form's content, as the message to show beside the form. */
-const formError = (err: unknown) =>
-  err instanceof DomainError && err.code === 'unprocessable_entity' ? err.message : null;
+/** A domain refusal of the form's content: the message to show beside the form, and its field. */
+const formError = (err: unknown) => {
+  if (!(err instanceof DomainError) || err.code !== 'unprocessable_entity') return null;
+  return { error: err.message, errorField: err.extra.details?.field === 'redirect_uris' ? 'redirect_uris' as const : 'name' as const };
+};
 
 export async function appPages(app: FastifyInstance, ctx: WebContext, oauth: OAuthService) {
   const notFoundPage = (reply: Parameters<typeof sendPage>[0]) =>
@@ -45,9 +47,9 @@ export async function appPages(app: FastifyInstance, ctx: WebContext, oauth: OAu
       const created = await oauth.register(user.actor, { name: form.name, redirectUris: linesOf(form), public: field(req, 'public', 5) === 'yes' });
       return sendPage(reply, 200, appsPage({ user: user.view, apps: await oauth.list(user.actor), created: { ...created, fresh: true } }));
     } catch (err) {
-      const error = formError(err);
-      if (!error) throw err;
-      return sendPage(reply, 422, appsPage({ user: user.view, apps: await oauth.list(user.actor), form: { ...form, public: field(req, 'public', 5) === 'yes', error } }));
+      const problem = formError(err);
+      if (!problem) throw err;
+      return sendPage(reply, 422, appsPage({ user: user.view, apps: await oauth.list(user.actor), form: { ...form, public: field(req, 'public', 5) === 'yes', ...problem } }));
     }
   });
 
@@ -64,9 +66,9 @@ export async function appPages(app: FastifyInstance, ctx: WebContext, oauth: OAu
     try {
       await oauth.update(user.actor, found.client_id, { name: form.name, redirectUris: linesOf(form) });
     } catch (err) {
-      const error = formError(err);
-      if (!error) throw err;
-      return sendPage(reply, 422, appPage({ user: user.view, app: found, form: { ...form, error } }));
+      const problem = formError(err);
+      if (!problem) throw err;
+      return sendPage(reply, 422, appPage({ user: user.view, app: found, form: { ...form, ...problem } }));
     }
     return seeOther(reply, `/settings/apps/${found.client_id}?notice=app-saved`);
   });

@@ -30,18 +30,19 @@ function secretPanel(s: NewSecret) {
 </section>`;
 }
 
-export interface AppForm { name: string; redirectUris: string; public?: boolean; error?: string | null }
+export interface AppForm { name: string; redirectUris: string; public?: boolean; error?: string | null; errorField?: 'name' | 'redirect_uris' }
 
 function appFields(form: AppForm, idPrefix: string) {
-  const invalid = form.error ? html` aria-invalid="true" aria-describedby="${idPrefix}-error"` : '';
+  const invalid = (field: 'name' | 'redirect_uris') =>
+    form.error && (form.errorField ?? field) === field ? html` aria-invalid="true" aria-describedby="${idPrefix}-error"` : '';
   return html`${errorAlert(`${idPrefix}-error`, form.error ? [form.error] : [])}
   <div class="field">
     <label for="${idPrefix}-name">App name</label>
-    <input id="${idPrefix}-name" name="name" type="text" required maxlength="200" value="${form.name}"${invalid}>
+    <input id="${idPrefix}-name" name="name" type="text" required maxlength="200" value="${form.name}"${invalid('name')}>
   </div>
   <div class="field">
     <label for="${idPrefix}-uris">Redirect URIs</label>
-    <textarea id="${idPrefix}-uris" name="redirect_uris" rows="3" required spellcheck="false" aria-describedby="${idPrefix}-uris-hint"${invalid}>${form.redirectUris}</textarea>
+    <textarea id="${idPrefix}-uris" name="redirect_uris" rows="3" required spellcheck="false" aria-describedby="${idPrefix}-uris-hint"${invalid('redirect_uris')}>${form.redirectUris}</textarea>
     <p class="hint" id="${idPrefix}-uris-hint">One per line, exactly as the app sends them. https, or http only for localhost and 127.0.0.1.</p>
   </div>`;
 }
