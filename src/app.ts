@@ -5,8 +5,16 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createIntakePipeline } from './doors/email/intake-pipeline.js';
 import { startSmtpListener, type SmtpListener } from './doors/email/smtp.js';
-import { databaseRateLimitStore, memoryRateLimitStore } from './doors/rest/rate-limit.js';
-import { buildRestServer } from './doors/rest/server.js';
+import { httpIntakeRoutes } from './doors/email/http-intake.js';
+import type { IntakePipeline } from './doors/email/intake-pipeline.js';
+import { accountApi, restApi } from './doors/rest/server.js';
+import { webPages } from './doors/web/pages.js';
+import { createAuthorizationServer } from './doors/oauth/provider.js';
+import { oauthDoor } from './doors/oauth/plugin.js';
+import { messagePage } from './doors/web/views/message.js';
+import { createHost } from './http/host.js';
+import { databaseRateLimitStore, memoryRateLimitStore, rateLimitHook, type RateLimitStore } from './http/rate-limit.js';
+import type { Db } from './db/database.js';
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping, startPeriodicJobs } from './housekeeping.js';
 import { loadJwtSecret } from './secrets.js';
 import { createServices, type Services } from './services.js';
@@ -19,6 +27,34 @@ export interface App {
   /** Port the SMTP intake listens on (INTAKE_SMTP_PORT=0 picks a free one); null when it is off. */
   smtpPort: number | null;
   close(): Promise<void>;
+}
+
+export interface ServerParts {
+  config: Config;
+  db: Db;
+  services: Services;
+  /** The signing secret; the account pages derive their CSRF key from it. */
+  secret: Uint8Array;
+  rateLimits: RateLimitStore;
+  intake: IntakePipeline;
+  logger?: boolean;
+}
+
+/** The HTTP host with every door mounted as a plugin under its prefix. */
+export async function buildServer({ config, db, services, secret, rateLimits, intake, logger }: ServerParts): Promise<FastifyInstance> {
+  const server = await createHost({ config, db, logger });
+  await server.register(restApi, { prefix: '/api/v1', config, services, rateLimits });
+  await server.register(accountApi, { services });
+  await server.register(httpIntakeRoutes, { pipeline: intake, secret: config.intake.secret, maxBytes: config.intake.maxBytes });
+  const authorization = createAuthorizationServer({
+    issuer: config.publicUrl, secret, oauth: services.oauth, accounts: services.accounts, log: server.log,
+    errorPage: (title, message) => messagePage(title, message),
+  });
+  await server.register(webPages, {
+    accounts: services.accounts, allowSignup: config.allowSignup, secret, oauth: services.oauth, interactions: authorization.interactions,
+  });
+  await server.register(oauthDoor, { server: authorization, guards: [rateLimitHook(rateLimits, config.rateLimit)] });
+  return server;
 }
 
 export async function createApp(config: Config, opts: { logger?: boolean } = {}): Promise<App> {
@@ -36,11 +72,12 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
     // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
     // may run several processes, which must share one count (D13).
     const rateLimits = database.dialect === 'postgres' ? databaseRateLimitStore(database.db) : memoryRateLimitStore();
-    const server = await buildRestServer({ config, db: database.db, services, secret, rateLimits, logger: opts.logger });
+    const intake = createIntakePipeline(services.accounts, services.intake);
+    const server = await buildServer({ config, db: database.db, services, secret, rateLimits, intake, logger: opts.logger });
     let smtp: SmtpListener | null = null;
     if (config.intake.smtpPort !== null) {
       try {
-        smtp = await startSmtpListener(config, createIntakePipeline(services.accounts, services.intake), server.log);
+        smtp = await startSmtpListener(config, intake, server.log);
       } catch (err) {
         await server.close();
         throw err;

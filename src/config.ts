@@ -34,7 +34,7 @@ export type DatabaseConfig =
   | { dialect: 'sqlite'; file: string }
   | { dialect: 'postgres'; url: string };
 
-export class ConfigError extends Error {
+class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
     this.name = 'ConfigError';

@@ -9,6 +9,7 @@ import { createSharesService } from './core/contexts/shares.service.js';
 import { createAttendeesService } from './core/events/attendees.service.js';
 import { createEventsService } from './core/events/events.service.js';
 import { intakeEvents } from './core/intake/intake-events.js';
+import { createIdempotencyService } from './core/idempotency/idempotency.service.js';
 import { createIntakeService } from './core/intake/intake.service.js';
 import { createAssigneesService } from './core/tasks/assignees.service.js';
 import { createTasksService } from './core/tasks/tasks.service.js';
@@ -38,9 +39,10 @@ export function createServices(db: Db, options: ServiceOptions) {
   const contexts = createContextsService(db);
   const shares = createSharesService(db, contexts);
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
-  const intake = createIntakeService(db, { tasks, events: intakeEvents(db, events, attendees), read: readStoredMessage });
+  const intake = createIntakeService(db, { tasks, events: intakeEvents(events, attendees), read: readStoredMessage });
   const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource } });
-  return { accounts, oauth, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
+  const idempotency = createIdempotencyService(db);
+  return { accounts, oauth, idempotency, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
 }
 
 /**

@@ -1,13 +1,12 @@
 /** PUBLIC_URL (D20): the issuer when set, http://HOST:PORT otherwise; bad values stop the start with a message. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
 
 const problems = (env: Record<string, string>) => {
   try {
     loadConfig(env);
   } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
+    return (err as { problems?: string[] }).problems ?? [String(err)];
   }
   return [];
 };

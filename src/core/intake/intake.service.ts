@@ -6,13 +6,14 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { EmailsTable } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import type { Actor } from '../actor.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { Page, PageRequest } from '../lists.js';
 import { toTask, type Task } from '../tasks/task.js';
-import type { Provenance, TasksService } from '../tasks/tasks.service.js';
+import type { TasksService } from '../tasks/tasks.service.js';
+import type { Provenance } from '../versioning/versioned-record.js';
 import { getTasks } from '../tasks/tasks.store.js';
 import * as store from './emails.store.js';
 import { applyItems, emptyResult } from './apply-items.js';
@@ -30,9 +31,9 @@ const HASH_PREFIX = 'sha256:';
 const dedupKey = (messageId: string | null, raw: Buffer) =>
   messageId ?? `${HASH_PREFIX}${createHash('sha256').update(raw).digest('hex')}`;
 
-export const decodeResult = (raw: string | null): StoredResult => (raw ? (JSON.parse(raw) as StoredResult) : emptyResult());
+const decodeResult = (raw: string | null): StoredResult => (raw ? (JSON.parse(raw) as StoredResult) : emptyResult());
 
-export function toEmailView(row: store.EmailMeta): EmailView {
+function toEmailView(row: store.EmailMeta): EmailView {
   const result = decodeResult(row.result);
   return {
     id: row.id,
@@ -50,12 +51,14 @@ export function toEmailView(row: store.EmailMeta): EmailView {
 }
 
 export function createIntakeService(db: Db, deps: IntakeDeps) {
+  const uow = unitOfWork(db);
+
   /** The answer for a stored message; `seen` holds records this call just wrote (no need to read them back). */
   async function outcomeOf(actor: Actor, row: store.EmailMeta, repeat: boolean, seen = new Map<string, Task | EventView>()): Promise<IntakeOutcome> {
     const result = decodeResult(row.result);
     const taskIds = result.tasks.map((t) => t.id);
     const missing = taskIds.filter((id) => !seen.has(id));
-    const byId = new Map<string, Task | EventView>([...seen, ...(await getTasks(db, missing)).map((r) => [r.id, toTask(r)] as const)]);
+    const byId = new Map<string, Task | EventView>([...seen, ...(await uow.read((q) => getTasks(q, missing))).map((r) => [r.id, toTask(r)] as const)]);
     const tasks = taskIds.flatMap((id) => (byId.has(id) ? [byId.get(id) as Task] : []));
     const eventIds = [...new Set(result.events.map((e) => e.id))];
     const unseen = eventIds.filter((id) => !seen.has(id));
@@ -66,7 +69,7 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
   }
 
   async function markFailed(id: string, error: string) {
-    await store.updateEmail(db, id, { status: 'failed', error: error.slice(0, 2000), updated_at: nowIso() });
+    await uow.write((tx) => store.updateEmail(tx, id, { status: 'failed', error: error.slice(0, 2000), updated_at: nowIso() }));
   }
 
   /**
@@ -77,11 +80,11 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
   async function process(actor: Actor, emailId: string, read: ReadMessage, mode: 'first' | 'again'): Promise<IntakeOutcome> {
     if (read.items.errors.length) {
       await markFailed(emailId, `Part of the message could not be read: ${read.items.errors.join('; ')}`);
-      return outcomeOf(actor, (await store.getEmail(db, emailId))!, false);
+      return outcomeOf(actor, (await uow.read((q) => store.getEmail(q, emailId)))!, false);
     }
     try {
       const seen = new Map<string, Task | EventView>();
-      const { row, repeat } = await inTransaction(db, async (tx) => {
+      const { row, repeat } = await uow.write(async (tx) => {
         const locked = await store.lockEmail(tx, emailId);
         if (!locked) throw notFound('Email');
         // Another delivery of the same message got here first.
@@ -97,7 +100,7 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       await markFailed(emailId, err.message);
-      return outcomeOf(actor, (await store.getEmail(db, emailId))!, false);
+      return outcomeOf(actor, (await uow.read((q) => store.getEmail(q, emailId)))!, false);
     }
   }
 
@@ -109,7 +112,7 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
     async receive(user: { id: string; email: string }, raw: Buffer, read: ReadMessage): Promise<IntakeOutcome> {
       const actor: Actor = { userId: user.id, email: user.email, via: 'email' };
       const key = dedupKey(read.facts.messageId, raw);
-      let row = await store.findEmailByMessageId(db, user.id, key);
+      let row = await uow.read((q) => store.findEmailByMessageId(q, user.id, key));
       if (row && row.status !== 'received') return outcomeOf(actor, row, true);
       if (!row) {
         const at = nowIso();
@@ -119,11 +122,11 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
           received_at: at, status: 'received', error: null, result: null, created_at: at, updated_at: at,
         };
         try {
-          await store.insertEmail(db, fresh);
+          await uow.write((tx) => store.insertEmail(tx, fresh));
           row = fresh;
         } catch (err) {
           // The same message arriving twice at once: the unique (user, message_id) index decides.
-          row = await store.findEmailByMessageId(db, user.id, key);
+          row = await uow.read((q) => store.findEmailByMessageId(q, user.id, key));
           if (!row) throw err;
         }
       }
@@ -131,7 +134,7 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
     },
 
     async list(actor: Actor, filter: { status?: EmailsTable['status'] }, page: PageRequest): Promise<Page<EmailView>> {
-      const { rows, total } = await store.listEmails(db, actor.userId, filter, page);
+      const { rows, total } = await uow.read((q) => store.listEmails(q, actor.userId, filter, page));
       return { items: rows.map(toEmailView), total, ...page };
     },
 
@@ -141,7 +144,7 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
 
     async raw(actor: Actor, id: string): Promise<Buffer> {
       await ownEmail(actor, id);
-      return (await store.getRaw(db, id))!;
+      return (await uow.read((q) => store.getRaw(q, id)))!;
     },
 
     /**
@@ -150,15 +153,15 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
      */
     async reprocess(actor: Actor, id: string): Promise<{ email: EmailView; outcome: IntakeOutcome }> {
       await ownEmail(actor, id);
-      const read = await deps.read((await store.getRaw(db, id))!);
+      const read = await deps.read((await uow.read((q) => store.getRaw(q, id)))!);
       const outcome = await process(actor, id, read, 'again');
-      return { email: toEmailView((await store.getEmail(db, id))!), outcome };
+      return { email: toEmailView((await uow.read((q) => store.getEmail(q, id)))!), outcome };
     },
   };
 
   /** Emails are private to their owner: anyone else gets 404. */
   async function ownEmail(actor: Actor, id: string) {
-    const row = await store.getEmail(db, id);
+    const row = await uow.read((q) => store.getEmail(q, id));
     if (!row || row.user_id !== actor.userId) throw notFound('Email');
     return row;
   }

@@ -5,7 +5,7 @@
 import type { Actor } from '../actor.js';
 import type { Event } from '../events/event.js';
 import type { Task } from '../tasks/task.js';
-import type { Provenance } from '../tasks/tasks.service.js';
+import type { Provenance } from '../versioning/versioned-record.js';
 
 /** Header facts kept on the emails row. */
 export interface MessageFacts {

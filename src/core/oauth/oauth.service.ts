@@ -6,7 +6,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { OAuthAppsTable } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import type { Actor } from '../actor.js';
 import { notFound, unprocessable } from '../errors.js';
 import { nowIso } from '../ids.js';
@@ -14,7 +14,7 @@ import * as store from './oauth.store.js';
 import { checkRedirectUris } from './redirect-uris.js';
 import { ALL_SCOPES, parseScope } from './scopes.js';
 
-export const MAX_APPS_PER_USER = 50;
+const MAX_APPS_PER_USER = 50;
 
 export interface OAuthApp {
   client_id: string;
@@ -53,6 +53,7 @@ const toApp = (r: OAuthAppsTable): OAuthApp =>
   ({ client_id: r.id, name: r.name, redirect_uris: JSON.parse(r.redirect_uris), public: r.public_client === 1, created_at: r.created_at, updated_at: r.updated_at });
 
 export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
+  const uow = unitOfWork(db);
   const secretKey = createHmac('sha256', options.secret).update('agendum oauth client secrets v1').digest();
   const clientSecret = (clientId: string, salt: string) =>
     createHmac('sha256', secretKey).update(`${clientId}:${salt}`).digest('base64url');
@@ -66,7 +67,7 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
   }
 
   async function ownApp(actor: Actor, clientId: string) {
-    const row = await store.findApp(db, clientId);
+    const row = await uow.read((q) => store.findApp(q, clientId));
     if (!row || row.user_id !== actor.userId) throw notFound('App');
     return row;
   }
@@ -75,7 +76,7 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
     /** Registers an app; the secret (none for a public app) is returned here only (derived, never stored). */
     async register(actor: Actor, input: { name: string; redirectUris: string[]; public?: boolean }) {
       const { name, uris } = checkInput(input);
-      if ((await store.countApps(db, actor.userId)) >= MAX_APPS_PER_USER) {
+      if ((await uow.read((q) => store.countApps(q, actor.userId))) >= MAX_APPS_PER_USER) {
         throw unprocessable('name', 'maxItems', `You can register at most ${MAX_APPS_PER_USER} apps; delete one first.`);
       }
       const now = nowIso();
@@ -83,12 +84,12 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
         id: newClientId(), user_id: actor.userId, name, redirect_uris: JSON.stringify(uris), secret_salt: newSalt(),
         public_client: input.public ? 1 : 0, created_at: now, updated_at: now,
       };
-      await store.insertApp(db, row);
+      await uow.write((tx) => store.insertApp(tx, row));
       return { app: toApp(row), client_secret: input.public ? null : clientSecret(row.id, row.secret_salt) };
     },
 
     async list(actor: Actor): Promise<OAuthApp[]> {
-      return (await store.listApps(db, actor.userId)).map((r) => toApp(r));
+      return (await uow.read((q) => store.listApps(q, actor.userId))).map((r) => toApp(r));
     },
 
     async get(actor: Actor, clientId: string): Promise<OAuthApp> {
@@ -98,7 +99,7 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
     async update(actor: Actor, clientId: string, input: { name: string; redirectUris: string[] }) {
       await ownApp(actor, clientId);
       const { name, uris } = checkInput(input);
-      await store.updateApp(db, actor.userId, clientId, { name, redirect_uris: JSON.stringify(uris), updated_at: nowIso() });
+      await uow.write((tx) => store.updateApp(tx, actor.userId, clientId, { name, redirect_uris: JSON.stringify(uris), updated_at: nowIso() }));
       return this.get(actor, clientId);
     },
 
@@ -106,14 +107,14 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
     async rotateSecret(actor: Actor, clientId: string) {
       if ((await ownApp(actor, clientId)).public_client) throw unprocessable('client_secret', 'public', 'A public app has no secret.');
       const salt = newSalt();
-      await store.updateApp(db, actor.userId, clientId, { secret_salt: salt, updated_at: nowIso() });
+      await uow.write((tx) => store.updateApp(tx, actor.userId, clientId, { secret_salt: salt, updated_at: nowIso() }));
       return { app: await this.get(actor, clientId), client_secret: clientSecret(clientId, salt) };
     },
 
     /** Deletes the app and everything issued to it, for every user. */
     async remove(actor: Actor, clientId: string) {
       await ownApp(actor, clientId);
-      await inTransaction(db, async (tx) => {
+      await uow.write(async (tx) => {
         await store.deleteForClient(tx, clientId);
         await store.deleteApp(tx, actor.userId, clientId);
       });
@@ -122,7 +123,7 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
     /** The client as the authorization server sees it, or undefined for an unknown id. */
     async clientMetadata(clientId: string) {
       if (clientId.length > 100) return undefined;
-      const row = await store.findApp(db, clientId);
+      const row = await uow.read((q) => store.findApp(q, clientId));
       if (!row) return undefined;
       return {
         client_id: row.id,
@@ -137,7 +138,7 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
     /** Apps holding a live grant from this user, one entry per app, with every scope granted. */
     async authorized(actor: Actor): Promise<AuthorizedApp[]> {
       const byClient = new Map<string, AuthorizedApp>();
-      for (const g of await store.listGrants(db, actor.userId, epoch())) {
+      for (const g of await uow.read((q) => store.listGrants(q, actor.userId, epoch()))) {
         const entry = byClient.get(g.client_id!) ?? { client_id: g.client_id!, name: g.app_name, scopes: [], last_used_at: null };
         const payload = JSON.parse(g.payload) as { openid?: { scope?: string }; resources?: Record<string, string> };
         const scopes = new Set(entry.scopes);
@@ -154,7 +155,7 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
     async revokeAuthorization(actor: Actor, clientId: string) {
       const held = (await this.authorized(actor)).some((a) => a.client_id === clientId);
       if (!held) throw notFound('Authorization');
-      await store.deleteForClient(db, clientId, actor.userId);
+      await uow.write((tx) => store.deleteForClient(tx, clientId, actor.userId));
     },
 
     /** The authorization server's storage for one of its models (Grant, RefreshToken, Session...). */
@@ -163,43 +164,45 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
         async upsert(id: string, payload: StatePayload, expiresIn?: number) {
           const now = epoch();
           const grantUse = model === 'RefreshToken' && payload.grantId ? payload.grantId : null;
-          await store.upsertState(db, {
-            model, id, payload: JSON.stringify(payload),
-            grant_id: payload.grantId ?? null,
-            uid: model === 'Session' ? payload.uid ?? null : null,
-            user_code: payload.userCode ?? null,
-            account_id: payload.accountId ?? null,
-            client_id: payload.clientId ?? null,
-            expires_at: typeof expiresIn === 'number' && expiresIn > 0 ? now + expiresIn : null,
-            consumed_at: typeof payload.consumed === 'number' ? payload.consumed : null,
-            last_used_at: null,
+          await uow.write(async (tx) => {
+            await store.upsertState(tx, {
+              model, id, payload: JSON.stringify(payload),
+              grant_id: payload.grantId ?? null,
+              uid: model === 'Session' ? payload.uid ?? null : null,
+              user_code: payload.userCode ?? null,
+              account_id: payload.accountId ?? null,
+              client_id: payload.clientId ?? null,
+              expires_at: typeof expiresIn === 'number' && expiresIn > 0 ? now + expiresIn : null,
+              consumed_at: typeof payload.consumed === 'number' ? payload.consumed : null,
+              last_used_at: null,
+            });
+            // A refresh is a use of the grant: the authorized apps page shows it.
+            if (grantUse) await store.touchGrant(tx, grantUse, nowIso());
           });
-          // A refresh is a use of the grant: the authorized apps page shows it.
-          if (grantUse) await store.touchGrant(db, grantUse, nowIso());
         },
         async find(id: string): Promise<StatePayload | undefined> {
-          return decode(await store.findState(db, model, id, epoch()));
+          return decode(await uow.read((q) => store.findState(q, model, id, epoch())));
         },
         async findByUid(uid: string) {
-          return decode(await store.findStateBy(db, model, 'uid', uid, epoch()));
+          return decode(await uow.read((q) => store.findStateBy(q, model, 'uid', uid, epoch())));
         },
         async findByUserCode(userCode: string) {
-          return decode(await store.findStateBy(db, model, 'user_code', userCode, epoch()));
+          return decode(await uow.read((q) => store.findStateBy(q, model, 'user_code', userCode, epoch())));
         },
         /** False when the record was already consumed (two requests racing with one code). */
-        consume: (id: string) => store.consumeState(db, model, id, epoch()),
+        consume: (id: string) => uow.write((tx) => store.consumeState(tx, model, id, epoch())),
         /** After a lost consume race: the record was used twice, so its whole grant goes. */
         async revokeGrantOf(id: string) {
-          const found = await store.findState(db, model, id, 0);
+          const found = await uow.read((q) => store.findState(q, model, id, 0));
           const grantId = found ? (JSON.parse(found.payload) as StatePayload).grantId : undefined;
-          if (grantId) await store.deleteGrantEverywhere(db, grantId);
+          if (grantId) await uow.write((tx) => store.deleteGrantEverywhere(tx, grantId));
         },
-        destroy: (id: string) => store.deleteState(db, model, id),
-        revokeByGrantId: (grantId: string) => store.deleteByGrant(db, model, grantId),
+        destroy: (id: string) => uow.write((tx) => store.deleteState(tx, model, id)),
+        revokeByGrantId: (grantId: string) => uow.write((tx) => store.deleteByGrant(tx, model, grantId)),
       };
     },
 
-    prune: () => store.pruneExpired(db, epoch()),
+    prune: () => uow.write((tx) => store.pruneExpired(tx, epoch())),
   };
 }
 

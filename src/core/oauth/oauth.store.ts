@@ -4,12 +4,12 @@
  * the library counts them.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
 import type { Database, OAuthAppsTable, OAuthStateTable } from '../../db/schema.js';
 
 // ---- apps
 
-export const insertApp = async (db: Executor, row: OAuthAppsTable) => {
+export const insertApp = async (db: Tx, row: OAuthAppsTable) => {
   await db.insertInto('oauth_apps').values(row).execute();
 };
 
@@ -25,12 +25,12 @@ export const countApps = async (db: Executor, userId: string) => {
   return Number(row.n);
 };
 
-export const updateApp = async (db: Executor, userId: string, id: string, set: Partial<Pick<OAuthAppsTable, 'name' | 'redirect_uris' | 'secret_salt' | 'updated_at'>>) => {
+export const updateApp = async (db: Tx, userId: string, id: string, set: Partial<Pick<OAuthAppsTable, 'name' | 'redirect_uris' | 'secret_salt' | 'updated_at'>>) => {
   const result = await db.updateTable('oauth_apps').set(set).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };
 
-export const deleteApp = async (db: Executor, userId: string, id: string) => {
+export const deleteApp = async (db: Tx, userId: string, id: string) => {
   const result = await db.deleteFrom('oauth_apps').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 };
@@ -39,7 +39,7 @@ export const deleteApp = async (db: Executor, userId: string, id: string) => {
 
 export type StateRow = OAuthStateTable;
 
-export const upsertState = async (db: Executor, row: StateRow) => {
+export const upsertState = async (db: Tx, row: StateRow) => {
   // last_used_at belongs to the service, not the library: a re-saved grant keeps it.
   const { model: _m, id: _i, last_used_at: _l, ...changes } = row;
   await db.insertInto('oauth_state').values(row)
@@ -57,35 +57,35 @@ export const findStateBy = (db: Executor, model: string, column: 'uid' | 'user_c
   db.selectFrom('oauth_state').select(['payload', 'consumed_at'])
     .where('model', '=', model).where(column, '=', value).where(live(nowS)).executeTakeFirst();
 
-export const consumeState = async (db: Executor, model: string, id: string, nowS: number) => {
+export const consumeState = async (db: Tx, model: string, id: string, nowS: number) => {
   const result = await db.updateTable('oauth_state').set({ consumed_at: nowS })
     .where('model', '=', model).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };
 
-export const deleteState = async (db: Executor, model: string, id: string) => {
+export const deleteState = async (db: Tx, model: string, id: string) => {
   await db.deleteFrom('oauth_state').where('model', '=', model).where('id', '=', id).execute();
 };
 
-export const deleteByGrant = async (db: Executor, model: string, grantId: string) => {
+export const deleteByGrant = async (db: Tx, model: string, grantId: string) => {
   await db.deleteFrom('oauth_state').where('grant_id', '=', grantId).where('model', '=', model).execute();
 };
 
 /** A grant and everything issued under it, whatever the model. */
-export const deleteGrantEverywhere = async (db: Executor, grantId: string) => {
+export const deleteGrantEverywhere = async (db: Tx, grantId: string) => {
   await db.deleteFrom('oauth_state')
     .where((eb) => eb.or([eb('grant_id', '=', grantId), eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)])]))
     .execute();
 };
 
 /** Everything issued to one app for one user (or for everyone, when the app is deleted). */
-export const deleteForClient = async (db: Executor, clientId: string, accountId?: string) => {
+export const deleteForClient = async (db: Tx, clientId: string, accountId?: string) => {
   let q = db.deleteFrom('oauth_state').where('client_id', '=', clientId);
   if (accountId) q = q.where('account_id', '=', accountId);
   await q.execute();
 };
 
-export const pruneExpired = async (db: Executor, nowS: number) => {
+export const pruneExpired = async (db: Tx, nowS: number) => {
   const result = await db.deleteFrom('oauth_state').where('expires_at', '<=', nowS).executeTakeFirst();
   return Number(result.numDeletedRows);
 };
@@ -100,7 +100,7 @@ export const findGrantForToken = (db: Executor, grantId: string, nowS: number) =
     .where((eb) => eb.or([eb('g.expires_at', 'is', null), eb('g.expires_at', '>', nowS)]))
     .executeTakeFirst();
 
-export const touchGrant = async (db: Executor, grantId: string, at: string) => {
+export const touchGrant = async (db: Tx, grantId: string, at: string) => {
   await db.updateTable('oauth_state').set({ last_used_at: at }).where('model', '=', 'Grant').where('id', '=', grantId).execute();
 };
 

@@ -4,7 +4,7 @@
  * (RFC 6749 3.1.2); at most 10, each at most 2,000 characters.
  */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-export const MAX_REDIRECT_URIS = 10;
+const MAX_REDIRECT_URIS = 10;
 
 export type RedirectCheck = { ok: true; uris: string[] } | { ok: false; message: string };
 

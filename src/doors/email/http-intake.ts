@@ -7,9 +7,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../core/errors.js';
-import { DataOf, errorResponses, Query, Uuid } from '../rest/schemas/common.js';
-import { Event } from '../rest/schemas/events.js';
-import { Task } from '../rest/schemas/tasks.js';
+import { DataOf, errorResponses, Query, Uuid } from '../../http/schemas/common.js';
+import { Event } from '../../http/schemas/events.js';
+import { Task } from '../../http/schemas/tasks.js';
 import type { IntakePipeline } from './intake-pipeline.js';
 
 export interface HttpIntakeOptions {

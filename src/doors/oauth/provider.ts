@@ -15,8 +15,8 @@ import { ALL_SCOPES, apiAudience, parseScope } from '../../core/oauth/scopes.js'
 import { adapterFactory } from './adapter.js';
 
 /** Access tokens live 15 minutes; revoking the app stops them sooner (every request checks the grant). */
-export const ACCESS_TOKEN_TTL_S = 15 * 60;
-export const REFRESH_TOKEN_TTL_S = 30 * 86_400;
+const ACCESS_TOKEN_TTL_S = 15 * 60;
+const REFRESH_TOKEN_TTL_S = 30 * 86_400;
 const GRANT_TTL_S = 365 * 86_400;
 export const OAUTH_PREFIX = '/oauth';
 export const SESSION_COOKIE = 'agendum_oauth_session';

@@ -6,9 +6,9 @@
  * Tokens without scopes (API tokens, sessions) keep full access.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SCOPES, type Scope } from '../../core/oauth/scopes.js';
-import { errorResponses } from './schemas/common.js';
-import { sendError } from './errors.js';
+import type { Scope } from '../../core/oauth/scopes.js';
+import { sendError } from '../../http/errors.js';
+import { errorResponses } from '../../http/schemas/common.js';
 
 const FAMILIES: Record<string, { read: Scope[]; write: Scope[] }> = {
   tasks: { read: ['tasks:read'], write: ['tasks:write'] },
@@ -24,7 +24,7 @@ const FAMILIES: Record<string, { read: Scope[]; write: Scope[] }> = {
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /** The scopes an OAuth token needs for `method` on `url` (with or without the /api/v1 prefix). */
-export function scopesFor(method: string, url: string): Scope[] {
+function scopesFor(method: string, url: string): Scope[] {
   const family = url.replace(/^\/api\/v1/, '').split('/')[1] ?? '';
   const entry = Object.hasOwn(FAMILIES, family) ? FAMILIES[family] : undefined;
   if (!entry) throw new Error(`No OAuth scope is declared for ${method} ${url}: add its family to src/doors/rest/scopes.ts`);
@@ -65,18 +65,3 @@ export function requireScopes(app: FastifyInstance) {
     });
   });
 }
-
-/** The OpenAPI security scheme of OAuth apps (authorization code with PKCE). */
-export const oauth2SecurityScheme = (issuer: string) => ({
-  type: 'oauth2' as const,
-  description: 'OAuth 2.0 for apps that act for other people (docs/oauth.md): authorization code with PKCE (S256), ' +
-    'refresh tokens with offline_access. Each operation lists the scopes it needs; a token without them gets 403 insufficient_scope.',
-  flows: {
-    authorizationCode: {
-      authorizationUrl: `${issuer}/oauth/auth`,
-      tokenUrl: `${issuer}/oauth/token`,
-      refreshUrl: `${issuer}/oauth/token`,
-      scopes: { ...SCOPES },
-    },
-  },
-});

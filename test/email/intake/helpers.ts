@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { TestApp, TestUser } from '../../helpers/app.js';
 
-export { CORPUS } from '../../helpers/corpus.js';
 import { CORPUS } from '../../helpers/corpus.js';
-export const SECRET = 'test-intake-secret-0123456789';
+const SECRET = 'test-intake-secret-0123456789';
 export const hasCorpus = existsSync(CORPUS);
 if (!hasCorpus) console.warn(`email corpus not found at ${CORPUS}: corpus-based intake tests are skipped`);
 

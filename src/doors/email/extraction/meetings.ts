@@ -22,7 +22,7 @@ export interface TextEvent {
   confidence: number;
 }
 
-export function hasMeetingWord(s: string): boolean {
+function hasMeetingWord(s: string): boolean {
   return MEETING_WORD.test(s);
 }
 
@@ -38,7 +38,7 @@ function blankOut(text: string, mentions: DateMention[]): string {
 
 const STREET = /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*/iu;
 
-export function findLocation(text: string): string | null {
+function findLocation(text: string): string | null {
   const t = text.replace(/https?:\/\/\S+/g, ' ');
   const room = /\b(?:in|at)\s+(?:the\s+|our\s+)?((?:[\p{Lu}][\p{L}'’-]*\s+)+(?:room|office|conference room|building|hall|auditorium|lobby|café|cafe))\b/u.exec(t);
   if (room) return room[1].trim();
@@ -103,7 +103,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
 const PHRASE_STOP = /^(the|a|an|our|your|my|their|his|her|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|el|la|los|las|un|una|der|die|das|den|dem|ein|eine|le|les|une|des|du|de)$/i;
 
 /** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
-export function meetingPhrase(text: string): string | null {
+function meetingPhrase(text: string): string | null {
   const words = text.replace(/[()]/g, ' ').split(/\s+/).filter(Boolean);
   const at = words.findIndex((w) => MEETING_WORD.test(w.replace(/[,.;:!?]+$/, '')));
   if (at < 0) return null;

@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../../services.js';
-import { requireActor } from '../auth.js';
+import { requireActor } from '../../../http/auth.js';
 import { listBody } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf } from '../schemas/common.js';
-import { Email, EmailListQuery } from '../schemas/emails.js';
+import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf } from '../../../http/schemas/common.js';
+import { Email, EmailListQuery } from '../../../http/schemas/emails.js';
 
 const tags = ['Emails'];
 
