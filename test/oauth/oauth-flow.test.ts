@@ -201,6 +201,16 @@ describe('bad authorization requests', () => {
     const missing = await errorAtApp({ code_challenge: '', code_challenge_method: '' });
     expect(missing).toMatchObject({ error: 'invalid_request' });
     expect(missing.description).toMatch(/PKCE/);
+    // A challenge without its method would mean plain (RFC 7636 4.3): refused as well.
+    expect(await errorAtApp({ code_challenge_method: '' })).toMatchObject({ error: 'invalid_request', description: 'code_challenge_method must be provided' });
+  });
+
+  it('refuses a code exchanged without its code_verifier', async () => {
+    const request = await authorizationRequest(ctx, app, 'tasks:read');
+    const { redirect } = await walk(ctx, await signedIn(ctx.base, alice), request.url);
+    const params = oauth.validateAuthResponse(ctx.as, app.client, redirect!, request.state);
+    const res = await oauth.authorizationCodeGrantRequest(ctx.as, app.client, app.auth, params, app.redirectUri, oauth.nopkce, insecure);
+    expect(await exchangeError(oauth.processAuthorizationCodeResponse(ctx.as, app.client, res))).toBe('invalid_grant');
   });
 
   it('answers an unknown scope with invalid_scope', async () => {
