@@ -8,7 +8,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../helpers/app.js';
 import {
-  api, authorizationRequest, insecure, registerApp, registerPublicApp, signedIn, startOAuthApp, tokensFor, walk,
+  api, authorizationRequest, CookieJar, insecure, registerApp, registerPublicApp, signedIn, startOAuthApp, tokensFor, walk,
   type OAuthTestApp, type TestClient,
 } from '../helpers/oauth.js';
 
@@ -114,6 +114,29 @@ describe('authorization code with PKCE', () => {
     const sub = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
     expect(sub(first.access_token)).toBe(alice.id);
     expect(sub(second.access_token)).toBe(bob.id);
+  });
+
+  it('asks for sign-in inside the flow when nobody is signed in, with one message for wrong credentials', async () => {
+    const jar = new CookieJar();
+    const request = await authorizationRequest(ctx, app, 'tasks:read');
+    const start = await jar.fetch(request.url.href);
+    const interaction = new URL(start.headers.get('location')!, ctx.base).href;
+    const page = await (await jar.fetch(interaction)).text();
+    expect(page).toContain('Sign in to continue');
+    expect(page).toContain('Test app');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page)![1];
+    const post = (password: string) => jar.fetch(`${interaction}/login`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ctx.base },
+      body: new URLSearchParams({ _csrf: csrf, email: alice.email, password }).toString(),
+    });
+    const wrong = await post('not the password');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('Wrong email or password.');
+    const right = await post('correct horse battery');
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe(new URL(interaction).pathname);
+    const { redirect } = await walk(ctx, jar, new URL(interaction));
+    expect(redirect?.searchParams.get('code')).toBeTruthy();
   });
 
   it('gives no refresh token without offline_access', async () => {
