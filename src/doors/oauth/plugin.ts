@@ -43,12 +43,12 @@ export async function oauthDoor(app: FastifyInstance, { server, guards = [] }: O
     raw.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
     delete raw.headers['x-forwarded-for'];
     const query = raw.url!.includes('?') ? raw.url!.slice(raw.url!.indexOf('?')) : '';
-    // The library finds its mount point from the difference between these two.
     // Who is signed in is the service's own session's business (the consent page reads it and
     // names the account in its answer), so the library never sees a session of its own from an
     // earlier authorization: a person who signed out and in as someone else is never mistaken
     // for the earlier account.
     if ((path === '/auth' || path.startsWith('/auth/')) && raw.headers.cookie) raw.headers.cookie = withoutCookie(raw.headers.cookie, SESSION_COOKIE);
+    // The library finds its mount point from the difference between these two.
     raw.originalUrl = `${OAUTH_PREFIX}${path}${query}`;
     raw.url = `${path}${query}`;
     return callback(raw, res);
