@@ -10,8 +10,11 @@ import { httpIntakeRoutes } from './doors/email/http-intake.js';
 import type { IntakePipeline } from './doors/email/intake-pipeline.js';
 import { accountApi, restApi } from './doors/rest/server.js';
 import { webPages } from './doors/web/pages.js';
+import { createAuthorizationServer } from './doors/oauth/provider.js';
+import { oauthDoor } from './doors/oauth/plugin.js';
+import { messagePage } from './doors/web/views/message.js';
 import { createHost } from './http/host.js';
-import { databaseRateLimitStore, limitByAddress, memoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js';
+import { databaseRateLimitStore, limitByAddress, memoryRateLimitStore, rateLimitHook, type RateLimitStore } from './http/rate-limit.js';
 import type { Db } from './db/database.js';
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping, startPeriodicJobs } from './housekeeping.js';
 import { loadJwtSecret } from './secrets.js';
@@ -48,10 +51,18 @@ export async function buildServer({ config, db, services, secret, rateLimits, in
     limitByAddress(scoped, rateLimits, config.rateLimit);
     await httpIntakeRoutes(scoped, { pipeline: intake, secret: config.intake.secret, maxBytes: config.intake.maxBytes });
   });
+  const authorization = createAuthorizationServer({
+    issuer: config.publicUrl, secret, oauth: services.oauth, accounts: services.accounts, log: server.log,
+    errorPage: (title, message) => messagePage(title, message),
+  });
   await server.register(async (scoped) => {
     limitByAddress(scoped, rateLimits, config.rateLimit);
-    await webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret });
+    await webPages(scoped, {
+      accounts: services.accounts, allowSignup: config.allowSignup, secret, oauth: services.oauth, interactions: authorization.interactions,
+    });
   });
+  const limit = rateLimitHook(rateLimits, config.rateLimit);
+  await server.register(oauthDoor, { server: authorization, guards: [(req, reply) => limit(req, reply, 'ip')] });
   return server;
 }
 
@@ -70,6 +81,7 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       intakeMaxItems: config.intake.maxItems,
       readMessage: async (raw) => (await extraction.read(raw)).read,
       passwordHashing: config.passwordHashing,
+      publicUrl: config.publicUrl,
     });
     // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
     // may run several processes, which must share one count (D13).
@@ -89,6 +101,7 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       { name: 'expired idempotency keys and rate-limit windows', everyMs: HOUSEKEEPING_INTERVAL_MS,
         run: () => runHousekeeping(database.db, rateLimits, config.rateLimit.windowS) },
       // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
+      { name: 'expired OAuth records', everyMs: HOUSEKEEPING_INTERVAL_MS, run: () => services.oauth.prune() },
       { name: 'change log pruning', everyMs: 3_600_000, atStart: true, run: () => services.sync.prune() },
     ], server.log);
     return {

@@ -7,6 +7,11 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /**
+   * Where people and apps reach this service: PUBLIC_URL when set, else http://HOST:PORT (D20).
+   * The OAuth issuer and the URLs in its metadata are built from it. No trailing slash.
+   */
+  publicUrl: string;
   database: DatabaseConfig;
   /** Where the SQLite file (by default) and the generated JWT secret live. */
   dataDir: string;
@@ -121,14 +126,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intakeTls = { certFile: path.resolve(tlsCert), keyFile: path.resolve(tlsKey) };
   }
 
+  const port = int('PORT', 3000, 0, 65535);
+  let publicUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (env.PUBLIC_URL) {
+    let url: URL | null = null;
+    try {
+      url = new URL(env.PUBLIC_URL);
+    } catch { /* reported below */ }
+    // An origin only: the service's routes (/oauth, /api/v1, /.well-known) sit at the root.
+    if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+      problems.push(`PUBLIC_URL must be an http(s) origin without path, query or credentials, e.g. https://agendum.example.com (got "${env.PUBLIC_URL}")`);
+    } else {
+      publicUrl = url.origin;
+    }
+  }
+
   const workers = int('WORKERS', 1, 1, 64);
   const config: Config = {
+    port,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
     // Half the cores by default: hashes running on every core starve the event loop of the rest
     // of the service (measured: reads' p99 172 ms during a burst with 2 hashes on 2 busy cores).
     passwordHashing: { concurrency: int('PASSWORD_HASH_CONCURRENCY', Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 64), queue: int('PASSWORD_HASH_QUEUE', 16, 0, 10_000) },
-    port: int('PORT', 3000, 0, 65535),
     host,
+    publicUrl,
     database,
     dataDir,
     jwtSecret,

@@ -1,6 +1,8 @@
 /** The core use cases wired to one database: what every door receives. */
 import type { Db } from './db/database.js';
 import { createAccountsService } from './core/accounts/accounts.service.js';
+import { createOAuthService } from './core/oauth/oauth.service.js';
+import { apiAudience } from './core/oauth/scopes.js';
 import { createCommentsService } from './core/comments/comments.service.js';
 import { createContextsService } from './core/contexts/contexts.service.js';
 import { createSharesService } from './core/contexts/shares.service.js';
@@ -31,10 +33,14 @@ export interface ServiceOptions {
    */
   readMessage?: MessageReader;
   passwordHashing?: { concurrency: number; queue: number };
+  /** The OAuth issuer (the public URL); OAuth access tokens are accepted only from it. */
+  publicUrl?: string;
 }
 
 export function createServices(db: Db, options: ServiceOptions) {
-  const accounts = createAccountsService(db, options);
+  const oauthIssuer = { issuer: options.publicUrl ?? 'http://localhost', audience: apiAudience(options.publicUrl ?? 'http://localhost') };
+  const accounts = createAccountsService(db, { ...options, oauth: oauthIssuer });
+  const oauth = createOAuthService(db, { secret: options.jwtSecret });
   const tasks = createTasksService(db);
   const assignees = createAssigneesService(db, tasks);
   const events = createEventsService(db);
@@ -45,7 +51,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const intake = createIntakeService(db, { tasks, events: intakeEvents(events, attendees), read: options.readMessage ?? readStoredMessage, maxItems: options.intakeMaxItems ?? 50 });
   const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource }, secret: options.jwtSecret });
   const idempotency = createIdempotencyService(db);
-  return { accounts, idempotency, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
+  return { accounts, oauth, idempotency, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
 }
 
 /**

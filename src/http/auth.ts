@@ -34,7 +34,8 @@ export function identifyBearer(accounts: AccountsService) {
   return async (request: FastifyRequest) => {
     try {
       const token = bearerOf(request);
-      if (token) request.actor = await accounts.authenticateToken(token);
+      // Every route behind this hook checks OAuth scopes (scopes.ts).
+      if (token) request.actor = await accounts.authenticateToken(token, { acceptOAuth: true });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
     }
@@ -47,7 +48,7 @@ export function bearerAuth(accounts: AccountsService) {
     reply.header('WWW-Authenticate', 'Bearer');
     const token = bearerOf(request);
     if (!token) throw new DomainError('unauthorized', 'Missing bearer token');
-    request.actor = await accounts.authenticateToken(token);
+    request.actor = await accounts.authenticateToken(token, { acceptOAuth: true });
     reply.removeHeader('WWW-Authenticate');
   };
 }
@@ -65,7 +66,9 @@ export function sessionOrBearerAuth(accounts: AccountsService) {
   return async (request: FastifyRequest) => {
     const token = bearerOf(request);
     if (token) {
-      request.actor = await accounts.authenticateToken(token);
+      request.actor = await accounts.authenticateToken(token, { acceptOAuth: true });
+      // No OAuth scope covers the account itself (tokens, password, intake address).
+      if (request.actor.oauth) throw new DomainError('forbidden', 'OAuth access tokens cannot manage the account; use an API token or the account pages');
       return;
     }
     const session = request.cookies?.[SESSION_COOKIE];

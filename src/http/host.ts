@@ -76,7 +76,7 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
   ignoreReadOnlyFields(app);
   declareUniversalErrors(app);
   for (const schema of COMPONENT_SCHEMAS) app.addSchema(schema);
-  await app.register(swagger, swaggerOptions());
+  await app.register(swagger, swaggerOptions(config.publicUrl));
   // Build the document at startup: a route that breaks it fails here, not on the first GET.
   app.addHook('onReady', async () => { app.swagger(); });
   // Health probes stay unlimited: a 429 would take a healthy instance out of its load balancer.

@@ -11,6 +11,7 @@ import { decoyHash, hashPassword as hashNow, verifyPassword as verifyNow } from 
 import * as sessions from './sessions.store.js';
 import * as tokens from './tokens.store.js';
 import * as users from './users.store.js';
+import { findGrantForToken, touchGrant } from '../oauth/oauth.store.js';
 
 export interface AccountsOptions {
   jwtSecret: Uint8Array;
@@ -18,6 +19,19 @@ export interface AccountsOptions {
   intakeDomain: string;
   loginThrottle?: ThrottleOptions;
   passwordHashing?: HashGateOptions;
+  /**
+   * OAuth access tokens (D20) are signed with the same secret and carry `client_id`, `scope` and
+   * `gid` (their grant); they are accepted only with this issuer and audience.
+   */
+  oauth?: { issuer: string; audience: string };
+}
+
+interface VerifiedClaims {
+  jti: string;
+  sub: string;
+  exp: number;
+  /** Present on OAuth access tokens only. */
+  oauth?: { clientId: string; scopes: string[]; grantId: string };
 }
 
 /** D23: at most this many active (unrevoked, unexpired) API tokens per user. */
@@ -39,7 +53,7 @@ const newIntakeToken = () => randomBytes(15).toString('base64url').toLowerCase()
 export function createAccountsService(db: Db, options: AccountsOptions) {
   // Verified signatures, keyed by the token string: skips the HMAC on repeat calls. Revocation and
   // expiry are still checked against the database on every request.
-  const verified = new Map<string, { jti: string; sub: string; exp: number }>();
+  const verified = new Map<string, VerifiedClaims>();
   const uow = unitOfWork(db);
   const throttle = createLoginThrottle(db, options.loginThrottle ?? DEFAULT_THROTTLE);
   const gate = createHashGate(options.passwordHashing ?? DEFAULT_HASH_GATE);
@@ -105,7 +119,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     try {
       const { payload } = await jwtVerify(token, options.jwtSecret, { algorithms: ['HS256'] });
       if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw unauthorized();
-      const claims = { jti: payload.jti, sub: payload.sub, exp: payload.exp };
+      const claims: VerifiedClaims = { jti: payload.jti, sub: payload.sub, exp: payload.exp };
+      if (payload.client_id !== undefined) {
+        const { client_id: clientId, scope, gid } = payload;
+        if (!options.oauth || payload.iss !== options.oauth.issuer || payload.aud !== options.oauth.audience) throw unauthorized();
+        if (typeof clientId !== 'string' || typeof gid !== 'string' || (scope !== undefined && typeof scope !== 'string')) throw unauthorized();
+        claims.oauth = { clientId, grantId: gid, scopes: scope ? scope.split(' ') : [] };
+      }
       if (verified.size > 10_000) verified.clear();
       verified.set(token, claims);
       return claims;
@@ -113,6 +133,22 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('Token expired');
       throw unauthorized();
     }
+  }
+
+  /**
+   * An OAuth access token is good while its grant lives: revoking the app (page, RFC 7009, or a
+   * reused refresh token) deletes the grant, so its access tokens stop at once, not at expiry.
+   */
+  async function authenticateOAuth(token: string, claims: VerifiedClaims, oauth: NonNullable<VerifiedClaims['oauth']>, nowMs: number): Promise<Actor> {
+    const grant = await uow.read((q) => findGrantForToken(q, oauth.grantId, Math.floor(nowMs / 1000)));
+    if (!grant || grant.account_id !== claims.sub || grant.client_id !== oauth.clientId) {
+      verified.delete(token);
+      throw unauthorized();
+    }
+    if (!grant.last_used_at || nowMs - Date.parse(grant.last_used_at) > TOUCH_EVERY_MS) {
+      await uow.write((tx) => touchGrant(tx, oauth.grantId, new Date(nowMs).toISOString()));
+    }
+    return { userId: claims.sub, email: grant.email, via: 'rest', oauth: { clientId: oauth.clientId, scopes: oauth.scopes } };
   }
 
   return {
@@ -151,11 +187,19 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       return { userId: user.id, email: user.email, via: 'rest' };
     },
 
-    /** Bearer check: signature, expiry, revocation and the user's existence (DECISIONS D1). */
-    async authenticateToken(token: string): Promise<Actor> {
+    /**
+     * Bearer check: signature, expiry, revocation and the user's existence (DECISIONS D1).
+     * OAuth access tokens (D20) pass only where the caller enforces their scopes (`acceptOAuth`),
+     * so a door that knows nothing of scopes never lets a limited token do everything.
+     */
+    async authenticateToken(token: string, opts: { acceptOAuth?: boolean } = {}): Promise<Actor> {
       const claims = await verifySignature(token);
       const nowMs = Date.now();
       if (claims.exp * 1000 <= nowMs) throw unauthorized('Token expired');
+      if (claims.oauth) {
+        if (!opts.acceptOAuth) throw unauthorized('OAuth access tokens are accepted by the API (/api/v1) only');
+        return authenticateOAuth(token, claims, claims.oauth, nowMs);
+      }
       const row = await uow.read((q) => tokens.findActiveToken(q, claims.jti));
       if (!row || row.revoked_at || row.user_id !== claims.sub || Date.parse(row.expires_at) <= nowMs) {
         verified.delete(token);

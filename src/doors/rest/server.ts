@@ -11,6 +11,7 @@ import type { Services } from '../../services.js';
 import { declareCommonErrors } from './declared-errors.js';
 import { idempotentWrites } from './idempotency.js';
 import { locationOfCreated } from './location.js';
+import { requireScopes } from './scopes.js';
 import { accountRoutes } from './routes/account.js';
 import { contextRoutes } from './routes/contexts.js';
 import { docsRoutes } from './routes/docs.js';
@@ -40,9 +41,8 @@ export async function restApi(api: FastifyInstance, { config, services, rateLimi
   await api.register(docsRoutes);
   await api.register(async (authed) => {
     authed.addHook('onRequest', bearerAuth(services.accounts));
-    authed.addHook('onRoute', (route) => {
-      route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
-    });
+    // Declares each route's security (bearer, and the OAuth scopes it needs) and checks the scopes.
+    requireScopes(authed);
     await taskRoutes(authed, services);
     await eventRoutes(authed, services);
     await contextRoutes(authed, services);

@@ -44,6 +44,9 @@ const NOTICES: Record<string, string> = {
   'intake-rotated': 'Your new intake address is ready; the old one no longer accepts mail.',
   'password-changed': 'Password changed. Your other sessions were signed out.',
   'signed-out': 'You are signed out.',
+  'app-saved': 'App saved.',
+  'app-deleted': 'App deleted. Its tokens no longer work.',
+  'app-revoked': 'Access revoked. The app can no longer use your account.',
 };
 
 export const noticeOf = (req: FastifyRequest) => {

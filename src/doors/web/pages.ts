@@ -10,7 +10,12 @@ import { SignInRequired, seeOther, sendPage, type WebContext } from './context.j
 import { createCsrf, CsrfError } from './csrf.js';
 import { createSealedCookie } from './sealed-cookie.js';
 import { acceptForms } from './forms.js';
+import type { OAuthService } from '../../core/oauth/oauth.service.js';
+import type { OAuthInteractions } from './oauth-port.js';
 import { accountPages } from './routes/account.js';
+import { appPages } from './routes/apps.js';
+import { authorizedPages } from './routes/authorized.js';
+import { consentPages } from './routes/consent.js';
 import { authPages } from './routes/auth.js';
 import { tokenPages } from './routes/tokens.js';
 import { staticRoutes } from './static.js';
@@ -21,6 +26,9 @@ export interface WebOptions {
   allowSignup: boolean;
   /** Key material for the CSRF tokens (the service's signing secret; a derived key is used). */
   secret: Uint8Array;
+  /** OAuth (D20): the apps pages, and the consent pages when the authorization server runs. */
+  oauth?: OAuthService;
+  interactions?: OAuthInteractions;
 }
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
@@ -52,6 +60,11 @@ export async function webPages(app: FastifyInstance, opts: WebOptions) {
   await authPages(app, ctx);
   await tokenPages(app, ctx);
   await accountPages(app, ctx);
+  if (opts.oauth) {
+    await appPages(app, ctx, opts.oauth);
+    await authorizedPages(app, ctx, opts.oauth);
+    if (opts.interactions) await consentPages(app, ctx, opts.oauth, opts.interactions);
+  }
 }
 
 function pageForError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {

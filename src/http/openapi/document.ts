@@ -4,6 +4,7 @@
  * operation, so routes added later get it without doing anything: the shared error answers, the
  * response headers, comma-list parameter styles and an example for every answer and body.
  */
+import { oauth2SecurityScheme } from '../oauth2-scheme.js';
 import type { SwaggerOptions } from '@fastify/swagger';
 import { SESSION_COOKIE } from '../auth.js';
 import { errorDescription } from '../schemas/common.js';
@@ -71,7 +72,7 @@ function errorResponseComponents(): Record<string, Json> {
   }]));
 }
 
-export function swaggerOptions(): SwaggerOptions {
+export function swaggerOptions(publicUrl: string): SwaggerOptions {
   return {
     openapi: {
       openapi: '3.0.3',
@@ -88,6 +89,7 @@ export function swaggerOptions(): SwaggerOptions {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An API token from POST /account/tokens' },
           sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by POST /auth/login (/account routes only)' },
           intakeSecret: { type: 'http', scheme: 'bearer', description: 'The server-wide INTAKE_SECRET (POST /intake/email only)' },
+          oauth2: oauth2SecurityScheme(publicUrl),
         },
         headers: HEADERS,
         responses: errorResponseComponents(),

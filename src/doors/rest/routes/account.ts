@@ -75,7 +75,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }, { sessionCookie: [] }] } as typeof route.schema;
     });
 
-    s.get('/account', { schema: { operationId: 'getAccount', description: 'With the session cookie or an API token.', tags, summary: 'The signed-in account', response: { 200: DataOf(Account), ...errorResponses(401) } } },
+    s.get('/account', { schema: { operationId: 'getAccount', description: 'With the session cookie or an API token.', tags, summary: 'The signed-in account', response: { 200: DataOf(Account), ...errorResponses(401, 403) } } },
       async (req) => ({ data: await accounts.getAccount(requireActor(req).userId) }));
 
     s.post('/account/intake-address', { schema: { operationId: 'rotateIntakeAddress', description: 'Mail sent to the old address is no longer accepted; forward to the new one.', tags, summary: 'Rotate the email intake address; the old one stops working', response: { 200: DataOf(Account), ...errorResponses(401, 403, 415) } } },
@@ -89,7 +89,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
     s.get('/account/tokens', {
       schema: { operationId: 'listApiTokens', description: 'Each token with when it was made, expires and was last used (updated at most once a minute); newest first, a page at a time (D23).',
         tags, summary: 'List API tokens (never the token itself), newest first, paginated', querystring: Query({ ...PageQuery }),
-        response: { 200: ListOf(ApiToken), ...errorResponses(400, 401) } },
+        response: { 200: ListOf(ApiToken), ...errorResponses(400, 401, 403) } },
     }, async (req) => listBody(await accounts.listTokens(requireActor(req).userId, { limit: req.query.limit ?? 50, offset: req.query.offset ?? 0 })));
 
     s.delete('/account/tokens/:id', {
