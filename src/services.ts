@@ -15,12 +15,17 @@ import { eventSyncSource } from './core/events/events.sync.js';
 import { contextSyncSource } from './core/contexts/contexts.sync.js';
 import { createSyncService } from './core/changes/sync.service.js';
 import type { MessageReader } from './core/intake/intake.js';
+import type { WebhookClient } from './core/webhooks/client.js';
+import { createWebhooksService } from './core/webhooks/webhooks.service.js';
+import { createWebhookClient } from './workers/webhook-client.js';
 
 export interface ServiceOptions {
   jwtSecret: Uint8Array;
   allowSignup: boolean;
   intakeDomain: string;
   syncRetentionDays: number;
+  /** How webhooks reach receivers (the app passes one built from its config); by default private addresses are refused. */
+  webhookClient?: WebhookClient;
 }
 
 export function createServices(db: Db, options: ServiceOptions) {
@@ -33,9 +38,13 @@ export function createServices(db: Db, options: ServiceOptions) {
   const shares = createSharesService(db, contexts);
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
   const intake = createIntakeService(db, { tasks, events: intakeEvents(db, events, attendees), read: readStoredMessage });
-  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource } });
-  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
+  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: recordSources });
+  const webhooks = createWebhooksService(db, { client: options.webhookClient ?? createWebhookClient({ allowPrivate: false }) });
+  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync, webhooks };
 }
+
+/** How the sync feed and webhooks load records the way GET shows them. */
+export const recordSources = { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource };
 
 /**
  * The email door's reader, handed to the intake use case so it can reprocess without knowing MIME.

@@ -41,7 +41,7 @@ export function createAttendeesService(db: Db, events: EventsService) {
         await recordChanges(tx, actor, [{
           type: 'attendee', id: `${eventId}:${email}`, op: existing ? 'update' : 'create',
           contextBefore: event.context_id, contextAfter: event.context_id, ownerId: event.user_id,
-          data: { event_id: eventId, email, user_id: row.user_id, rsvp_status: row.rsvp_status },
+          data: { event_id: eventId, email, user_id: row.user_id, rsvp_status: row.rsvp_status, previous: existing?.rsvp_status ?? null },
         }]);
         return { attendee: row, created: !existing };
       });

@@ -65,6 +65,21 @@ export interface VersionedRecordFields {
   extraction_confidence?: number;
 }
 
+type FieldChanges = Record<string, { old: unknown; new: unknown }>;
+
+/** Published values before and after an edit, field by field (a move counts: it applies at once). */
+function publishedChanges(values: drafts.Values, state: drafts.VersionState, result: drafts.EditResult,
+  contextBefore: string | null, contextAfter: string | null): FieldChanges | null {
+  const before = drafts.publishedValues(values, state);
+  const after = drafts.publishedValues(result.values, result.state);
+  const out: FieldChanges = {};
+  for (const f of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (before[f] !== after[f] && !(before[f] == null && after[f] == null)) out[f] = { old: before[f] ?? null, new: after[f] ?? null };
+  }
+  if (contextBefore !== contextAfter) out.context_id = { old: contextBefore, new: contextAfter };
+  return Object.keys(out).length ? out : null;
+}
+
 export interface VersionedKind<Row extends VersionedRow> {
   type: VersionedType;
   /** The draft engine's view of a row: API values of the versioned fields. */
@@ -87,11 +102,13 @@ export function versionedWrites<Row extends VersionedRow>(kind: VersionedKind<Ro
     await kind.update(tx, row.id, next);
     const updated = { ...row, ...next } as Row;
     if (result.published) await publishVersion(tx, updated, result.values, result.state, at);
+    // What readers of the published state saw change (webhooks' `changes`); drafts change nothing here.
+    const changes = publishedChanges(kind.values(row), versionState(row), result, row.context_id, updated.context_id);
     await recordChanges(tx, actor, [{
       type: kind.type, id: row.id, op: 'update', draft: log.draft,
       version: `${result.state.major}.${result.state.minor}`,
       contextBefore: row.context_id, contextAfter: updated.context_id, ownerId: row.user_id,
-      data: log.data,
+      data: changes ? { ...log.data, changes } : log.data,
     }]);
     return updated;
   }

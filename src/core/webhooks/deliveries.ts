@@ -1,0 +1,99 @@
+/**
+ * Delivery attempts (D18): claiming due rows, the access check at delivery time, the outcome of
+ * each attempt (logged with the spec's fields), retries on the schedule, and disabling a webhook
+ * after too many events in a row failed on every attempt.
+ */
+import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import { visibleIds } from '../access/visibility.store.js';
+import { newId, nowIso } from '../ids.js';
+import type { SendResult, WebhookClient } from './client.js';
+import * as store from './webhooks.store.js';
+
+/** After this many consecutive events failed on every attempt, a webhook is disabled (D18). */
+export const MAX_CONSECUTIVE_FAILURES = 20;
+/** Longer than one attempt (5 s) with room for a slow database: a worker that dies mid-send gives the row back after this. */
+const LEASE_MS = 30_000;
+
+export interface Claimed {
+  delivery: store.DeliveryRow;
+  hook: store.WebhookRow;
+  token: string;
+}
+
+export interface DeliveryOptions {
+  client: WebhookClient;
+  /** Seconds to wait before each retry; its length is the number of retries. */
+  retrySchedule: number[];
+}
+
+const at = (ms: number) => new Date(ms).toISOString();
+
+export function createDeliveries(db: Db, opts: DeliveryOptions) {
+  /** Outcome of one attempt: the attempt log row, the delivery's new state, the webhook's failure count. */
+  async function settle(c: Claimed, result: SendResult | { skipped: string }): Promise<'delivered' | 'retry' | 'failed' | 'skipped' | 'lost'> {
+    return inTransaction(db, async (tx) => {
+      const now = Date.now();
+      const attempt = c.delivery.attempts + 1;
+      const skipped = 'skipped' in result;
+      const ok = !skipped && result.status !== null && result.status >= 200 && result.status < 300;
+      let outcome: 'delivered' | 'retry' | 'failed' | 'skipped';
+      if (skipped) outcome = 'skipped';
+      else if (ok) outcome = 'delivered';
+      else outcome = attempt <= opts.retrySchedule.length ? 'retry' : 'failed';
+      const patch = outcome === 'retry'
+        ? { attempts: attempt, next_attempt_at: at(now + opts.retrySchedule[attempt - 1] * 1000) }
+        : { attempts: skipped ? c.delivery.attempts : attempt, state: outcome as 'delivered' | 'failed' | 'skipped', finished_at: at(now) };
+      // Another worker took the row over (this one outlived its lease): its attempt is the one that counts.
+      if (!(await store.settle(tx, c.delivery.seq, c.token, patch))) return 'lost';
+      await store.insertAttempt(tx, {
+        id: newId(), webhook_id: c.hook.id, delivery_seq: c.delivery.seq, event_id: c.delivery.event_id, event_type: c.delivery.event_type,
+        attempt: skipped ? c.delivery.attempts : attempt, delivered_at: at(now),
+        status_code: skipped ? null : result.status, response_time_ms: skipped ? 0 : Math.round(result.ms), success: ok ? 1 : 0,
+        error: skipped ? result.skipped : ok ? null : result.error,
+      });
+      const hook = await store.getWebhookById(tx, c.hook.id);
+      if (hook && outcome === 'delivered' && hook.consecutive_failures !== 0) await store.updateWebhook(tx, hook.id, { consecutive_failures: 0 });
+      if (hook && outcome === 'failed') {
+        const failures = hook.consecutive_failures + 1;
+        await store.updateWebhook(tx, hook.id, {
+          consecutive_failures: failures,
+          ...(failures >= MAX_CONSECUTIVE_FAILURES ? { status: 'disabled' as const, updated_at: at(now) } : {}),
+        });
+      }
+      return outcome;
+    });
+  }
+
+  /** May the webhook's owner still see what this delivery is about? Deletions carry no record. */
+  async function stillVisible(c: Claimed): Promise<boolean> {
+    const { subject_type: type, subject_id: id } = c.delivery;
+    if (!type || !id) return true;
+    return (await visibleIds(db, c.hook.user_id, type, [id])).has(id);
+  }
+
+  return {
+    /** Takes up to `limit` due deliveries for this worker (SKIP LOCKED on PostgreSQL). */
+    async claim(limit: number): Promise<Claimed[]> {
+      if (limit <= 0) return [];
+      return inTransaction(db, async (tx) => {
+        const rows = await store.dueDeliveries(tx, nowIso(), limit);
+        if (!rows.length) return [];
+        const token = newId();
+        await store.lease(tx, rows.map((r) => r.seq), at(Date.now() + LEASE_MS), token);
+        const hooks = new Map<string, store.WebhookRow>();
+        for (const r of rows) if (!hooks.has(r.webhook_id)) hooks.set(r.webhook_id, (await store.getWebhookById(tx, r.webhook_id))!);
+        return rows.map((delivery) => ({ delivery, hook: hooks.get(delivery.webhook_id)!, token }));
+      });
+    },
+
+    /** One attempt of a claimed delivery, re-checking access first; returns what became of it. */
+    async attempt(c: Claimed) {
+      if (!(await stillVisible(c))) return settle(c, { skipped: 'not sent: the webhook owner can no longer see this record' });
+      const result = await opts.client.send({ url: c.hook.url, secret: c.hook.secret }, { id: c.delivery.event_id, body: c.delivery.body });
+      return settle(c, result);
+    },
+  };
+}
+
+export type Deliveries = ReturnType<typeof createDeliveries>;

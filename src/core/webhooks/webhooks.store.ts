@@ -1,0 +1,132 @@
+/** SQL of webhooks: subscriptions, the dispatcher's position and log reads, deliveries, attempts. */
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { dialectOf, type Executor } from '../../db/database.js';
+import type { ChangesTable, Database } from '../../db/schema.js';
+import type { Position } from '../changes/cursor.js';
+import type { Horizon } from '../changes/sync.store.js';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable, WebhookTables } from './webhooks.table.js';
+
+export type WebhookRow = WebhooksTable;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type AttemptRow = WebhookAttemptsTable;
+export type ChangeRow = Selectable<ChangesTable>;
+
+const w = (db: Executor) => db.withTables<WebhookTables>() as unknown as Kysely<Database & WebhookTables>;
+const postgres = (db: Executor) => dialectOf(db) === 'postgres';
+
+export const insertWebhook = async (db: Executor, row: WebhookRow) => {
+  await w(db).insertInto('webhooks').values(row).execute();
+};
+
+export const getWebhook = (db: Executor, userId: string, id: string) =>
+  w(db).selectFrom('webhooks').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+
+export async function listWebhooks(db: Executor, userId: string, page: { limit: number; offset: number }) {
+  const base = w(db).selectFrom('webhooks').where('user_id', '=', userId);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export const updateWebhook = async (db: Executor, id: string, patch: Partial<WebhookRow>) => {
+  await w(db).updateTable('webhooks').set(patch).where('id', '=', id).execute();
+};
+
+export const deleteWebhook = async (db: Executor, id: string) => {
+  await w(db).deleteFrom('webhooks').where('id', '=', id).execute();
+};
+
+export const activeWebhooks = (db: Executor) =>
+  w(db).selectFrom('webhooks').selectAll().where('status', '=', 'active').execute();
+
+export const anyActiveWebhook = async (db: Executor) =>
+  !!(await w(db).selectFrom('webhooks').select('id').where('status', '=', 'active').limit(1).executeTakeFirst());
+
+/** The dispatcher's position, locked until commit on PostgreSQL so two processes dispatch one after the other. */
+export async function lockPosition(db: Executor): Promise<Position> {
+  let q = db.selectFrom('change_log_state').select(['txid', 'seq']).where('name', '=', 'webhooks');
+  if (postgres(db)) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  return { txid: Number(row?.txid ?? 0), seq: Number(row?.seq ?? 0) };
+}
+
+export const savePosition = async (db: Executor, p: Position) => {
+  await db.updateTable('change_log_state').set({ txid: p.txid, seq: p.seq }).where('name', '=', 'webhooks').execute();
+};
+
+/** Log rows after `after` that the horizon lets a reader hand out (the feed's never-skip rule), in log order. */
+export async function changesAfter(db: Executor, after: Position, horizon: Horizon, limit: number): Promise<ChangeRow[]> {
+  let q = db.selectFrom('changes').selectAll().where(sql<boolean>`(txid, seq) > (${after.txid}, ${after.seq})`);
+  q = horizon.kind === 'xmin' ? q.where('txid', '<', horizon.xmin) : q.where('seq', '<=', horizon.maxSeq);
+  return q.orderBy('txid').orderBy('seq').limit(limit).execute();
+}
+
+export async function insertDeliveries(db: Executor, rows: Insertable<WebhookDeliveriesTable>[]) {
+  for (let i = 0; i < rows.length; i += 200) await w(db).insertInto('webhook_deliveries').values(rows.slice(i, i + 200)).execute();
+}
+
+/**
+ * Due pending deliveries of active webhooks that no earlier pending delivery of the same record
+ * precedes, locked on PostgreSQL with SKIP LOCKED so concurrent workers take different rows.
+ */
+export async function dueDeliveries(db: Executor, now: string, limit: number): Promise<DeliveryRow[]> {
+  const lock = postgres(db) ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
+  const { rows } = await sql<DeliveryRow>`
+    SELECT d.* FROM webhook_deliveries d JOIN webhooks wh ON wh.id = d.webhook_id
+    WHERE d.state = 'pending' AND d.next_attempt_at <= ${now} AND wh.status = 'active'
+      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
+        WHERE e.webhook_id = d.webhook_id AND e.record_key = d.record_key AND e.state = 'pending' AND e.seq < d.seq)
+    ORDER BY d.next_attempt_at, d.seq
+    LIMIT ${limit} ${lock}`.execute(db);
+  return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+}
+
+/** Takes rows for one worker: their next attempt moves past the lease, so nobody else picks them up meanwhile. */
+export async function lease(db: Executor, seqs: number[], until: string, token: string) {
+  if (!seqs.length) return;
+  await w(db).updateTable('webhook_deliveries').set({ next_attempt_at: until, lease_token: token }).where('seq', 'in', seqs).execute();
+}
+
+/** Applies an attempt's outcome only if the worker still holds the lease (a late worker changes nothing). */
+export async function settle(db: Executor, seq: number, token: string, patch: Updateable<WebhookDeliveriesTable>): Promise<boolean> {
+  const res = await w(db).updateTable('webhook_deliveries').set({ ...patch, lease_token: null })
+    .where('seq', '=', seq).where('lease_token', '=', token).where('state', '=', 'pending').executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const insertAttempt = async (db: Executor, row: AttemptRow) => {
+  await w(db).insertInto('webhook_attempts').values(row).execute();
+};
+
+export const getWebhookById = (db: Executor, id: string) =>
+  w(db).selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const listAttempts = (db: Executor, webhookId: string, page: { limit: number; offset: number }) =>
+  w(db).selectFrom('webhook_attempts').selectAll().where('webhook_id', '=', webhookId)
+    .orderBy('delivered_at', 'desc').orderBy('attempt', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute();
+
+export async function countAttempts(db: Executor, webhookId: string): Promise<number> {
+  const row = await w(db).selectFrom('webhook_attempts').select((eb) => eb.fn.countAll<number>().as('n')).where('webhook_id', '=', webhookId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const getAttempt = (db: Executor, webhookId: string, id: string) =>
+  w(db).selectFrom('webhook_attempts').selectAll().where('webhook_id', '=', webhookId).where('id', '=', id).executeTakeFirst();
+
+export async function getDelivery(db: Executor, seq: number): Promise<DeliveryRow | undefined> {
+  const row = await w(db).selectFrom('webhook_deliveries').selectAll().where('seq', '=', seq).executeTakeFirst();
+  return row ? { ...row, seq: Number(row.seq) } : undefined;
+}
+
+/** Current emails of users, for payloads (actor, assignee, collaborator). */
+export async function emailsOf(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter(Boolean))];
+  if (!unique.length) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+export const getComment = (db: Executor, id: string) =>
+  db.selectFrom('comments').select(['id', 'message', 'user_id', 'created_at', 'updated_at']).where('id', '=', id).executeTakeFirst();
