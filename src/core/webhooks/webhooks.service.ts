@@ -31,7 +31,7 @@ export interface Webhook {
 export interface WebhookLogEntry {
   id: string;
   event_id: string;
-  event_type: string;
+  event_type: EventKind;
   delivered_at: string;
   status_code: number | null;
   response_time_ms: number;
@@ -42,7 +42,7 @@ export interface WebhookLogEntry {
 
 export interface QueuedEvent {
   event_id: string;
-  event_type: string;
+  event_type: EventKind;
   status: 'queued';
 }
 
@@ -52,7 +52,7 @@ const toWebhook = (row: store.WebhookRow): Webhook => ({
 });
 
 const toLogEntry = (row: store.AttemptRow): WebhookLogEntry => ({
-  id: row.id, event_id: row.event_id, event_type: row.event_type, delivered_at: row.delivered_at,
+  id: row.id, event_id: row.event_id, event_type: row.event_type as EventKind, delivered_at: row.delivered_at,
   status_code: row.status_code, response_time_ms: row.response_time_ms, attempts: row.attempt, success: row.success === 1,
   ...(row.error ? { last_error: row.error } : {}),
 });
@@ -114,7 +114,7 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
       webhook_id: row.id, ...fields, record_key: `manual:${newId()}`,
       state: 'pending', attempts: 0, next_attempt_at: at, lease_token: null, created_at: at, finished_at: null,
     }]);
-    return { event_id: fields.event_id, event_type: fields.event_type, status: 'queued' as const };
+    return { event_id: fields.event_id, event_type: fields.event_type as EventKind, status: 'queued' as const };
   }
 
   return {

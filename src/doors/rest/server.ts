@@ -22,6 +22,7 @@ import { syncRoutes } from './routes/sync.js';
 import { taskRoutes } from './routes/tasks.js';
 import { contextRoutes } from './routes/contexts.js';
 import { eventRoutes } from './routes/events.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { webPages } from '../web/pages.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
@@ -111,6 +112,7 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
       await contextRoutes(authed, services);
       await emailRoutes(authed, services);
       await syncRoutes(authed, services);
+      await webhookRoutes(authed, services);
     });
   }, { prefix: '/api/v1' });
 
