@@ -53,7 +53,7 @@ export function createCommentsService(db: Db, parents: Record<ParentType, Parent
           user_id: actor.userId, message: text, created_at: at, updated_at: at,
         };
         await store.insertComment(tx, row);
-        await recordChanges(tx, actor, [{ type: 'comment', id: row.id, op: 'create', contextAfter: parent.context_id, ownerId: parent.user_id, data: { parent_type: type, parent_id: parentId } }]);
+        await recordChanges(tx, actor, [{ type: 'comment', id: row.id, op: 'create', contextAfter: parent.context_id, ownerId: parent.user_id, data: { parent_type: type, parent_id: parentId, message: text } }]);
         return toComment(row);
       });
     },

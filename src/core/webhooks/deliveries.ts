@@ -65,11 +65,16 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
     });
   }
 
-  /** May the webhook's owner still see what this delivery is about? Deletions carry no record. */
+  /**
+   * May the webhook's owner still see what this delivery is about? Deletions carry no record. A
+   * record deleted since counts as seen when the owner could see it up to its deletion (the log's
+   * deletion row says who could): its task.deleted follows, and no access was taken away.
+   */
   async function stillVisible(c: Claimed): Promise<boolean> {
     const { subject_type: type, subject_id: id } = c.delivery;
     if (!type || !id) return true;
-    return (await visibleIds(db, c.hook.user_id, type, [id])).has(id);
+    if ((await visibleIds(db, c.hook.user_id, type, [id])).has(id)) return true;
+    return store.deletedWhileVisible(db, type, id, c.hook.user_id);
   }
 
   return {

@@ -11,7 +11,7 @@ import { comparePositions, type Position } from '../changes/cursor.js';
 import type { RecordSources } from '../changes/sync.service.js';
 import { endOf, readHorizon } from '../changes/sync.store.js';
 import { newId, nowIso } from '../ids.js';
-import { occurrencesOf, type Occurrence, type SubjectType } from './event-kinds.js';
+import { occurrencesOf, parseData, type Occurrence, type SubjectType } from './event-kinds.js';
 import { buildData, envelope, publishedView, recordKey, type Lookups } from './payloads.js';
 import * as store from './webhooks.store.js';
 
@@ -52,14 +52,12 @@ export function createDispatcher(db: Db, sources: RecordSources) {
       for (const [id, { record }] of loaded ?? []) records.set(recordKey(type, id), type === 'context' ? record : publishedView(record as Record<string, unknown>));
     }
     const users: string[] = [];
-    const comments: Lookups['comments'] = new Map();
     for (const m of matches) {
       if (m.row.actor_id) users.push(m.row.actor_id);
-      const d = m.row.data ? JSON.parse(m.row.data) : {};
+      const d = parseData(m.row);
       if (typeof d.user_id === 'string') users.push(d.user_id);
-      if (m.occ.kind === 'task.comment_added' && !comments.has(m.row.record_id)) comments.set(m.row.record_id, await store.getComment(tx, m.row.record_id));
     }
-    return { records, emails: await store.emailsOf(tx, users), comments };
+    return { records, emails: await store.emailsOf(tx, users) };
   }
 
   /** Pairs each event of the rows with the webhooks that asked for it and whose owner may see it. */
@@ -78,10 +76,17 @@ export function createDispatcher(db: Db, sources: RecordSources) {
     }
     const visible = await visibility(tx, candidates.filter((m) => !m.occ.deleted)
       .map((m) => ({ userId: m.hook.user_id, type: m.occ.subject.type, id: m.occ.subject.id })));
-    return candidates.filter((m) => m.occ.deleted
-      // A deletion reaches those who could see the record just before it (the log keeps them).
-      ? m.row.owner_id === m.hook.user_id || audienceOf(m.row).includes(m.hook.user_id)
-      : visible.has(`${m.hook.user_id}|${m.occ.subject.type}:${m.occ.subject.id}`));
+    const out: Match[] = [];
+    for (const m of candidates) {
+      const { type, id } = m.occ.subject;
+      // A deletion reaches those who could see the record just before it (the log keeps them);
+      // so does an earlier event of a record deleted since (deliveries.ts, same rule).
+      const ok = m.occ.deleted
+        ? m.row.owner_id === m.hook.user_id || audienceOf(m.row).includes(m.hook.user_id)
+        : visible.has(`${m.hook.user_id}|${type}:${id}`) || await store.deletedWhileVisible(tx, type, id, m.hook.user_id);
+      if (ok) out.push(m);
+    }
+    return out;
   }
 
   return {

@@ -1,7 +1,7 @@
 /**
  * Delivery bodies: `{id, type, created_at, data, actor: {user_id, email}}` (SPEC "Planned
- * delivery"), built from a change-log row, the record as its published state shows it now, and
- * the comment a kind names. docs/webhooks.md lists each kind's `data`.
+ * delivery"), built from a change-log row, and the record as its published state shows it
+ * when the event is dispatched (null if deleted by then). docs/webhooks.md lists each kind's `data`.
  */
 import type { EventKind, LogRow, Occurrence } from './event-kinds.js';
 import { parseData } from './event-kinds.js';
@@ -18,7 +18,6 @@ export interface Envelope {
 export interface Lookups {
   records: Map<string, object>;
   emails: Map<string, string>;
-  comments: Map<string, { id: string; message: string; user_id: string; created_at: string } | undefined>;
 }
 
 export const recordKey = (type: string, id: string) => `${type}:${id}`;
@@ -37,7 +36,7 @@ export function publishedView(record: Record<string, any>): Record<string, any> 
 
 const person = (emails: Map<string, string>, id: string | null | undefined) => ({ user_id: id ?? null, email: (id && emails.get(id)) || null });
 
-export function buildData(row: LogRow & { actor_id: string | null; version: string | null }, occ: Occurrence, look: Lookups): Record<string, unknown> {
+export function buildData(row: LogRow & { actor_id: string | null; version: string | null; created_at: string }, occ: Occurrence, look: Lookups): Record<string, unknown> {
   const d = parseData(row);
   const { type, id } = occ.subject;
   const idField = `${type}_id`;
@@ -51,10 +50,8 @@ export function buildData(row: LogRow & { actor_id: string | null; version: stri
       return { [idField]: id, changes: d.changes ?? {}, [type]: record };
     case 'task.assigned':
       return { ...base, assignee: person(look.emails, d.user_id), assigned_by: person(look.emails, row.actor_id) };
-    case 'task.comment_added': {
-      const c = look.comments.get(row.record_id);
-      return { ...base, comment: c ? { id: c.id, message: c.message, user_id: c.user_id, created_at: c.created_at } : null };
-    }
+    case 'task.comment_added':
+      return { ...base, comment: { id: row.record_id, message: d.message ?? null, user_id: row.actor_id, created_at: row.created_at } };
     case 'event.attendee_added':
       return { ...base, attendee: { email: d.email, user_id: d.user_id ?? null, rsvp_status: d.rsvp_status ?? 'pending' } };
     case 'event.rsvp_changed':

@@ -128,5 +128,16 @@ export async function emailsOf(db: Executor, ids: string[]): Promise<Map<string,
   return new Map(rows.map((r) => [r.id, r.email]));
 }
 
-export const getComment = (db: Executor, id: string) =>
-  db.selectFrom('comments').select(['id', 'message', 'user_id', 'created_at', 'updated_at']).where('id', '=', id).executeTakeFirst();
+/** The record is gone, and its deletion's row names the user among those who could see it just before. */
+export async function deletedWhileVisible(db: Executor, type: string, id: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('changes').select(['owner_id', 'audience'])
+    .where('record_type', '=', type).where('record_id', '=', id).where('op', '=', 'delete')
+    .orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  if (!row) return false;
+  if (row.owner_id === userId) return true;
+  try {
+    return (JSON.parse(row.audience ?? '[]') as string[]).includes(userId);
+  } catch {
+    return false;
+  }
+}
