@@ -52,15 +52,9 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
         status_code: skipped ? null : result.status, response_time_ms: skipped ? 0 : Math.round(result.ms), success: ok ? 1 : 0,
         error: skipped ? result.skipped : ok ? null : result.error,
       });
-      const hook = await store.getWebhookById(tx, c.hook.id);
-      if (hook && outcome === 'delivered' && hook.consecutive_failures !== 0) await store.updateWebhook(tx, hook.id, { consecutive_failures: 0 });
-      if (hook && outcome === 'failed') {
-        const failures = hook.consecutive_failures + 1;
-        await store.updateWebhook(tx, hook.id, {
-          consecutive_failures: failures,
-          ...(failures >= MAX_CONSECUTIVE_FAILURES ? { status: 'disabled' as const, updated_at: at(now) } : {}),
-        });
-      }
+      // Counted in the database (not read-then-written): attempts of one webhook settle concurrently.
+      if (outcome === 'delivered') await store.resetFailures(tx, c.hook.id);
+      if (outcome === 'failed') await store.countFailure(tx, c.hook.id, MAX_CONSECUTIVE_FAILURES, at(now));
       return outcome;
     });
   }

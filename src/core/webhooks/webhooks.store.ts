@@ -141,3 +141,14 @@ export async function deletedWhileVisible(db: Executor, type: string, id: string
     return false;
   }
 }
+
+export const resetFailures = async (db: Executor, id: string) => {
+  await w(db).updateTable('webhooks').set({ consecutive_failures: 0 }).where('id', '=', id).where('consecutive_failures', '<>', 0).execute();
+};
+
+/** One more event failed on every attempt; at `limit` in a row the webhook is disabled. */
+export async function countFailure(db: Executor, id: string, limit: number, at: string) {
+  await w(db).updateTable('webhooks').set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) })).where('id', '=', id).execute();
+  await w(db).updateTable('webhooks').set({ status: 'disabled', updated_at: at })
+    .where('id', '=', id).where('status', '=', 'active').where('consecutive_failures', '>=', limit).execute();
+}
