@@ -15,15 +15,32 @@ for (const [net4, prefix] of [
   ['168.63.129.16', 32],
 ] as const) blocked.addSubnet(net4, prefix, 'ipv4');
 for (const [net6, prefix] of [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32],
+  ['::', 128], ['::1', 128], ['100::', 64], ['2001:db8::', 32],
   ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) blocked.addSubnet(net6, prefix, 'ipv6');
+
+/**
+ * The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or NAT64 (64:ff9b::a.b.c.d) IPv6
+ * address, in either notation. (Not left to BlockList: it compares IPv4 rules with mapped
+ * addresses its own way, and an ::ffff:0:0/96 rule there matches every IPv4 address.)
+ */
+function embeddedV4(address: string): string | null {
+  const m = /^(?:::ffff|64:ff9b:):(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
+  if (!m) return null;
+  if (m[1]) return m[1];
+  const hi = parseInt(m[2], 16);
+  const lo = parseInt(m[3], 16);
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+}
 
 /** Loopback, private, link-local (cloud metadata), shared, reserved, multicast, documentation ranges. */
 export function isBlockedAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) return blocked.check(address, 'ipv6');
+  if (family === 6) {
+    const v4 = embeddedV4(address.toLowerCase());
+    return v4 ? isBlockedAddress(v4) : blocked.check(address, 'ipv6');
+  }
   return true;
 }
 
