@@ -92,7 +92,7 @@ describe.runIf(testDialect() === 'postgres')('two processes on one PostgreSQL', 
       return { status: 200, delayMs: 5 };
     };
     const N = 200;
-    const actor = { userId: u.id, via: 'rest' as const };
+    const actor = { userId: u.id, email: u.email, via: 'rest' as const };
     for (let i = 0; i < N; i++) await t.app.services.tasks.create(actor, { title: `pair #${i}` });
     await rx.waitFor(() => new Set(rx.received.filter(on('/pair')).map((r) => r.json.id)).size === N && failedOnce.size === N / 10
       && rx.received.filter(on('/pair')).length === N + N / 10, 60_000);
