@@ -35,7 +35,9 @@ export function startWebhookWorkers(opts: { dispatcher: Dispatcher; deliveries: 
     if (pumping || stopping) return;
     pumping = true;
     try {
-      while (!stopping && inFlight.size < concurrency) {
+      // Claims in batches (a quarter of the slots at least) rather than one row per finished attempt.
+      const batch = Math.max(1, Math.floor(concurrency / 4));
+      while (!stopping && concurrency - inFlight.size >= (inFlight.size ? batch : 1)) {
         const claimed = await deliveries.claim(concurrency - inFlight.size);
         if (!claimed.length) break;
         for (const c of claimed) {

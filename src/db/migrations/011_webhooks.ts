@@ -43,9 +43,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('finished_at', 'text')
     .execute();
-  // Claiming scans only pending rows that are due; the per-record order check looks up earlier
-  // pending rows of the same webhook and record.
-  await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['next_attempt_at']).where(sql<boolean>`state = 'pending'`).execute();
+  // Claiming walks pending rows oldest first and stops at its limit (delivered history is not in
+  // this index); the per-record order check looks up earlier pending rows of the same record.
+  await db.schema.createIndex('webhook_deliveries_pending').on('webhook_deliveries').columns(['seq']).where(sql<boolean>`state = 'pending'`).execute();
   await db.schema.createIndex('webhook_deliveries_record').on('webhook_deliveries').columns(['webhook_id', 'record_key', 'seq']).where(sql<boolean>`state = 'pending'`).execute();
   await db.schema.createIndex('webhook_deliveries_event').on('webhook_deliveries').columns(['webhook_id', 'event_id']).execute();
 
