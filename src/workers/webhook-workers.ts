@@ -40,14 +40,24 @@ export function startWebhookWorkers(opts: { dispatcher: Dispatcher; deliveries: 
       while (!stopping && concurrency - inFlight.size >= (inFlight.size ? batch : 1)) {
         const claimed = await deliveries.claim(concurrency - inFlight.size);
         if (!claimed.length) break;
-        for (const c of claimed) {
-          const run: Promise<unknown> = deliveries.attempt(c)
-            .catch((err) => log.warn({ err, webhook: c.hook.id, event: c.delivery.event_id }, 'webhook attempt could not be recorded; its lease will run out and it is retried'))
-            .finally(() => {
-              inFlight.delete(run);
-              void pump();
-            });
-          inFlight.add(run);
+        // Placeholders hold the slots while the batch's access check runs.
+        const holding = claimed.map(() => {
+          const p = Promise.resolve();
+          inFlight.add(p);
+          return p;
+        });
+        try {
+          await deliveries.attemptAll(claimed, (c, outcome) => {
+            const run: Promise<unknown> = outcome
+              .catch((err) => log.warn({ err, webhook: c.hook.id, event: c.delivery.event_id }, 'webhook attempt could not be recorded; its lease will run out and it is retried'))
+              .finally(() => {
+                inFlight.delete(run);
+                void pump();
+              });
+            inFlight.add(run);
+          });
+        } finally {
+          for (const p of holding) inFlight.delete(p);
         }
       }
     } catch (err) {

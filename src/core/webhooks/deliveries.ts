@@ -29,9 +29,12 @@ export interface DeliveryOptions {
 
 const at = (ms: number) => new Date(ms).toISOString();
 
+/** What became of an attempt; `lost`: another worker had taken the row over, this outcome was dropped. */
+export type Outcome = 'delivered' | 'retry' | 'failed' | 'skipped' | 'lost';
+
 export function createDeliveries(db: Db, opts: DeliveryOptions) {
   /** Outcome of one attempt: the attempt log row, the delivery's new state, the webhook's failure count. */
-  async function settle(c: Claimed, result: SendResult | { skipped: string }): Promise<'delivered' | 'retry' | 'failed' | 'skipped' | 'lost'> {
+  async function settle(c: Claimed, result: SendResult | { skipped: string }): Promise<Outcome> {
     return inTransaction(db, async (tx) => {
       const now = Date.now();
       const attempt = c.delivery.attempts + 1;
@@ -60,15 +63,30 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
   }
 
   /**
-   * May the webhook's owner still see what this delivery is about? Deletions carry no record. A
-   * record deleted since counts as seen when the owner could see it up to its deletion (the log's
-   * deletion row says who could): its task.deleted follows, and no access was taken away.
+   * Which claimed deliveries their webhook's owner may still see the record of, right before the
+   * attempt: one visibility query per owner and record type for the whole batch. Deletions carry
+   * no record. A record deleted since counts as seen when the owner could see it up to its deletion
+   * (the log's deletion row says who could): its *.deleted follows, and no access was taken away.
    */
-  async function stillVisible(c: Claimed): Promise<boolean> {
-    const { subject_type: type, subject_id: id } = c.delivery;
-    if (!type || !id) return true;
-    if ((await visibleIds(db, c.hook.user_id, type, [id])).has(id)) return true;
-    return store.deletedWhileVisible(db, type, id, c.hook.user_id);
+  async function stillVisible(claimed: Claimed[]): Promise<Set<Claimed>> {
+    const ok = new Set<Claimed>();
+    const groups = new Map<string, Claimed[]>();
+    for (const c of claimed) {
+      if (!c.delivery.subject_type || !c.delivery.subject_id) ok.add(c);
+      else {
+        const key = `${c.hook.user_id}|${c.delivery.subject_type}`;
+        (groups.get(key) ?? groups.set(key, []).get(key)!).push(c);
+      }
+    }
+    for (const list of groups.values()) {
+      const { user_id: userId } = list[0].hook;
+      const type = list[0].delivery.subject_type!;
+      const seen = await visibleIds(db, userId, type, list.map((c) => c.delivery.subject_id!));
+      for (const c of list) {
+        if (seen.has(c.delivery.subject_id!) || await store.deletedWhileVisible(db, type, c.delivery.subject_id!, userId)) ok.add(c);
+      }
+    }
+    return ok;
   }
 
   return {
@@ -86,11 +104,15 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
       });
     },
 
-    /** One attempt of a claimed delivery, re-checking access first; returns what became of it. */
-    async attempt(c: Claimed) {
-      if (!(await stillVisible(c))) return settle(c, { skipped: 'not sent: the webhook owner can no longer see this record' });
-      const result = await opts.client.send({ url: c.hook.url, secret: c.hook.secret }, { id: c.delivery.event_id, body: c.delivery.body });
-      return settle(c, result);
+    /** Attempts of claimed deliveries, each re-checking access first; resolves when all are settled. */
+    attemptAll(claimed: Claimed[], each: (c: Claimed, outcome: Promise<Outcome>) => void): Promise<void> {
+      return stillVisible(claimed).then((visible) => {
+        for (const c of claimed) {
+          each(c, visible.has(c)
+            ? opts.client.send({ url: c.hook.url, secret: c.hook.secret }, { id: c.delivery.event_id, body: c.delivery.body }).then((r) => settle(c, r))
+            : settle(c, { skipped: 'not sent: the webhook owner can no longer see this record' }));
+        }
+      });
     },
   };
 }
