@@ -33,34 +33,80 @@ const at = (ms: number) => new Date(ms).toISOString();
 export type Outcome = 'delivered' | 'retry' | 'failed' | 'skipped' | 'lost';
 
 export function createDeliveries(db: Db, opts: DeliveryOptions) {
-  /** Outcome of one attempt: the attempt log row, the delivery's new state, the webhook's failure count. */
-  async function settle(c: Claimed, result: SendResult | { skipped: string }): Promise<Outcome> {
+  type Result = SendResult | { skipped: string };
+
+  /**
+   * Outcomes of finished attempts, many per transaction (group commit): each delivery's new state,
+   * the attempt log rows in one insert, and the webhooks' failure counts.
+   */
+  async function settleBatch(items: Array<{ c: Claimed; result: Result }>): Promise<Outcome[]> {
     return inTransaction(db, async (tx) => {
       const now = Date.now();
-      const attempt = c.delivery.attempts + 1;
-      const skipped = 'skipped' in result;
-      const ok = !skipped && result.status !== null && result.status >= 200 && result.status < 300;
-      let outcome: 'delivered' | 'retry' | 'failed' | 'skipped';
-      if (skipped) outcome = 'skipped';
-      else if (ok) outcome = 'delivered';
-      else outcome = attempt <= opts.retrySchedule.length ? 'retry' : 'failed';
-      const patch = outcome === 'retry'
-        ? { attempts: attempt, next_attempt_at: at(now + opts.retrySchedule[attempt - 1] * 1000) }
-        : { attempts: skipped ? c.delivery.attempts : attempt, state: outcome as 'delivered' | 'failed' | 'skipped', finished_at: at(now) };
-      // Another worker took the row over (this one outlived its lease): its attempt is the one that counts.
-      if (!(await store.settle(tx, c.delivery.seq, c.token, patch))) return 'lost';
-      await store.insertAttempt(tx, {
-        id: newId(), webhook_id: c.hook.id, delivery_seq: c.delivery.seq, event_id: c.delivery.event_id, event_type: c.delivery.event_type,
-        attempt: skipped ? c.delivery.attempts : attempt, delivered_at: at(now),
-        status_code: skipped ? null : result.status, response_time_ms: skipped ? 0 : Math.round(result.ms), success: ok ? 1 : 0,
-        error: skipped ? result.skipped : ok ? null : result.error,
-      });
-      // Counted in the database (not read-then-written): attempts of one webhook settle concurrently.
-      if (outcome === 'delivered') await store.resetFailures(tx, c.hook.id);
-      if (outcome === 'failed') await store.countFailure(tx, c.hook.id, MAX_CONSECUTIVE_FAILURES, at(now));
-      return outcome;
+      const outcomes: Outcome[] = [];
+      const attempts: store.AttemptRow[] = [];
+      const perHook = new Map<string, Outcome[]>();
+      for (const { c, result } of items) {
+        const attempt = c.delivery.attempts + 1;
+        const skipped = 'skipped' in result;
+        const ok = !skipped && result.status !== null && result.status >= 200 && result.status < 300;
+        let outcome: Outcome;
+        if (skipped) outcome = 'skipped';
+        else if (ok) outcome = 'delivered';
+        else outcome = attempt <= opts.retrySchedule.length ? 'retry' : 'failed';
+        const patch = outcome === 'retry'
+          ? { attempts: attempt, next_attempt_at: at(now + opts.retrySchedule[attempt - 1] * 1000) }
+          : { attempts: skipped ? c.delivery.attempts : attempt, state: outcome as 'delivered' | 'failed' | 'skipped', finished_at: at(now) };
+        // Another worker took the row over (this one outlived its lease): its attempt is the one that counts.
+        if (!(await store.settle(tx, c.delivery.seq, c.token, patch))) {
+          outcomes.push('lost');
+          continue;
+        }
+        outcomes.push(outcome);
+        (perHook.get(c.hook.id) ?? perHook.set(c.hook.id, []).get(c.hook.id)!).push(outcome);
+        attempts.push({
+          id: newId(), webhook_id: c.hook.id, delivery_seq: c.delivery.seq, event_id: c.delivery.event_id, event_type: c.delivery.event_type,
+          attempt: skipped ? c.delivery.attempts : attempt, delivered_at: at(now),
+          status_code: skipped ? null : result.status, response_time_ms: skipped ? 0 : Math.round(result.ms), success: ok ? 1 : 0,
+          error: skipped ? result.skipped : ok ? null : result.error,
+        });
+      }
+      await store.insertAttempts(tx, attempts);
+      // Counted in the database (not read-then-written): other processes settle concurrently. In
+      // batch order, a delivered event resets the run of failures and later failures count again.
+      for (const [hookId, list] of perHook) {
+        const lastOk = list.lastIndexOf('delivered');
+        if (lastOk >= 0) await store.resetFailures(tx, hookId);
+        const failed = list.slice(lastOk + 1).filter((o) => o === 'failed').length;
+        if (failed) await store.countFailures(tx, hookId, failed, MAX_CONSECUTIVE_FAILURES, at(now));
+      }
+      return outcomes;
     });
   }
+
+  const waiting: Array<{ c: Claimed; result: Result; done: (o: Outcome) => void; fail: (e: unknown) => void }> = [];
+  let flushing = false;
+  async function flush() {
+    if (flushing) return;
+    flushing = true;
+    try {
+      while (waiting.length) {
+        const batch = waiting.splice(0, 200);
+        try {
+          const outcomes = await settleBatch(batch);
+          batch.forEach((b, i) => b.done(outcomes[i]));
+        } catch (err) {
+          // Their leases run out and they are attempted again.
+          for (const b of batch) b.fail(err);
+        }
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+  const settle = (c: Claimed, result: Result) => new Promise<Outcome>((done, fail) => {
+    waiting.push({ c, result, done, fail });
+    void flush();
+  });
 
   /**
    * Which claimed deliveries their webhook's owner may still see the record of, right before the

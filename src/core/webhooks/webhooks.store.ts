@@ -158,9 +158,9 @@ export async function settle(db: Executor, seq: number, token: string, patch: Up
   return Number(res.numUpdatedRows) === 1;
 }
 
-export const insertAttempt = async (db: Executor, row: AttemptRow) => {
-  await w(db).insertInto('webhook_attempts').values(row).execute();
-};
+export async function insertAttempts(db: Executor, rows: AttemptRow[]) {
+  for (let i = 0; i < rows.length; i += 200) await w(db).insertInto('webhook_attempts').values(rows.slice(i, i + 200)).execute();
+}
 
 export const getWebhookById = (db: Executor, id: string) =>
   w(db).selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
@@ -208,9 +208,9 @@ export const resetFailures = async (db: Executor, id: string) => {
   await w(db).updateTable('webhooks').set({ consecutive_failures: 0 }).where('id', '=', id).where('consecutive_failures', '<>', 0).execute();
 };
 
-/** One more event failed on every attempt; at `limit` in a row the webhook is disabled. */
-export async function countFailure(db: Executor, id: string, limit: number, at: string) {
-  await w(db).updateTable('webhooks').set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) })).where('id', '=', id).execute();
+/** `n` more events failed on every attempt; at `limit` in a row the webhook is disabled. */
+export async function countFailures(db: Executor, id: string, n: number, limit: number, at: string) {
+  await w(db).updateTable('webhooks').set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', n) })).where('id', '=', id).execute();
   await w(db).updateTable('webhooks').set({ status: 'disabled', updated_at: at })
     .where('id', '=', id).where('status', '=', 'active').where('consecutive_failures', '>=', limit).execute();
 }
