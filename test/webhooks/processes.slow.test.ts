@@ -74,6 +74,26 @@ describe('a service killed mid-schedule', () => {
   }, 120_000);
 });
 
+describe('a service stopped with SIGTERM', () => {
+  it('finishes the attempt in flight, records it, and exits 0', async () => {
+    const u = await t.user('term');
+    const server = await start();
+    const hook = await call(server.url, 'POST', '/api/v1/webhooks', { token: u.token, body: { url: `${rx.url}/term`, events: ['task.created'] } });
+    expect(hook.status).toBe(201);
+    rx.answer = (r) => (on('/term')(r) ? { status: 200, delayMs: 2_000 } : echoChallenge(r));
+    await call(server.url, 'POST', '/api/v1/tasks', { token: u.token, body: { title: 'in flight at shutdown' } });
+    await rx.waitFor(on('/term'), 30_000);
+    const code = await server.stop('SIGTERM');
+    rx.answer = echoChallenge;
+    expect(code).toBe(0);
+    const attempts = await (t.app.database.db as any).selectFrom('webhook_attempts').select(['attempt', 'status_code', 'success'])
+      .where('webhook_id', '=', hook.body.data.id).execute();
+    expect(attempts).toEqual([{ attempt: 1, status_code: 200, success: 1 }]);
+    const delivery = await (t.app.database.db as any).selectFrom('webhook_deliveries').select('state').where('webhook_id', '=', hook.body.data.id).executeTakeFirst();
+    expect(delivery.state).toBe('delivered');
+  }, 60_000);
+});
+
 describe.runIf(testDialect() === 'postgres')('two processes on one PostgreSQL', () => {
   it('share dispatch and delivery without sending any attempt twice', async () => {
     const [a, b] = [await start(), await start()];
