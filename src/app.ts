@@ -58,6 +58,7 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
         run: () => runHousekeeping(database.db, rateLimits, config.rateLimit.windowS) },
       // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
       { name: 'change log pruning', everyMs: 3_600_000, atStart: true, run: () => services.sync.prune() },
+      { name: 'webhook log pruning', everyMs: 3_600_000, atStart: true, run: () => services.webhooks.prune() },
     ], server.log);
     const webhookWorkers = startWebhookWorkers({
       dispatcher: createDispatcher(database.db, recordSources),

@@ -142,5 +142,10 @@ describe('disabling, test events and redelivery', () => {
     expect(both[1].body).toBe(both[0].body);
     expect((await t.as(u).post(`/webhooks/${h.id}/logs/00000000-0000-4000-8000-000000000000/redeliver`)).status).toBe(404);
     expect((await t.as(u).post(`/webhooks/${h.id}/test`, { event_type: 'nope' })).status).toBe(400);
+    // After the log's retention (30 days) the entries and finished deliveries are pruned.
+    expect(await t.app.services.webhooks.prune(new Date(Date.now() + 29 * 86_400_000))).toBe(0);
+    expect(await t.app.services.webhooks.prune(new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(4);
+    expect((await t.as(u).get(`/webhooks/${h.id}/logs`)).body.meta.pagination.total).toBe(0);
+    expect((await t.as(u).post(`/webhooks/${h.id}/logs/${logs[0].id}/redeliver`)).status).toBe(404);
   }, 30_000);
 });

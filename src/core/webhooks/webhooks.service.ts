@@ -17,6 +17,8 @@ import * as store from './webhooks.store.js';
 
 /** More than anyone needs, few enough that one change cannot fan out without bound. */
 export const MAX_WEBHOOKS_PER_USER = 25;
+/** How long the attempt log (and the finished deliveries redelivery reads) is kept. */
+export const LOG_RETENTION_DAYS = 30;
 
 export interface Webhook {
   id: string;
@@ -179,6 +181,12 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
       await own(actor, id);
       const [rows, total] = await Promise.all([store.listAttempts(db, id, page), store.countAttempts(db, id)]);
       return { items: rows.map(toLogEntry), total, ...page };
+    },
+
+    /** Drops log entries and finished deliveries older than the retention; run periodically by the app. */
+    async prune(now: Date = new Date()): Promise<number> {
+      const cutoff = new Date(now.getTime() - LOG_RETENTION_DAYS * 86_400_000).toISOString();
+      return inTransaction(db, (tx) => store.pruneBefore(tx, cutoff));
     },
 
     /** Sends a logged event again (same id and body, so receivers can tell), with a fresh retry schedule. */

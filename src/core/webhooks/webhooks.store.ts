@@ -130,14 +130,15 @@ export async function insertDeliveries(db: Executor, rows: Insertable<WebhookDel
  * precedes, locked on PostgreSQL with SKIP LOCKED so concurrent workers take different rows.
  */
 export async function dueDeliveries(db: Executor, now: string, limit: number): Promise<DeliveryRow[]> {
-  const lock = postgres(db) ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+  const lock = postgres(db) ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
   // Oldest first by seq (an index of pending rows only), so the scan stops after `limit` matches
-  // instead of sorting every due row: 10 ms per claim with 2,000 pending when sorted by time, 0.1 ms
-  // this way (SQLite). `|| ''` keeps SQLite from preferring the webhook_id index, which needs a sort.
+  // instead of checking and sorting every due row. With 2,000 pending: SQLite 10 ms per claim sorted
+  // by due time, 0.4 ms this way; PostgreSQL 35 ms with the webhook check as a join (hash join, then
+  // sort), 0.1 ms with it as EXISTS (the plan walks the index and stops).
   const { rows } = await sql<DeliveryRow>`
     SELECT d.* FROM webhook_deliveries d
     WHERE d.state = 'pending' AND d.next_attempt_at <= ${now}
-      AND (d.webhook_id || '') IN (SELECT id FROM webhooks WHERE status = 'active')
+      AND EXISTS (SELECT 1 FROM webhooks wh WHERE wh.id = d.webhook_id AND wh.status = 'active')
       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
         WHERE e.webhook_id = d.webhook_id AND e.record_key = d.record_key AND e.state = 'pending' AND e.seq < d.seq)
     ORDER BY d.seq
@@ -213,4 +214,11 @@ export async function countFailures(db: Executor, id: string, n: number, limit: 
   await w(db).updateTable('webhooks').set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', n) })).where('id', '=', id).execute();
   await w(db).updateTable('webhooks').set({ status: 'disabled', updated_at: at })
     .where('id', '=', id).where('status', '=', 'active').where('consecutive_failures', '>=', limit).execute();
+}
+
+/** Removes attempt log rows and finished deliveries from before `cutoff`; returns how many rows. */
+export async function pruneBefore(db: Executor, cutoff: string): Promise<number> {
+  const a = await w(db).deleteFrom('webhook_attempts').where('delivered_at', '<', cutoff).executeTakeFirst();
+  const d = await w(db).deleteFrom('webhook_deliveries').where('finished_at', 'is not', null).where('finished_at', '<', cutoff).executeTakeFirst();
+  return Number(a.numDeletedRows) + Number(d.numDeletedRows);
 }

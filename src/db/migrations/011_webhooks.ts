@@ -63,6 +63,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('error', 'text')
     .execute();
   await db.schema.createIndex('webhook_attempts_webhook').on('webhook_attempts').columns(['webhook_id', 'delivered_at']).execute();
+  // Hourly pruning of the log and of finished deliveries past their retention.
+  await db.schema.createIndex('webhook_attempts_delivered').on('webhook_attempts').column('delivered_at').execute();
+  await db.schema.createIndex('webhook_deliveries_finished').on('webhook_deliveries').column('finished_at').where(sql<boolean>`finished_at IS NOT NULL`).execute();
 
   await db.insertInto('change_log_state').values({ name: 'webhooks', txid: 0, seq: 0 }).execute();
 }
