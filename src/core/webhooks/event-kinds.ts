@@ -72,7 +72,10 @@ export function occurrencesOf(row: LogRow): Occurrence[] {
       if (row.op === 'update' && d.previous && d.previous !== d.rsvp_status) return on('event.rsvp_changed', 'event', row.parent_id);
       return [];
     case 'share':
-      return row.op === 'create' || row.op === 'update' ? on('context.shared', 'context', row.parent_id) : [];
+      if (row.op === 'create') return on('context.shared', 'context', row.parent_id);
+      // Sharing again with the same permission changes nothing.
+      if (row.op === 'update' && d.previous !== d.permission) return on('context.shared', 'context', row.parent_id);
+      return [];
     default:
       return [];
   }
