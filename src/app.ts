@@ -18,7 +18,11 @@ import { databaseRateLimitStore, limitByAddress, memoryRateLimitStore, rateLimit
 import type { Db } from './db/database.js';
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping, startPeriodicJobs } from './housekeeping.js';
 import { loadJwtSecret } from './secrets.js';
-import { createServices, type Services } from './services.js';
+import { createServices, recordSources, type Services } from './services.js';
+import { createDeliveries } from './core/webhooks/deliveries.js';
+import { createDispatcher } from './core/webhooks/dispatcher.js';
+import { createWebhookClient } from './workers/webhook-client.js';
+import { startWebhookWorkers, type WebhookWorkers } from './workers/webhook-workers.js';
 
 export interface App {
   config: Config;
@@ -27,6 +31,8 @@ export interface App {
   server: FastifyInstance;
   /** Port the SMTP intake listens on (INTAKE_SMTP_PORT=0 picks a free one); null when it is off. */
   smtpPort: number | null;
+  /** Webhook dispatch and delivery of this process (D18). */
+  webhookWorkers: WebhookWorkers;
   close(): Promise<void>;
 }
 
@@ -73,7 +79,9 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
   try {
     await migrateToLatest(database.db, config.database);
     const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
+    const webhookClient = createWebhookClient({ allowPrivate: config.webhooks.allowPrivate });
     const services = createServices(database.db, {
+      webhookClient,
       jwtSecret: secret,
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
@@ -103,11 +111,21 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
       { name: 'expired OAuth records', everyMs: HOUSEKEEPING_INTERVAL_MS, run: () => services.oauth.prune() },
       { name: 'change log pruning', everyMs: 3_600_000, atStart: true, run: () => services.sync.prune() },
+      { name: 'webhook log pruning', everyMs: 3_600_000, atStart: true, run: () => services.webhooks.prune() },
     ], server.log);
+    const webhookWorkers = startWebhookWorkers({
+      dispatcher: createDispatcher(database.db, recordSources),
+      deliveries: createDeliveries(database.db, { client: webhookClient, retrySchedule: config.webhooks.retrySchedule }),
+      pollMs: config.webhooks.pollMs,
+      concurrency: config.webhooks.concurrency,
+      log: server.log,
+    });
     return {
-      config, database, services, server, smtpPort: smtp?.port ?? null,
+      config, database, services, server, smtpPort: smtp?.port ?? null, webhookWorkers,
       async close() {
         await jobs.stop();
+        await webhookWorkers.stop();
+        await webhookClient.close();
         await smtp?.close();
         await server.close();
         await extraction.close();

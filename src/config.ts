@@ -43,6 +43,18 @@ export interface Config {
     poolSize: number;
   };
   syncRetentionDays: number;
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** Seconds before each retry (D18); its length is the number of retries. */
+  retrySchedule: number[];
+  /** Deliver to private, loopback and link-local addresses too (tests, closed networks). */
+  allowPrivate: boolean;
+  /** How often the dispatcher looks for new changes and the workers for due deliveries, in ms. */
+  pollMs: number;
+  /** Deliveries one process sends at once. */
+  concurrency: number;
 }
 
 export type DatabaseConfig =
@@ -169,6 +181,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       poolSize: int('INTAKE_POOL_SIZE', Math.max(1, Math.floor(os.availableParallelism() / workers)), 1, 64),
     },
     syncRetentionDays: int('SYNC_RETENTION_DAYS', 30, 1, 3650),
+    webhooks: {
+      retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE, problems),
+      allowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
+      pollMs: int('WEBHOOK_POLL_MS', 200, 10, 60_000),
+      concurrency: int('WEBHOOK_CONCURRENCY', 16, 1, 256),
+    },
   };
   if (config.workers > 1 && database.dialect === 'sqlite') {
     // SQLite has one writer and the in-process rate limiter would count per worker: scale out on PostgreSQL.
@@ -204,6 +222,22 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): Config['t
     if (!ok) problems.push(`TRUST_PROXY entry "${entry}" is not an IP address or CIDR`);
   }
   return entries;
+}
+
+/** The spec's retry delays: 1 min, 5 min, 15 min, 1 h, 6 h (the last attempt is final). */
+export const DEFAULT_RETRY_SCHEDULE = [60, 300, 900, 3600, 21600];
+
+/** WEBHOOK_RETRY_SCHEDULE: seconds, comma-separated (fractions allowed, for tests); `none` for no retries. */
+function retrySchedule(raw: string | undefined, problems: string[]): number[] {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_RETRY_SCHEDULE;
+  if (raw.trim() === 'none') return [];
+  const parts = raw.split(',').map((p) => p.trim());
+  const values = parts.map(Number);
+  if (parts.length > 20 || parts.some((p, i) => !/^\d+(\.\d+)?$/.test(p) || values[i] > 7 * 86_400)) {
+    problems.push(`WEBHOOK_RETRY_SCHEDULE must be up to 20 comma-separated delays in seconds, each at most 604800, or none (got "${raw}")`);
+    return DEFAULT_RETRY_SCHEDULE;
+  }
+  return values;
 }
 
 /** `loadConfig` for entry points: a bad configuration prints every problem and exits 78 (EX_CONFIG). */

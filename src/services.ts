@@ -18,6 +18,9 @@ import { eventSyncSource } from './core/events/events.sync.js';
 import { contextSyncSource } from './core/contexts/contexts.sync.js';
 import { createSyncService } from './core/changes/sync.service.js';
 import type { MessageReader } from './core/intake/intake.js';
+import type { WebhookClient } from './core/webhooks/client.js';
+import { createWebhooksService } from './core/webhooks/webhooks.service.js';
+import { createWebhookClient } from './workers/webhook-client.js';
 
 export interface ServiceOptions {
   jwtSecret: Uint8Array;
@@ -35,6 +38,8 @@ export interface ServiceOptions {
   passwordHashing?: { concurrency: number; queue: number };
   /** The OAuth issuer (the public URL); OAuth access tokens are accepted only from it. */
   publicUrl?: string;
+  /** How webhooks reach receivers (the app passes one built from its config); by default private addresses are refused. */
+  webhookClient?: WebhookClient;
 }
 
 export function createServices(db: Db, options: ServiceOptions) {
@@ -49,10 +54,14 @@ export function createServices(db: Db, options: ServiceOptions) {
   const shares = createSharesService(db, contexts);
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
   const intake = createIntakeService(db, { tasks, events: intakeEvents(events, attendees), read: options.readMessage ?? readStoredMessage, maxItems: options.intakeMaxItems ?? 50 });
-  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource }, secret: options.jwtSecret });
+  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: recordSources, secret: options.jwtSecret });
   const idempotency = createIdempotencyService(db);
-  return { accounts, oauth, idempotency, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
+  const webhooks = createWebhooksService(db, { client: options.webhookClient ?? createWebhookClient({ allowPrivate: false }) });
+  return { accounts, oauth, idempotency, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync, webhooks };
 }
+
+/** How the sync feed and webhooks load records the way GET shows them. */
+export const recordSources = { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource };
 
 /**
  * The email door's reader, handed to the intake use case so it can reprocess without knowing MIME.

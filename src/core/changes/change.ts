@@ -55,7 +55,10 @@ export const recordCreated = (type: VersionedType, row: VersionedPlaced, data?: 
   contextAfter: row.context_id, ownerId: row.user_id, ...(data ? { data } : {}),
 });
 
-/** An edit of a versioned record: a draft step, a publication, a draft decision or a move. */
+/**
+ * An edit of a versioned record: a draft step, a publication, a draft decision or a move. `data`
+ * carries `changed` and, when the published state moved, its `changes` ({old, new} per field).
+ */
 export const recordEdited = (type: VersionedType, before: VersionedPlaced, after: VersionedPlaced, draft: boolean, data: Record<string, unknown>): Change => ({
   type, id: before.id, op: 'update', draft, version: versionLabel(after.version_major, after.version_minor),
   contextBefore: before.context_id, contextAfter: after.context_id, ownerId: before.user_id, data,
@@ -95,9 +98,10 @@ export const shareRemoved = (context: { id: string; user_id: string }, userId: s
 
 export type CommentParent = 'task' | 'event';
 
-export const commentChanged = (op: Change['op'], commentId: string, parentType: CommentParent, parent: Placed): Change => ({
+/** A comment made, edited or deleted; `message` (when made) is what webhooks carry (D18). */
+export const commentChanged = (op: Change['op'], commentId: string, parentType: CommentParent, parent: Placed, message?: string): Change => ({
   type: 'comment', id: commentId, op, ...(op === 'delete' ? { contextBefore: parent.context_id, ownerId: parent.user_id } : { contextAfter: parent.context_id, ownerId: parent.user_id }),
-  parentId: parent.id, data: { parent_type: parentType, parent_id: parent.id },
+  parentId: parent.id, data: { parent_type: parentType, parent_id: parent.id, ...(message !== undefined ? { message } : {}) },
 });
 
 export const assigneeAdded = (task: Placed, userId: string, assignedBy: string): Change => ({
@@ -116,11 +120,11 @@ interface AttendeeRow {
   rsvp_status: string;
 }
 
-/** An attendee added (`previous` undefined) or their answer changed (`previous` the old answer). */
+/** An attendee added (`previous` undefined, logged as null) or their answer changed (`previous` the old answer). */
 export const attendeeSaved = (event: Placed, attendee: AttendeeRow, previous?: string): Change => ({
   type: 'attendee', id: pairId(event.id, attendee.email), op: previous === undefined ? 'create' : 'update', ...placedIn(event),
   parentId: event.id, subjectUserId: attendee.user_id,
-  data: { event_id: event.id, email: attendee.email, user_id: attendee.user_id, rsvp_status: attendee.rsvp_status, ...(previous !== undefined ? { previous } : {}) },
+  data: { event_id: event.id, email: attendee.email, user_id: attendee.user_id, rsvp_status: attendee.rsvp_status, previous: previous ?? null },
 });
 
 export const attendeeRemoved = (event: Placed, attendee: { email: string; user_id: string | null }): Change => ({

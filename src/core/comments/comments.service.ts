@@ -55,7 +55,7 @@ export function createCommentsService(db: Db, parents: Record<ParentType, Parent
           user_id: actor.userId, message: text, created_at: at, updated_at: at,
         };
         await store.insertComment(tx, row);
-        await recordChanges(tx, actor, [commentChanged('create', row.id, type, parent)]);
+        await recordChanges(tx, actor, [commentChanged('create', row.id, type, parent, text)]);
         return toComment(row);
       });
     },

@@ -57,6 +57,21 @@ export interface EditOptions {
   publish?: boolean;
 }
 
+type FieldChanges = Record<string, { old: unknown; new: unknown }>;
+
+/** Published values before and after an edit, field by field (a move counts: it applies at once). */
+function publishedChanges(values: drafts.Values, state: drafts.VersionState, result: drafts.EditResult,
+  contextBefore: string | null, contextAfter: string | null): FieldChanges | null {
+  const before = drafts.publishedValues(values, state);
+  const after = drafts.publishedValues(result.values, result.state);
+  const out: FieldChanges = {};
+  for (const f of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (before[f] !== after[f] && !(before[f] == null && after[f] == null)) out[f] = { old: before[f] ?? null, new: after[f] ?? null };
+  }
+  if (contextBefore !== contextAfter) out.context_id = { old: contextBefore, new: contextAfter };
+  return Object.keys(out).length ? out : null;
+}
+
 const blankTitle = () => invalid('title', 'minLength', 'title must not be blank');
 
 export function versionedRecords<Row extends VersionedRow, Input extends PlacementInput, Shown>(
@@ -93,7 +108,9 @@ export function versionedRecords<Row extends VersionedRow, Input extends Placeme
     await kind.store.update(tx, row.id, next);
     const updated = { ...row, ...next } as Row;
     if (result.published) await publishVersion(tx, updated, result.values, result.state, at);
-    await recordChanges(tx, actor, [recordEdited(kind.type, row, updated, log.draft, log.data)]);
+    // What readers of the published state saw change (webhooks' `changes`); drafts change nothing there.
+    const changes = publishedChanges(kind.values(row), versionState(row), result, row.context_id, updated.context_id);
+    await recordChanges(tx, actor, [recordEdited(kind.type, row, updated, log.draft, changes ? { ...log.data, changes } : log.data)]);
     return updated;
   }
 

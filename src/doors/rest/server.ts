@@ -19,6 +19,7 @@ import { emailRoutes } from './routes/emails.js';
 import { eventRoutes } from './routes/events.js';
 import { syncRoutes } from './routes/sync.js';
 import { taskRoutes } from './routes/tasks.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
 export interface RestOptions {
   config: Config;
@@ -48,6 +49,7 @@ export async function restApi(api: FastifyInstance, { config, services, rateLimi
     await contextRoutes(authed, services);
     await emailRoutes(authed, services);
     await syncRoutes(authed, services);
+    await webhookRoutes(authed, services);
   });
 }
 
