@@ -225,7 +225,7 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): Config['t
 }
 
 /** The spec's retry delays: 1 min, 5 min, 15 min, 1 h, 6 h (the last attempt is final). */
-export const DEFAULT_RETRY_SCHEDULE = [60, 300, 900, 3600, 21600];
+const DEFAULT_RETRY_SCHEDULE = [60, 300, 900, 3600, 21600];
 
 /** WEBHOOK_RETRY_SCHEDULE: seconds, comma-separated (fractions allowed, for tests); `none` for no retries. */
 function retrySchedule(raw: string | undefined, problems: string[]): number[] {

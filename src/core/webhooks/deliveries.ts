@@ -11,7 +11,7 @@ import type { SendResult, WebhookClient } from './client.js';
 import * as store from './webhooks.store.js';
 
 /** After this many consecutive events failed on every attempt, a webhook is disabled (D18). */
-export const MAX_CONSECUTIVE_FAILURES = 20;
+const MAX_CONSECUTIVE_FAILURES = 20;
 /** Longer than one attempt (5 s) with room for a slow database: a worker that dies mid-send gives the row back after this. */
 const LEASE_MS = 30_000;
 
@@ -94,7 +94,7 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
         const batch = waiting.splice(0, 200);
         try {
           const outcomes = await settleBatch(batch);
-          batch.forEach((b, i) => b.done(outcomes[i]));
+          for (const [i, b] of batch.entries()) b.done(outcomes[i]);
         } catch (err) {
           // Their leases run out and they are attempted again.
           for (const b of batch) b.fail(err);

@@ -16,9 +16,9 @@ import { envelope } from './payloads.js';
 import * as store from './webhooks.store.js';
 
 /** More than anyone needs, few enough that one change cannot fan out without bound. */
-export const MAX_WEBHOOKS_PER_USER = 25;
+const MAX_WEBHOOKS_PER_USER = 25;
 /** How long the attempt log (and the finished deliveries redelivery reads) is kept. */
-export const LOG_RETENTION_DAYS = 30;
+const LOG_RETENTION_DAYS = 30;
 
 export interface Webhook {
   id: string;

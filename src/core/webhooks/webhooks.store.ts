@@ -99,9 +99,6 @@ export const deleteWebhook = async (db: Executor, id: string) => {
 export const activeWebhooks = (db: Executor) =>
   w(db).selectFrom('webhooks').selectAll().where('status', '=', 'active').execute();
 
-export const anyActiveWebhook = async (db: Executor) =>
-  !!(await w(db).selectFrom('webhooks').select('id').where('status', '=', 'active').limit(1).executeTakeFirst());
-
 /** The dispatcher's position, locked until commit on PostgreSQL so two processes dispatch one after the other. */
 export async function lockPosition(db: Executor): Promise<Position> {
   let q = db.selectFrom('change_log_state').select(['txid', 'seq']).where('name', '=', 'webhooks');

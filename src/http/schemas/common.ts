@@ -23,7 +23,7 @@ export const Timestamp = (description?: string) =>
 /** Every `error` name the service sends (D6), plus the framework-level ones for malformed requests. */
 export const ERROR_NAMES = [
   'validation_error', 'unauthorized', 'forbidden', 'not_found', 'method_not_allowed', 'not_acceptable', 'conflict',
-  'draft_conflict', 'gone', 'length_required', 'payload_too_large', 'uri_too_long', 'unsupported_media_type',
+  'draft_conflict', 'insufficient_scope', 'gone', 'length_required', 'payload_too_large', 'uri_too_long', 'unsupported_media_type',
   'unprocessable_entity', 'rate_limit_exceeded', 'request_header_fields_too_large', 'internal_error', 'service_unavailable',
 ] as const;
 
@@ -38,11 +38,13 @@ export const CONSTRAINTS = [
   'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
   'oneOf', 'anyOf', 'not', 'invalid',
   // Input limits (400).
-  'json', 'utf8', 'nul', 'depth', 'forbidden_key', 'encoding',
+  'json', 'utf8', 'nul', 'depth', 'forbidden_key', 'encoding', 'range',
   // Rules of the use cases (422 unless noted).
   'transition', 'after_start', 'max_depth', 'cycle', 'no_access', 'no_draft', 'owner', 'self', 'mismatch', 'reused',
   // Email intake.
-  'empty', 'no_content', 'rfc5322', 'unknown_recipient', 'unprocessable_message',
+  'empty', 'no_content', 'rfc5322', 'unknown_recipient', 'unprocessable_message', 'extraction_timeout',
+  // Accounts, OAuth apps and webhooks.
+  'max_tokens', 'length', 'public', 'disabled', 'limit', 'verification',
   // A batch item refused for a reason without a field of its own (403, 404, 409 on item `details.index`).
   'forbidden', 'not_found', 'conflict',
 ] as const;
