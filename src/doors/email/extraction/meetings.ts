@@ -30,10 +30,25 @@ export function isDeadlineMention(text: string, m: DateMention): boolean {
   return DEADLINE_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index));
 }
 
+const marker = (length: number) => ' \u0000 '.padEnd(length, ' ').slice(0, length);
+
+/** Each mention replaced by a marker of the same length, in one pass (not one copy of the text per mention). */
 function blankOut(text: string, mentions: DateMention[]): string {
-  let out = text;
-  for (const m of mentions) out = out.slice(0, m.index) + ' \u0000 '.padEnd(m.end - m.index, ' ').slice(0, m.end - m.index) + out.slice(m.end);
-  return out;
+  const sorted = [...mentions].sort((a, b) => a.index - b.index);
+  const parts: string[] = [];
+  let at = 0;
+  for (const m of sorted) {
+    if (m.index < at) {
+      // Overlapping mentions (rare): the later one is written over the earlier, as it always was.
+      let out = text;
+      for (const x of mentions) out = out.slice(0, x.index) + marker(x.end - x.index) + out.slice(x.end);
+      return out;
+    }
+    parts.push(text.slice(at, m.index), marker(m.end - m.index));
+    at = m.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 const STREET = /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*/iu;
@@ -159,8 +174,10 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
   if (!hasMeetingWord(clause)) return null;
   const mentions = findDates(clause, ctx);
-  const allDay = ALL_DAY.test(paragraph);
-  const m = mentions.find((x) => x.hasDay && (x.hasTime || allDay) && !isDeadlineMention(clause, x) && !x.likelyPast);
+  // Tested only when a date without a time needs it: the paragraph is read per clause otherwise.
+  let allDay: boolean | undefined;
+  const isAllDay = () => (allDay ??= ALL_DAY.test(paragraph));
+  const m = mentions.find((x) => x.hasDay && (x.hasTime || isAllDay()) && !isDeadlineMention(clause, x) && !x.likelyPast);
   if (!m) return null;
   const title = titleFrom(clause, mentions, subject);
   const location = findLocation(blankOut(clause, mentions));

@@ -12,35 +12,68 @@ export interface Unit {
 const LIST_START = /^\s*(?:[-*•·▪◦]|\d{1,2}[.)]|\(\d{1,2}\)|[a-z]\))\s+\S/i;
 const LABEL_START = /^\s*[\p{Lu}][\p{L}\p{N} #&/'’-]{0,30}\s*:\s+\S/u;
 
+/**
+ * Past this many characters a paragraph is cut at the next line break. Work per paragraph (date
+ * parsing, the "all day" check, finding a clause's place) grows with its length, so bounding it
+ * keeps a message's work linear in its size (D22); real paragraphs are far shorter.
+ */
+export const MAX_PARAGRAPH_CHARS = 2000;
+
 export function paragraphsOf(segment: string): string[] {
-  return segment
-    .split(/\n\s*\n/)
-    .map((p) => p.replace(/^\n+|\n+$/g, ''))
-    .filter((p) => p.trim());
+  const out: string[] = [];
+  for (const block of segment.split(/\n\s*\n/)) {
+    const p = block.replace(/^\n+|\n+$/g, '');
+    if (!p.trim()) continue;
+    if (p.length <= MAX_PARAGRAPH_CHARS) {
+      out.push(p);
+      continue;
+    }
+    let piece: string[] = [];
+    let size = 0;
+    for (const line of p.split('\n')) {
+      if (size > 0 && size + line.length > MAX_PARAGRAPH_CHARS) {
+        out.push(piece.join('\n'));
+        piece = [];
+        size = 0;
+      }
+      piece.push(line);
+      size += line.length + 1;
+    }
+    if (piece.length) out.push(piece.join('\n'));
+  }
+  return out;
 }
 
 export function unitsOf(paragraphs: string[]): Unit[] {
   const units: Unit[] = [];
   paragraphs.forEach((para, pi) => {
-    let current: Unit | null = null;
+    // Lines are collected and joined once: testing a string regrown per line made this quadratic.
+    let current: { lines: string[]; listItem: boolean } | null = null;
+    const close = () => {
+      if (current) units.push({ text: current.lines.join(' '), listItem: current.listItem, paragraph: pi });
+    };
     for (const rawLine of para.split('\n')) {
       const line = rawLine.trim();
       if (!line) continue;
       const isTable = line.includes(' | ');
       const starts = LIST_START.test(line) || isTable || LABEL_START.test(line);
-      const prevEnds = current !== null && /[:]$/.test(current.text);
+      const prevEnds = current !== null && current.lines[current.lines.length - 1].endsWith(':');
       if (!current || starts || prevEnds || current.listItem && isTable) {
-        current = { text: line, listItem: LIST_START.test(line) || isTable, paragraph: pi };
-        units.push(current);
+        close();
+        current = { lines: [line], listItem: LIST_START.test(line) || isTable };
       } else {
-        current.text += ` ${line}`;
+        current.lines.push(line);
       }
     }
+    close();
   });
   return units;
 }
 
 const ABBREVIATIONS = /\b(dr|mr|mrs|ms|st|sr|jr|vs|etc|e\.g|i\.e|no|approx|inc|ltd|co|corp|nr|bzw|ca|z\.b|mme|mlle|sra|sr|av|ave)\.$/i;
+
+/** Longer than any abbreviation above with the character before it, so a tail tests like the whole piece. */
+const TAIL = 16;
 
 export function sentencesOf(text: string): string[] {
   const out: string[] = [];
@@ -48,12 +81,15 @@ export function sentencesOf(text: string): string[] {
   const re = /[.!?](?=\s+[\p{Lu}¿¡"“(\d@])|[!?](?=\s)/gu;
   for (const m of text.matchAll(re)) {
     const end = (m.index ?? 0) + 1;
-    const piece = text.slice(start, end);
-    if (ABBREVIATIONS.test(piece)) continue;
-    if (/\d\.$/.test(piece) && /^\s*\d/.test(text.slice(end))) continue;
+    // Only the end of the piece decides, so only its end is tested: a piece that keeps growing past
+    // abbreviations would otherwise be rescanned whole at every candidate break.
+    const tail = text.slice(Math.max(start, end - TAIL), end);
+    const whole = end - start <= TAIL;
+    if (ABBREVIATIONS.test(tail)) continue;
+    if (/\d\.$/.test(tail) && /^\s*\d/.test(text.slice(end, end + 40))) continue;
     // German/Nordic ordinal dates: "Mittwoch, 18. November".
-    if (/(^|[\s,(])\d{1,2}\.$/.test(piece) && /^\s*(jan|feb|mär|maer|apr|mai|jun|jul|aug|sep|okt|nov|dez)/i.test(text.slice(end))) continue;
-    out.push(piece.trim());
+    if ((whole ? /(^|[\s,(])\d{1,2}\.$/ : /[\s,(]\d{1,2}\.$/).test(tail) && /^\s*(jan|feb|mär|maer|apr|mai|jun|jul|aug|sep|okt|nov|dez)/i.test(text.slice(end, end + 40))) continue;
+    out.push(text.slice(start, end).trim());
     start = end;
   }
   const rest = text.slice(start).trim();

@@ -27,6 +27,10 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   for (const segment of segments) {
     const paragraphs = paragraphsOf(segment);
     const units = unitsOf(paragraphs);
+    // Each paragraph's text once, not rebuilt from every unit for every unit.
+    const paragraphTexts: string[][] = paragraphs.map(() => []);
+    for (const u of units) paragraphTexts[u.paragraph].push(u.text);
+    const paragraphText = paragraphTexts.map((texts) => texts.join(' '));
     let sectionFrom = -1; // paragraph index where an action section started
     let i = 0;
     while (i < units.length) {
@@ -66,10 +70,9 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           }
         }
       }
-      const paragraphText = units.filter((x) => x.paragraph === u.paragraph).map((x) => x.text).join(' ');
       for (const sentence of sentencesOf(u.text)) {
         for (const clause of clausesOf(sentence)) {
-          const ev = clauseEvent(clause, paragraphText, ctx, subject);
+          const ev = clauseEvent(clause, paragraphText[u.paragraph], ctx, subject);
           if (ev) {
             out.events.push(ev);
             continue;
