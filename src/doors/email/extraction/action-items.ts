@@ -19,7 +19,11 @@ const OWN_COMMITMENT = /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
 const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
 
+/** How a task was found: it decides what survives in mail that asks for little (receipts, notices). */
+export type TaskKind = 'section' | 'request' | 'list' | 'imperative' | 'payment' | 'deadline';
+
 export interface TextTask {
+  kind: TaskKind;
   title: string;
   excerpt: string;
   dueMs: number | null;
@@ -109,13 +113,14 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     : kind === 'request' ? (due ? CONFIDENCE.requestWithDate : CONFIDENCE.requestWithoutDate)
     : kind === 'list' ? CONFIDENCE.todoListEntry
     : CONFIDENCE.todoListEntry - 0.1;
-  return { title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
+  return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
 }
 
 /** "Amount due ... due by December 30": a bill to pay by that date. */
 function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): TextTask {
   const what = info.subject && PAYMENT.test(info.subject) ? info.subject : finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10);
   return {
+    kind: 'payment',
     title: finishTitle(`Pay ${what.replace(/^pay\s+/i, '')}`, 14),
     excerpt: info.clause.trim(),
     dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
@@ -138,6 +143,7 @@ export function tableTasks(rows: string[], ctx: DateContext): TextTask[] | null 
     const dueText = dueCol >= 0 ? cells[dueCol] ?? '' : '';
     const due = dueText ? findDates(dueText, ctx).find((m) => m.hasDay) ?? null : null;
     tasks.push({
+      kind: 'section',
       title: finishTitle(action.replace(/\s*\([^)]*\)/g, ''), 14),
       excerpt: cells.join(' | '),
       dueMs: due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null,

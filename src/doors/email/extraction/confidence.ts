@@ -8,5 +8,6 @@ export const CONFIDENCE = {
   eventStructured: 0.85,
   eventWithMeetingWord: 0.78,
   eventAllDay: 0.7,
+  appointment: 0.85,
   subjectFallback: 0.4,
 } as const;

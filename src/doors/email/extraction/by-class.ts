@@ -1,0 +1,44 @@
+/**
+ * What each kind of mail may produce (issue 16): receipts, notifications and bookings make only the
+ * actions they ask for with a deadline; newsletters make nothing (the subject fallback keeps them);
+ * an appointment confirmation makes one event at its address, plus any dated request it contains.
+ */
+import { appointmentEvent } from './appointments.js';
+import type { MailClass } from './classify.js';
+import type { DateContext } from './dates.js';
+import type { TextItems } from './text-items.js';
+
+/** Confidence is scaled by how much the mail's kind vouches for items read from its text. */
+const CLASS_TRUST: Record<MailClass, number> = {
+  personal: 1,
+  appointment: 1,
+  transactional: 0.85,
+  notification: 0.85,
+  newsletter: 0.7,
+};
+
+export function shapeByClass(kind: MailClass, found: TextItems, body: string, subject: string, ctx: DateContext): TextItems {
+  let out: TextItems;
+  switch (kind) {
+    case 'newsletter':
+      out = { tasks: [], events: [] };
+      break;
+    case 'transactional':
+    case 'notification':
+      out = { tasks: found.tasks.filter((t) => t.dueMs !== null && t.kind !== 'imperative' && t.kind !== 'list'), events: [] };
+      break;
+    case 'appointment': {
+      const ev = appointmentEvent(body, subject, ctx, found.events);
+      out = ev ? { tasks: found.tasks.filter((t) => t.dueMs !== null && t.kind !== 'imperative'), events: [ev] } : found;
+      break;
+    }
+    default:
+      out = found;
+  }
+  const trust = CLASS_TRUST[kind];
+  if (trust === 1) return out;
+  return {
+    tasks: out.tasks.map((t) => ({ ...t, confidence: Math.round(t.confidence * trust * 100) / 100 })),
+    events: out.events.map((e) => ({ ...e, confidence: Math.round(e.confidence * trust * 100) / 100 })),
+  };
+}
