@@ -1,6 +1,7 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE } from './confidence.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { happening } from './statements.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
@@ -53,7 +54,22 @@ function blankOut(text: string, mentions: DateMention[]): string {
 
 const STREET = /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*/iu;
 
+const VENUE = /\b(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\s+(?:the\s+|our\s+|el\s+|la\s+|le\s+|l['’]|der\s+|dem\s+)?((?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}(?:school\s+)?(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\s?room|meeting room)\b(?:\s+[\p{Lu}\d][\p{L}\p{N}'’.-]*){0,3})/iu;
+const STREET_ADDRESS = /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
+
+/** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
 export function findLocation(text: string): string | null {
+  const base = namedPlace(text);
+  const t = text.replace(/https?:\/\/\S+/g, ' ');
+  const bare = !base || !/\s/.test(base.trim());
+  const venue = VENUE.exec(t);
+  if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return venue[1].trim();
+  const street = STREET_ADDRESS.exec(t);
+  if (street && bare && !/\u0000/.test(street[0])) return street[0].replace(/[\s,.;]+$/, '').trim();
+  return base;
+}
+
+function namedPlace(text: string): string | null {
   const t = text.replace(/https?:\/\/\S+/g, ' ');
   const room = /\b(?:in|at)\s+(?:the\s+|our\s+)?((?:[\p{Lu}][\p{L}'’-]*\s+)+(?:room|office|conference room|building|hall|auditorium|lobby|café|cafe))\b/u.exec(t);
   if (room) return room[1].trim();
@@ -171,16 +187,50 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
 }
 
 /** An event in one clause: a day and time (or an all-day marker) with a meeting word, not a deadline. */
+const SUBJECT_NOISE = /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
+
+/** The subject line as an event title: "Einladung zum Elternabend der Klasse 2a" -> "Elternabend der Klasse 2a". */
+export function subjectEventTitle(subject: string): string {
+  const s = subjectTitle(subject).replace(SUBJECT_NOISE, '').replace(/\s+[-–—|]\s+.*$/, '').replace(/\s*[@(].*$/, '');
+  return finishTitle(capitalise(s), 10);
+}
+
+const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
+const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça)\b/i;
+
+/** "Thursday, November 12. Photos ... starting at 8:15 AM": a day in one sentence, its hours in the next. */
+function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): DateMention | null {
+  const times = findDates(next, ctx).filter((x) => x.hasTime && !x.hasDay);
+  if (!times.length) return null;
+  const [a, b] = times;
+  const endTime = a.endTime ?? (b ? { year: m.year, month: m.month, day: m.day, hour: b.hour, minute: b.minute } : null);
+  return { ...m, hasTime: true, hour: a.hour, minute: a.minute, zone: a.zone ?? m.zone, endTime: endTime ? { ...endTime, year: m.year, month: m.month, day: m.day } : null };
+}
+
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
-  if (!hasMeetingWord(clause)) return null;
+  const meeting = hasMeetingWord(clause);
+  const happens = meeting ? null : happening(clause, ctx.lang);
+  if (!meeting && !happens) return null;
   const mentions = findDates(clause, ctx);
   // Tested only when a date without a time needs it: the paragraph is read per clause otherwise.
   let allDay: boolean | undefined;
   const isAllDay = () => (allDay ??= ALL_DAY.test(paragraph));
-  const m = mentions.find((x) => x.hasDay && (x.hasTime || isAllDay()) && !isDeadlineMention(clause, x) && !x.likelyPast);
-  if (!m) return null;
-  const title = titleFrom(clause, mentions, subject);
-  const location = findLocation(blankOut(clause, mentions));
+  // Without a meeting word the date must be written as one (a month or weekday name, or a full date).
+  const dateLike = (x: DateMention) => meeting || /\p{L}{3,}/u.test(x.text) || /\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\.\d{1,2}\./.test(x.text);
+  let m = mentions.find((x) => x.hasDay && (x.hasTime || isAllDay()) && !isDeadlineMention(clause, x) && !x.likelyPast && dateLike(x));
+  let next = '';
+  if (!m) {
+    const day = mentions.find((x) => x.hasDay && !x.hasTime && !isDeadlineMention(clause, x) && !x.likelyPast && !RELATIVE_DAY.test(x.text) && dateLike(x));
+    if (!day) return null;
+    const at = paragraph.indexOf(clause);
+    next = at >= 0 ? (paragraph.slice(at + clause.length).split(/(?<=[.!?])\s/)[0] ?? '').slice(0, 300) : '';
+    m = next ? withNextSentenceTime(day, next, ctx) ?? undefined : undefined;
+    if (!m) return null;
+  }
+  let title = titleFrom(clause, mentions, subject);
+  if (happens) title = happens.motion || !happens.subject ? subjectEventTitle(subject) : finishTitle(capitalise(happens.subject), 10);
+  if (PRONOUN_TITLE.test(title) && title.split(/\s+/).length <= 2) title = subjectEventTitle(subject);
+  const location = findLocation(blankOut(clause, mentions)) ?? (next ? findLocation(next) : null);
   if (!m.hasTime) {
     const startMs = Date.UTC(m.year, m.month - 1, m.day);
     if (startMs < ctx.refMs - 86400000) return null;
