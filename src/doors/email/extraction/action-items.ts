@@ -2,6 +2,7 @@
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { isDeadlineMention } from './meetings.js';
+import { obligation, obligationTitle, opensWithImperative } from './statements.js';
 import { contentWordCount, finishTitle, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
 
 export const ACTION_HEADING =
@@ -20,7 +21,7 @@ const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|fac
 const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
 
 /** How a task was found: it decides what survives in mail that asks for little (receipts, notices). */
-export type TaskKind = 'section' | 'request' | 'list' | 'imperative' | 'payment' | 'deadline';
+export type TaskKind = 'section' | 'request' | 'list' | 'imperative' | 'payment' | 'deadline' | 'schedule';
 
 export interface TextTask {
   kind: TaskKind;
@@ -84,16 +85,24 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const stripped = stripLeadIns(rest);
   const leadOffset = rest.length - stripped.length;
   if (OWN_COMMITMENT.test(rest) && !isRequest) return null;
-  if (STOP_VERBS.test(stripped) || READING_LINK.test(stripped)) return null;
-  if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
-  const imperative = IMPERATIVE.test(stripped);
-  let kind: 'section' | 'request' | 'list' | 'imperative' | null = null;
-  if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
-  else if (isRequest) kind = 'request';
-  else if (imperative && (info.listItem || owned) && !info.bulk) kind = 'list';
-  else if (imperative && !info.bulk) kind = 'imperative';
   const mentions = findDates(info.clause, ctx);
   const due = pickDue(info.clause, mentions);
+  const deadline = due !== null && (isDeadlineMention(info.clause, due) || DUE_STATEMENT.test(info.clause));
+  // "Please let me know by Wednesday" asks for an answer; without a date it is politeness.
+  const askedAnswer = deadline && /^let (me|us) know\b/i.test(stripped);
+  if ((STOP_VERBS.test(stripped) && !askedAnswer) || READING_LINK.test(stripped)) return null;
+  if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
+  const imperative = IMPERATIVE.test(stripped) || (info.listItem && listVerb(stripped, ctx.lang));
+  let kind: TaskKind | null = null;
+  if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
+  else if (isRequest || askedAnswer) kind = 'request';
+  else if (imperative && (info.listItem || owned) && !info.bulk) kind = 'list';
+  else if (imperative && !info.bulk) kind = 'imperative';
+  else if (due && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`)) return paymentTask(info, due, ctx);
+  else if (deadline && !info.bulk && (info.listItem || obligation(info.clause, ctx.lang))) {
+    // No request wording, but a deadline on a list entry or an obligation: "Permission slips are due Nov 9".
+    return deadlineTask(info, stripped, due!, ctx, offsetInBody + leadOffset);
+  }
   if (!kind) return due && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`) ? paymentTask(info, due, ctx) : null;
   if (info.bulk && kind !== 'section' && !due) return null;
   let title = taskTitle(stripped, due, offsetInBody + leadOffset);
@@ -114,6 +123,28 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     : kind === 'list' ? CONFIDENCE.todoListEntry
     : CONFIDENCE.todoListEntry - 0.1;
   return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
+}
+
+const ES_INFINITIVE = /^[a-záéíóúñ]{2,}(?:ar|er|ir)(?:se|lo|la|le|los|las|les)?\b/;
+const FR_INFINITIVE = /^(?:[a-zéèêàâîôûç]{2,}er|faire|prendre|rendre|remplir|fournir|choisir|envoyer)\b/;
+
+/** A list entry that opens with a verb: compromise's imperative mood in English, the infinitive in Spanish and French. */
+function listVerb(text: string, lang: DateContext['lang']): boolean {
+  if (lang === 'es') return ES_INFINITIVE.test(text);
+  if (lang === 'fr') return FR_INFINITIVE.test(text);
+  if (lang === 'en') return opensWithImperative(text);
+  return false;
+}
+
+function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx: DateContext, offset: number): TextTask | null {
+  const listed = info.listItem ? stripped : obligationTitle(stripped, ctx.lang) ?? stripped;
+  const title = listed === stripped ? taskTitle(stripped, due, offset) : finishTitle(listed.replace(/\s+(?:by|before|until|bis|avant|antes|hasta)\b.*$/i, ''), 14);
+  if (contentWordCount(title) < 1) return null;
+  return {
+    kind: 'deadline', title, excerpt: info.clause.trim(),
+    dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true), dueIsExact: due.hasTime && !due.endOfDay,
+    confidence: CONFIDENCE.deadlineStatement,
+  };
 }
 
 /** "Amount due ... due by December 30": a bill to pay by that date. */

@@ -25,11 +25,11 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
       break;
     case 'transactional':
     case 'notification':
-      out = { tasks: found.tasks.filter((t) => t.dueMs !== null && t.kind !== 'imperative' && t.kind !== 'list'), events: [] };
+      out = { tasks: found.tasks.filter((t) => t.dueMs !== null && (t.kind === 'request' || t.kind === 'section' || t.kind === 'payment' || t.kind === 'deadline')), events: [] };
       break;
     case 'appointment': {
       const ev = appointmentEvent(body, subject, ctx, found.events);
-      out = ev ? { tasks: found.tasks.filter((t) => t.dueMs !== null && t.kind !== 'imperative'), events: [ev] } : found;
+      out = ev ? { tasks: found.tasks.filter((t) => t.dueMs !== null && t.kind !== 'imperative' && t.kind !== 'schedule'), events: [ev] } : found;
       break;
     }
     default:

@@ -9,5 +9,7 @@ export const CONFIDENCE = {
   eventWithMeetingWord: 0.78,
   eventAllDay: 0.7,
   appointment: 0.85,
+  scheduleLine: 0.75,
+  deadlineStatement: 0.72,
   subjectFallback: 0.4,
 } as const;

@@ -98,7 +98,7 @@ function readable(text: string): string {
   return out;
 }
 
-const DURATION_ONLY = /^(in\s+|within\s+|for\s+)?(a|an|one|\d+(\.\d+)?)[\s-]*(min|mins|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?)$/i;
+const DURATION_ONLY = /^(in\s+|within\s+|for\s+)?(a|an|one|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|ms|min|mins|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?)$/i;
 const END_OF_MONTH = /\b(end of (the |this )?month|fin (du|de ce) mois|fin de(l)? mes|ende (des|dieses) monats|monatsende)\b/gi;
 const END_OF_DAY = /\b(eod|cob|end of (the )?day|close of business|end of business|fin de (la )?journ[ée]e|feierabend)\b/i;
 

@@ -8,6 +8,8 @@ import { describe, provenance } from './description.js';
 import { SEGMENT_BREAK, splitBody } from './forwarded.js';
 import { InvalidCalendarError, readCalendarPart } from './invitation.js';
 import { detectLanguage } from './language.js';
+import { newScheduleBudget } from './schedule.js';
+import { newMessage } from './statements.js';
 import { readText } from './text-items.js';
 import { subjectTitle } from './subject.js';
 import { toIso } from './timezones.js';
@@ -68,6 +70,8 @@ export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Ex
     const inv = invitationItems(parsed, errors);
     if (inv.events.length || inv.cancellations.length) return { tasks: [], events: inv.events, cancellations: inv.cancellations, errors };
   }
+  newScheduleBudget();
+  newMessage();
   const split = splitBody(parsed.text, parsed.subject);
   const lang = detectLanguage(`${parsed.subject}\n${split.text}`);
   const ctx = referenceContext(parsed, split.forwardedDate, lang, options.now ?? new Date());

@@ -1,5 +1,7 @@
 /** Splitting cleaned body text into paragraphs, line units (list items, table rows) and clauses. */
 
+import { DATE_FIRST_LINE } from './schedule.js';
+
 export interface Unit {
   /** Text of the unit with wrapped lines joined. */
   text: string;
@@ -56,7 +58,7 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       const line = rawLine.trim();
       if (!line) continue;
       const isTable = line.includes(' | ');
-      const starts = LIST_START.test(line) || isTable || LABEL_START.test(line);
+      const starts = LIST_START.test(line) || isTable || LABEL_START.test(line) || DATE_FIRST_LINE.test(line);
       const prevEnds = current !== null && current.lines[current.lines.length - 1].endsWith(':');
       if (!current || starts || prevEnds || current.listItem && isTable) {
         close();

@@ -99,6 +99,8 @@ export function opensWithImperative(clause: string): boolean {
   const doc = nlp(first);
   const verbs = doc.verbs();
   if (!verbs.found) return false;
+  // A copula later on makes it a statement ("Refund endpoint latency is 1.8s"), not an instruction.
+  if (doc.match('#Copula').found) return false;
   return doc.match('^#Adverb? #Imperative').found || doc.match('^#Infinitive (#Determiner|#Value|#Possessive)').found;
 }
 

@@ -1,7 +1,7 @@
 /** Turning sentences into short task and event titles. */
 
 const LIST_MARKER = /^\s*(?:[-*•·▪◦]|\d{1,2}[.)]|\(?\d{1,2}\)|[a-z]\)|#\d*)\s+/i;
-const OWNER_PREFIX = /^(?:@[\w.-]+|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2}|[Ee]veryone|[Aa]ll|[Tt]eam|[Tt]odos|[Aa]lle|[Tt]ous|[Nn]ote to self|[Nn]ota|[Nn]otiz|[Rr]appel|[Tt]o-?do)\s*(?::|--|—|–)\s+/u;
+const OWNER_PREFIX = /^(?:@[\w.-]+|[\p{Lu}][\p{L}.'’-]*(?:\s*(?:\+|&|and|y|und|et)\s*[\p{Lu}][\p{L}.'’-]*)+|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2}|[Ee]veryone|[Aa]ll|[Tt]eam|[Tt]odos|[Aa]lle|[Tt]ous|[Nn]ote to self|[Nn]ota|[Nn]otiz|[Rr]appel|[Tt]o-?do)\s*(?::|--|—|–)\s+/u;
 const LEAD_INS: RegExp[] = [
   /^(also|and|so|separately|finally|lastly|plus|oh|btw|one (last|more) thing|before then|in the meantime|meanwhile|if possible|when you get a chance|además|también|außerdem|auch|aussi|enfin|et)\s*[,:;-]?\s+/i,
   /^(please|pls|plz|kindly|por favor|bitte|s'il vous plaît|svp)\s*[,:]?\s+/i,
