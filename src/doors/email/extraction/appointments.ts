@@ -16,7 +16,7 @@ const SERVICE_LABEL = /^(service|services|visit type|visit|type|appointment type
 const DURATION_LABEL = /^(duration|length|duraci[óo]n|dauer|voraussichtliche dauer|dur[ée]e)$/i;
 const APPOINTMENT_NOUN = /\b(appointment|appt|interview|consultation|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
 const NOUN_FOR = /\b(appointment|interview|visit|cita|consulta|termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
-const STREET_LINE = /(\d+\s+[\p{L}.'’-]+(?:\s+[\p{L}.'’-]+){0,3}\s*(?:,|$)|\b[\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+|\b(?:calle|avenida|av\.|paseo|plaza|rue|avenue|boulevard|bd|chemin|place|all[ée]e)\s+[\p{L}\d])/iu;
+const STREET_LINE = /(\b\d{1,5}[a-z]?\s+(?:[\p{Lu}][\p{L}.'’-]*\s+){0,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court|hwy|highway|sq|square|pike|terrace)\b\.?|\b[\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+|\b(?:calle|avenida|av\.|paseo|plaza|rue|avenue|boulevard|bd|chemin|place|all[ée]e)\s+[\p{L}\d])/iu;
 const POSTCODE = /\b(\d{5}|\d{4,5}-\d{3}|[A-Z]{2}\s\d{5}|[A-Z]\d[A-Z]\s?\d[A-Z]\d|[A-Z]{1,2}\d{1,2}\s?\d[A-Z]{2})\b/;
 const PHONE_ONLY = /^[\s()+\d.-]{7,}$/;
 
@@ -35,7 +35,7 @@ function fieldsOf(text: string): Field[] {
 export function addressIn(text: string): string | null {
   for (const raw of text.split('\n').slice(0, 150)) {
     const line = raw.replace(/^\s*(?:[-*•]\s*)?/, '').trim();
-    if (line.length < 8 || line.length > 140 || PHONE_ONLY.test(line) || /https?:|@|\b(tel|phone|fax|call)\b/i.test(line)) continue;
+    if (line.length < 8 || line.length > 140 || PHONE_ONLY.test(line) || /https?:|@|\b(tel|phone|fax|call)\b|\d[:.]\d\d\b/i.test(line)) continue;
     if (STREET_LINE.test(line) && (POSTCODE.test(line) || /,/.test(line) || /\d/.test(line))) {
       const labelled = FIELD.exec(line);
       return (labelled && WHERE_LABEL.test(labelled[1].trim()) ? labelled[2] : line).replace(/\s*\|\s*/g, ', ').trim();

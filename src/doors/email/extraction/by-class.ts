@@ -6,7 +6,12 @@
 import { appointmentEvent } from './appointments.js';
 import type { MailClass } from './classify.js';
 import type { DateContext } from './dates.js';
+import { subjectTitle } from './subject.js';
 import type { TextItems } from './text-items.js';
+import { finishTitle } from './titles.js';
+
+const STOP = /^(the|a|an|to|for|of|in|on|by|and|or|with|your|you|our|my|de|la|el|le|les|der|die|das|und|et|y|pick|date|dates|day|vote|reply|poll)$/;
+const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !STOP.test(w));
 
 /** Confidence is scaled by how much the mail's kind vouches for items read from its text. */
 const CLASS_TRUST: Record<MailClass, number> = {
@@ -14,6 +19,7 @@ const CLASS_TRUST: Record<MailClass, number> = {
   appointment: 1,
   transactional: 0.85,
   notification: 0.85,
+  poll: 1,
   newsletter: 0.7,
 };
 
@@ -30,6 +36,16 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
     case 'appointment': {
       const ev = appointmentEvent(body, subject, ctx, found.events);
       out = ev ? { tasks: found.tasks.filter((t) => t.dueMs !== null && t.kind !== 'imperative' && t.kind !== 'schedule'), events: [ev] } : found;
+      break;
+    }
+    case 'poll': {
+      // The answer is the task; name it after the poll when its own words do not ("Reply with A or B").
+      const about = subjectTitle(subject);
+      const aboutWords = new Set(words(about));
+      const tasks = found.tasks.filter((t) => t.kind === 'request' || t.kind === 'section' || t.dueMs !== null).map((t) => (
+        words(t.title).some((w) => aboutWords.has(w)) || !about ? t : { ...t, title: finishTitle(`${t.title}: ${about}`, 20) }
+      ));
+      out = { tasks, events: [] };
       break;
     }
     default:

@@ -5,7 +5,7 @@
  * nouns and the body's structure (order lines, totals, tracking numbers), in four languages.
  */
 
-export type MailClass = 'transactional' | 'appointment' | 'newsletter' | 'notification' | 'personal';
+export type MailClass = 'transactional' | 'appointment' | 'newsletter' | 'notification' | 'poll' | 'personal';
 
 export interface ClassifyInput {
   subject: string;
@@ -26,10 +26,10 @@ export interface Classification {
 }
 
 const MACHINE_SENDER =
-  /^(no-?reply|do-?not-?reply|donotreply|orders?|order-update|receipts?|billing|invoices?|accounts?|payments?|notifications?|notify|alerts?|shipping|ship-confirm|delivery|reservations?|reservas|bookings?|tickets?|mailer|news|newsletter|hello|info-?mail|marketing|promo|updates?|digest|facturacion|facturation|rechnung|benachrichtigung|commandes|pedidos|versand|drive-shares[\w-]*|comments-noreply|calendar-notification|events?)[\w.+-]*@/i;
+  /^(no-?reply|do-?not-?reply|donotreply|orders?|order-update|receipts?|billing|invoices?|accounts?|payments?|notifications?|notify|alerts?|shipping|ship-confirm|delivery|reservations?|reservas|bookings?|tickets?|mailer|news|newsletter|hello|info-?mail|marketing|promo|updates?|digest|facturacion|facturation|rechnung|utilities|benachrichtigung|commandes|pedidos|versand|drive-shares[\w-]*|comments-noreply|calendar-notification|events?)[\w.+-]*@/i;
 
 const TRANSACTIONAL_SUBJECT =
-  /\b(order|orders|receipt|invoice|statement|your (\w+ )?bill\b|bill is ready|payment (received|confirmation)|shipped|shipping|delivery|delivered|out for delivery|package|parcel|tracking|booking|e-?tickets?|itinerary|your trip|your ride|subscription|renews?|renewal|run failed|build (failed|passed)|pull request|shared with you|document shared|accepted:|declined:|tentative:|pedido|recibo|factura|env[ií]o|entrega|paquete|billete|bestellung|rechnung|sendung|paket|lieferung|zustellung|buchung|commande|facture|livraison|colis|billet|exp[ée]di[ée]e?)\b/i;
+  /\b(order|orders|receipt|invoice|statement|bills?|payment (received|confirmation)|shipped|shipping|delivery|delivered|out for delivery|package|parcel|tracking|booking|e-?tickets?|itinerary|your trip|your ride|subscription|renews?|renewal|run failed|build (failed|passed)|pull request|shared with you|document shared|accepted:|declined:|tentative:|pedido|recibo|factura|env[ií]o|entrega|paquete|billete|bestellung|rechnung|sendung|paket|lieferung|zustellung|buchung|commande|facture|livraison|colis|billet|exp[ée]di[ée]e?)\b/i;
 
 const TRANSACTIONAL_BODY = [
   /\b(order|pedido|bestell|commande)\s*(#|no\.?|number|nr\.?|n[°º]|número|nummer)\s*:?\s*[\w-]*\d/i,
@@ -47,6 +47,9 @@ const CONFIRMATION_WORD =
 
 const MARKETING =
   /\b(view (it )?in (your )?browser|read more|shop (now|our)|% off|\bsale\b|sponsor|register now|save your seat|sign up now|free trial|subscribe|issue #\d+|this week:|newsletter|black friday|descuento|rabatt|promo|angebot|nouveaut[ée]s|recomendaciones)\b/i;
+
+/** A poll asks the reader to choose among dates: the dates on offer are not events. */
+const POLL = /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|abstimm(?:en|ung)|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
 
 const NOTIFICATION_SUBJECT = /^(notification|reminder|accepted|declined|tentative|updated invitation|invitation):|\b(shared a document|invited you to (edit|vote|view)|assigned to you|mentioned you|commented on|run failed|workflow run)\b/i;
 
@@ -68,7 +71,11 @@ export function classifyMail(input: ClassifyInput): Classification {
     signals.push(appointmentSubject ? 'appointment-subject' : 'appointment-body');
     return { kind: 'appointment', signals };
   }
-  if (NOTIFICATION_SUBJECT.test(input.subject) && machine) {
+  if (POLL.test(input.subject) || POLL.test(firstLines)) {
+    signals.push('poll');
+    return { kind: 'poll', signals };
+  }
+  if (/^(accepted|declined|tentative|updated invitation|aceptado|rechazado|angenommen|abgelehnt|accepté|refusé)\s*:/i.test(input.subject) || (NOTIFICATION_SUBJECT.test(input.subject) && machine)) {
     signals.push('notification-subject');
     return { kind: 'notification', signals };
   }

@@ -87,9 +87,8 @@ const PARSERS: Record<Lang, chrono.Chrono> = {
 
 /** Same-length rewrites of noon words chrono does not read, so match positions stay valid. */
 const NOON: [RegExp, string][] = [
-  [/\bà midi\b/gi, 'à 12h '],
-  [/\bal mediod[ií]a\b/gi, 'a las 12:00'],
-  [/\bum 12 uhr mittags\b/gi, 'um 12 uhr         '],
+  [/(?<!\p{L})à midi(?!\p{L})/giu, 'à 12h '],
+  [/(?<!\p{L})al mediod[ií]a(?!\p{L})/giu, 'a las 12:00'],
 ];
 
 function readable(text: string): string {
@@ -119,7 +118,8 @@ function insideIdentifier(text: string, index: number, length: number): boolean 
 
 function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContext): DateMention | null {
   const t = r.text.trim();
-  if (DURATION_ONLY.test(t)) return null;
+  // "16h" is a duration in English mail and an hour in French, Spanish and German mail.
+  if (DURATION_ONLY.test(t) && !(ctx.lang !== 'en' && /^\d{1,2}\s?h$/i.test(t))) return null;
   if (/^\d{1,2}$/.test(t)) return null;
   // "1.8s", "2.5": decimals, not dates.
   if (/^\d{1,2}\.\d{1,2}$/.test(t) && /^[a-z%]/i.test(text.slice(r.index + r.text.length, r.index + r.text.length + 1))) return null;
@@ -127,7 +127,8 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   if (/^(right )?now$|^ahora( mismo)?$|^jetzt$|^maintenant$/i.test(t)) return null;
   if (insideIdentifier(text, r.index, r.text.length)) return null;
   const s = r.start;
-  const hasTime = s.isCertain('hour');
+  // An hour needs a clock form or an hour word: "los alumnos de 4" is not four o'clock.
+  const hasTime = s.isCertain('hour') && (/\d\s*[:.h]\s*\d|\d\s*(?:[ap]\.?m\.?|uhr|h\b|hrs?\b|o'clock)|\b(?:at|um|à|a las|a la|noon|midnight|midi|minuit|mediod[ií]a|mittags?)\b/i.test(t) || !/\d/.test(t));
   let hasDay = s.isCertain('day') || s.isCertain('weekday') || /\b(today|tonight|tomorrow|tmrw|tmr|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i.test(t);
   let year = s.get('year') ?? 0;
   let month = s.get('month') ?? 1;

@@ -6,7 +6,7 @@ import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
-  /\b(meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day)\b|besprechung|konferenz|\b(scheduled|booked) for\b/i;
+  /\b(meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day)\b|besprechung|konferenz|\b(scheduled|booked) for\b/i;
 const DEADLINE_BEFORE = /\b(by|before|due|until|till|no later than|deadline|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
 const GENERIC_LABEL = /^(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
@@ -54,11 +54,16 @@ function blankOut(text: string, mentions: DateMention[]): string {
 
 const STREET = /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*/iu;
 
-const VENUE = /\b(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\s+(?:the\s+|our\s+|el\s+|la\s+|le\s+|l['’]|der\s+|dem\s+)?((?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}(?:school\s+)?(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\s?room|meeting room)\b(?:\s+[\p{Lu}\d][\p{L}\p{N}'’.-]*){0,3})/iu;
+const VENUE = /\b(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\s+(?:the\s+|our\s+|el\s+|la\s+|le\s+|l['’]|der\s+|dem\s+)?((?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}(?:school\s+)?(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\s?room|meeting room)\b(?:\s+[\p{Lu}\d][\p{L}\p{N}'’.-]*){0,3})/iu;
 const STREET_ADDRESS = /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
 
 /** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
 export function findLocation(text: string): string | null {
+  const found = rawLocation(text);
+  return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de))+$/i, '').trim() || null : null;
+}
+
+function rawLocation(text: string): string | null {
   const base = namedPlace(text);
   const t = text.replace(/https?:\/\/\S+/g, ' ');
   const bare = !base || !/\s/.test(base.trim());
@@ -142,7 +147,10 @@ export function meetingPhrase(text: string): string | null {
   while (from > 0 && at - from < 4 && !PHRASE_STOP.test(words[from - 1]) && !/[,.;:!?\u0000]/.test(words[from - 1])) from--;
   let to = at + 1;
   const tail = words.slice(at + 1);
-  if (tail.length && /^(with|for|con|mit|avec|para|pour|für)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
+  if (tail.length >= 2 && /^(de|del|du|des|of|zur|zum)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at]) && /^\p{Ll}[\p{L}-]{2,}[,.;:!?]?$/u.test(tail[1]) && !/^(la|las|los|le|les|the|a|an|el|\u0000)$/i.test(tail[1])) {
+    // "reunión de cierre", "réunion de rentrée": a noun of the same phrase, not a date or a place.
+    to = at + 3;
+  } else if (tail.length && /^(with|for|con|mit|avec|para|pour|für)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
     to = at + 2;
     while (to < words.length && to - at < 6 && !/^(on|at|in|by|from|to|am|um|à|a|\u0000)$/i.test(words[to])) {
       to++;
@@ -191,8 +199,16 @@ const SUBJECT_NOISE = /^(?:invitation|invite|einladung|invitaci[óo]n|convocator
 
 /** The subject line as an event title: "Einladung zum Elternabend der Klasse 2a" -> "Elternabend der Klasse 2a". */
 export function subjectEventTitle(subject: string): string {
-  const s = subjectTitle(subject).replace(SUBJECT_NOISE, '').replace(/\s+[-–—|]\s+.*$/, '').replace(/\s*[@(].*$/, '');
+  const s = subjectTitle(subject).replace(SUBJECT_NOISE, '').replace(/\s+(?:reminder|recordatorio|erinnerung|rappel)\b/i, '').replace(/\s+[-–—|]\s+.*$/, '').replace(/\s*[@(].*$/, '');
   return finishTitle(capitalise(s), 10);
+}
+
+/** "Next review: Thursday 7 January, 10:00, Board room.": a capitalised name right after the date. */
+function placeAfter(clause: string, m: DateMention): string | null {
+  const after = clause.slice(m.end).split(/[.;(]/)[0];
+  const chunk = after.split(',').map((c) => c.trim()).find((c) => c.length > 1);
+  if (!chunk || !/^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk) || chunk.split(/\s+/).length > 5) return null;
+  return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
 }
 
 const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
@@ -230,7 +246,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   let title = titleFrom(clause, mentions, subject);
   if (happens) title = happens.motion || !happens.subject ? subjectEventTitle(subject) : finishTitle(capitalise(happens.subject), 10);
   if (PRONOUN_TITLE.test(title) && title.split(/\s+/).length <= 2) title = subjectEventTitle(subject);
-  const location = findLocation(blankOut(clause, mentions)) ?? (next ? findLocation(next) : null);
+  const location = findLocation(blankOut(clause, mentions)) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m);
   if (!m.hasTime) {
     const startMs = Date.UTC(m.year, m.month - 1, m.day);
     if (startMs < ctx.refMs - 86400000) return null;

@@ -102,7 +102,7 @@ export function sentencesOf(text: string): string[] {
 /** Splits a sentence where a second request or proposal starts ("..., and could we ..."). */
 export function clausesOf(sentence: string): string[] {
   return sentence
-    .split(/;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:could|can|would|will|please|let's|let us|could we|can we|¿puedes|bitte|pouvez)\b)|,\s+(?:and|then)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i)
+    .split(/;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:could|can|would|will|please|let's|let us|could we|can we|¿puedes|bitte|pouvez)\b)|,\s+(?:and)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i)
     .map((s) => s.trim())
     .filter(Boolean);
 }

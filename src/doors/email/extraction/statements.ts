@@ -10,13 +10,13 @@ import type { Lang } from './language.js';
 
 const HAPPENS: Record<Lang, RegExp> = {
   en: /(?:\s(?:is|are|will be|was moved to|has been moved to|will now be)|['’]s)\s+(?:being\s+)?(?:held\s+|scheduled\s+(?:for\s+)?|set\s+for\s+|planned\s+for\s+|happening\s+)?(?=\S)|\s(?:takes place|will take place|kicks off|starts|begins|opens)\b/i,
-  es: /\s(?:ser[áa]|es|se celebrar[áa]|se realizar[áa]|se llevar[áa] a cabo|tendr[áa] lugar|comenzar[áa]|empezar[áa]|est[áa] prevista?|queda fijad[ao])\b/i,
+  es: /\s(?:ser[áa]|es|se celebrar[áa]|se realizar[áa]|se llevar[áa] a cabo|tendr[áa] lugar|comenzar[áa]|empezar[áa]|est[áa] prevista?|queda fijad[ao])(?!\p{L})/iu,
   de: /\s(?:findet|beginnt|startet|ist|wird)\b(?=.*\b(?:statt|stattfinden|beginnen|sein|am|um)\b)/i,
   fr: /\s(?:aura lieu|a lieu|se tiendra|se d[ée]roulera|commencera|est|sera|est pr[ée]vue?|est fix[ée]e?)\b/i,
 };
 
 const GOES: Record<Lang, RegExp> = {
-  en: /\b(?:we|they|you|students|the (?:class|group|team|kids|children)) (?:will )?(?:leave|depart|head out|go|travel|meet)\b/i,
+  en: /\b(?:we|they|you|students|the (?:class|group|team|kids|children)) (?:will )?(?:leave|depart|head out|go|travel|meet)\b|\b(?:required|expected|asked|invited|summoned) to (?:report|attend|appear|come|be present)\b/i,
   es: /\b(?:ir[áa]n|iremos|vamos a ir|saldremos|saldr[áa]n|nos vemos|nos reuniremos|quedamos)\b/i,
   de: /\b(?:fahren|gehen|treffen uns|treffen wir uns|brechen .* auf|geht es)\b/i,
   fr: /\b(?:ira|iront|irons|partira|partiront|partirons|nous retrouverons|rendez-vous est)\b/i,
@@ -36,7 +36,9 @@ export interface Happening {
 export function happening(clause: string, lang: Lang): Happening | null {
   if (DEADLINE_NOUN.test(clause)) return null;
   const goes = GOES[lang].exec(clause) ?? (lang === 'en' ? null : GOES.en.exec(clause));
-  const cop = HAPPENS[lang].exec(clause) ?? (lang === 'en' ? null : HAPPENS.en.exec(clause));
+  const copula = HAPPENS[lang].exec(clause) ?? (lang === 'en' ? null : HAPPENS.en.exec(clause));
+  // "Your group is required to report ...": an obligation to go somewhere, told by a copula.
+  const cop = copula && goes && goes.index <= copula.index + copula[0].length + 2 ? null : copula;
   if (cop && cop.index > 0 && (!goes || cop.index < goes.index)) {
     const before = clause.slice(0, cop.index).replace(/^\s*(?:[-*•]\s*)?/, '').trim();
     return { subject: nounPhrase(before, lang), motion: false };

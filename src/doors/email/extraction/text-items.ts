@@ -3,7 +3,7 @@ import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-
 import { stripBoilerplate } from './boilerplate.js';
 import type { DateContext } from './dates.js';
 import { clauseEvent, structuredEvent, type TextEvent } from './meetings.js';
-import { scheduleLine } from './schedule.js';
+import { DATE_FIRST_LINE, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
@@ -71,6 +71,16 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             i = j;
             continue;
           }
+        }
+      }
+      // A line that opens with its date is a schedule entry by its shape ("Sat Nov 21 - Home meet ...").
+      if (DATE_FIRST_LINE.test(u.text)) {
+        const entry = scheduleLine(u.text, ctx);
+        if (entry) {
+          if (entry.task) out.tasks.push(entry.task);
+          if (entry.event) out.events.push(entry.event);
+          i++;
+          continue;
         }
       }
       const before = out.tasks.length + out.events.length;

@@ -14,7 +14,9 @@ const LEAD_INS: RegExp[] = [
   /^(können|könnten|kannst|könntest|würden|würdest) (sie|du)( bitte)?\s+/i,
   /^(pouvez|pourriez|peux|pourrais)[- ](vous|tu)\s+/i,
   /^(mir|uns)\s+(bitte\s+)?(?=\S+\s)/i,
-  /^(merci de|veuillez|n'oubliez pas de|n’oubliez pas de|il faut)\s+/i,
+  /^(merci de|veuillez|n'oubliez pas de|n’oubliez pas de|il faut|il faudrait( aussi| également)?|nous vous prions de|nous vous demandons de)\s+/i,
+  /^(le|les) (rogamos|pedimos) que\s+/i,
+  /^(wir )?bitten (wir )?(sie|dich),?\s+/i,
 ];
 const DETERMINERS = /^(the|a|an|our|your|my|this|that|el|la|los|las|un|una|der|die|das|ein|eine|unser|unsere|le|les|une|notre|votre)\s+/i;
 
