@@ -97,7 +97,7 @@ function readable(text: string): string {
   return out;
 }
 
-const DURATION_ONLY = /^(in\s+|within\s+|for\s+)?(a|an|one|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|ms|min|mins|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?)$/i;
+const DURATION_ONLY = /^(in\s+|within\s+|for\s+|en\s+|dans\s+|durante\s+|pendant\s+)?(a|an|one|un|una|une|ein|eine|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|segundos?|sekunden|secondes?|ms|min|mins|minutes?|minutos?|minuten|h|hrs?|hours?|horas?|stunden?|heures?|days?|d[ií]as?|tage?n?|jours?|weeks?|semanas?|wochen?|semaines?|months?|meses|monate?n?|mois|years?|a[ñn]os?|jahren?|ans?)$/i;
 const END_OF_MONTH = /\b(end of (the |this )?month|fin (du|de ce) mois|fin de(l)? mes|ende (des|dieses) monats|monatsende)\b/gi;
 const END_OF_DAY = /\b(eod|cob|end of (the )?day|close of business|end of business|fin de (la )?journ[ée]e|feierabend)\b/i;
 
@@ -121,6 +121,8 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   // "16h" is a duration in English mail and an hour in French, Spanish and German mail.
   if (DURATION_ONLY.test(t) && !(ctx.lang !== 'en' && /^\d{1,2}\s?h$/i.test(t))) return null;
   if (/^\d{1,2}$/.test(t)) return null;
+  // "10 minutos antes", "two hours before": an offset from something else, not a day.
+  if (/^(\d+|a|an|one|un|una|ein|eine)\s*(min|minutes?|minutos?|minuten|hours?|horas?|stunden?|heures?)\s+(antes|before|earlier|vorher|avant|plus t[ôo]t|después|after|later|später|après)$/i.test(t)) return null;
   // "1.8s", "2.5": decimals, not dates.
   if (/^\d{1,2}\.\d{1,2}$/.test(t) && /^[a-z%]/i.test(text.slice(r.index + r.text.length, r.index + r.text.length + 1))) return null;
   // "now" is when the mail was written, never a date the reader is given.

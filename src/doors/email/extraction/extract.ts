@@ -1,6 +1,7 @@
 /** extract(): invitation first; otherwise the text; otherwise one task from the subject (D16). */
 import * as chrono from 'chrono-node';
 import { shapeByClass } from './by-class.js';
+import { calibrateEvent, calibrateTask } from './calibrate.js';
 import { classifyMail } from './classify.js';
 import { CONFIDENCE } from './confidence.js';
 import type { DateContext } from './dates.js';
@@ -84,7 +85,10 @@ export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Ex
   });
   const fromNote = ownNote.trim() ? readText(ownNote, ctx, parsed.subject, false) : { tasks: [], events: [] };
   const shaped = shapeByClass(mailClass.kind, readText(content, ctx, parsed.subject, parsed.internal.bulk), content, parsed.subject, ctx);
-  const found = { tasks: [...fromNote.tasks, ...shaped.tasks], events: [...fromNote.events, ...shaped.events] };
+  const found = {
+    tasks: [...fromNote.tasks, ...shaped.tasks].map((t) => calibrateTask(t, ctx.refMs)),
+    events: [...fromNote.events, ...shaped.events].map(calibrateEvent),
+  };
   const tasks: ExtractedTask[] = [];
   const seen = new Set<string>();
   for (const t of found.tasks) {

@@ -21,6 +21,8 @@ export interface TextEvent {
   allDay: boolean;
   location: string | null;
   confidence: number;
+  /** Weaker evidence, lowered in the calibration: the title came from the subject line, the hours from the next sentence. */
+  weak?: { subjectTitle?: boolean; nextSentenceTime?: boolean };
 }
 
 export function hasMeetingWord(s: string): boolean {
@@ -244,13 +246,21 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     if (!m) return null;
   }
   let title = titleFrom(clause, mentions, subject);
-  if (happens) title = happens.motion || !happens.subject ? subjectEventTitle(subject) : finishTitle(capitalise(happens.subject), 10);
-  if (PRONOUN_TITLE.test(title) && title.split(/\s+/).length <= 2) title = subjectEventTitle(subject);
+  let fromSubject = false;
+  if (happens) {
+    fromSubject = happens.motion || !happens.subject;
+    title = fromSubject ? subjectEventTitle(subject) : finishTitle(capitalise(happens.subject!), 10);
+  }
+  if (PRONOUN_TITLE.test(title) && title.split(/\s+/).length <= 2) {
+    title = subjectEventTitle(subject);
+    fromSubject = true;
+  }
+  const weak = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
   const location = findLocation(blankOut(clause, mentions)) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m);
   if (!m.hasTime) {
     const startMs = Date.UTC(m.year, m.month - 1, m.day);
     if (startMs < ctx.refMs - 86400000) return null;
-    return { title, excerpt: clause, startMs, endMs: startMs + 86400000, allDay: true, location, confidence: CONFIDENCE.eventAllDay };
+    return { title, excerpt: clause, startMs, endMs: startMs + 86400000, allDay: true, location, confidence: CONFIDENCE.eventAllDay, weak };
   }
   const startMs = mentionStartMs(m, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
@@ -258,6 +268,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   const durationContext = `${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
   return {
     title, excerpt: clause, startMs, endMs: endOf(m, ctx, startMs, durationContext), allDay: false, location,
-    confidence: CONFIDENCE.eventWithMeetingWord,
+    confidence: meeting ? CONFIDENCE.eventWithMeetingWord : CONFIDENCE.eventStatement,
+    weak,
   };
 }

@@ -6,7 +6,7 @@
 import type { TextTask } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import type { TextEvent } from './meetings.js';
+import { findLocation, type TextEvent } from './meetings.js';
 import { contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
 
 const SEPARATOR_AFTER = /^\s*(?:[-–—:|]|\s-\s)\s*/;
@@ -40,6 +40,14 @@ function dayMention(line: string, ctx: DateContext): DateMention[] {
 export function scheduleLine(rawLine: string, ctx: DateContext): ScheduleItem | null {
   const line = stripListMarker(rawLine.trim());
   if (line.length < 8 || line.length > 200 || !SHAPE.test(rawLine) || ++looks > LOOKS_PER_MESSAGE) return null;
+  // Date first: the date is read from the part before the separator, so a range parser cannot
+  // swallow the whole line ("Sat Jan 16 - League meet ... 7:45 AM").
+  const sep = /\s[-–—|]\s/.exec(line.slice(0, 40));
+  if (sep && DATE_FIRST_LINE.test(line)) {
+    const head = line.slice(0, sep.index);
+    const day = dayMention(head, ctx).find((m) => m.hasDay && m.index <= 1);
+    if (day) return entry(line, line.slice(sep.index + sep[0].length), day, dayMention(line.slice(sep.index + sep[0].length), ctx), ctx);
+  }
   const mentions = dayMention(line, ctx);
   const day = mentions.find((m) => m.hasDay);
   if (!day) return null;
@@ -49,7 +57,11 @@ export function scheduleLine(rawLine: string, ctx: DateContext): ScheduleItem | 
   } else if (line.slice(day.end).replace(/[).;\s]+$/, '') === '' && SEPARATOR_BEFORE.test(line.slice(0, day.index))) {
     text = line.slice(0, day.index).replace(SEPARATOR_BEFORE, '');
   } else return null;
-  const time = mentions.find((m) => m !== day && m.hasTime && !m.hasDay) ?? (day.hasTime ? day : null);
+  return entry(line, text, day, mentions.filter((m) => m !== day), ctx);
+}
+
+function entry(line: string, text: string, day: DateMention, others: DateMention[], ctx: DateContext): ScheduleItem | null {
+  const time = others.find((m) => m.hasTime && !m.hasDay) ?? (day.hasTime ? day : null);
   const cleaned = time && time !== day ? text.replace(time.text, ' ') : text;
   const chunks = cleaned.split(/\s*,\s*/).map((c) => c.trim()).filter(Boolean);
   const title = finishTitle(stripOwner(chunks[0] ?? '').rest, 12);
@@ -58,10 +70,17 @@ export function scheduleLine(rawLine: string, ctx: DateContext): ScheduleItem | 
     const start = { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime };
     const startMs = mentionStartMs(start, ctx, false);
     const end = mentionEndMs(start, ctx);
-    const place = chunks.slice(1).find((c) => PLACE.test(c) && !/\d{1,2}[:.]\d{2}|\b(am|pm|uhr|h)\b/i.test(c)) ?? null;
+    let place = chunks.slice(1).find((c) => PLACE.test(c) && !/\d{1,2}[:.]\d{2}|\b(am|pm|uhr|h)\b/i.test(c)) ?? null;
+    let eventTitle = title;
+    if (!place) {
+      // "League meet at Eastside Pool": the place is inside the entry's first part.
+      place = findLocation(chunks[0] ?? '');
+      const at = place ? eventTitle.search(new RegExp(`\\s+(?:at|in|@|en|au|à|im|in der)\\s+(?:the\\s+)?${place.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i')) : -1;
+      if (at > 0) eventTitle = eventTitle.slice(0, at);
+    }
     return {
       event: {
-        title, excerpt: line, startMs, endMs: end !== null && end > startMs ? end : startMs + 3600000, allDay: false, location: place,
+        title: eventTitle, excerpt: line, startMs, endMs: end !== null && end > startMs ? end : startMs + 3600000, allDay: false, location: place,
         confidence: CONFIDENCE.scheduleLine,
       },
     };
