@@ -7,6 +7,8 @@
 import type { TextTask } from './action-items.js';
 import type { TextEvent } from './meetings.js';
 
+/** A title that is still a clause with its subject ("We'll meet in ...", "I need ..."). */
+const PRONOUN_CLAUSE = /^(?:we|i|you|they|he|she|it)(?:['’](?:ll|re|ve|d|m|s))?\s|^(?:nous|je|on|wir|ich|nosotros|yo)\s/i;
 const round = (x: number) => Math.round(Math.max(0.05, Math.min(0.99, x)) * 100) / 100;
 
 export function calibrateEvent(e: TextEvent): TextEvent {
@@ -14,6 +16,8 @@ export function calibrateEvent(e: TextEvent): TextEvent {
   if (!e.location) c -= 0.1;
   if (e.weak?.subjectTitle) c -= 0.1;
   if (e.weak?.nextSentenceTime) c -= 0.05;
+  if (e.weak?.unreadPlace) c -= 0.1;
+  if (PRONOUN_CLAUSE.test(e.title)) c -= 0.2;
   if (e.title.split(/\s+/).length > 8) c -= 0.05;
   return { ...e, confidence: round(c) };
 }
@@ -25,5 +29,6 @@ export function calibrateTask(t: TextTask, refMs: number): TextTask {
   if (words <= 1) c -= 0.1;
   if (t.dueMs !== null && t.dueMs < refMs - 86400000) c -= 0.15;
   if (t.kind === 'imperative' && t.dueMs === null) c -= 0.05;
+  if (PRONOUN_CLAUSE.test(t.title)) c -= 0.15;
   return { ...t, confidence: round(c) };
 }

@@ -22,7 +22,7 @@ export interface TextEvent {
   location: string | null;
   confidence: number;
   /** Weaker evidence, lowered in the calibration: the title came from the subject line, the hours from the next sentence. */
-  weak?: { subjectTitle?: boolean; nextSentenceTime?: boolean };
+  weak?: { subjectTitle?: boolean; nextSentenceTime?: boolean; unreadPlace?: boolean };
 }
 
 export function hasMeetingWord(s: string): boolean {
@@ -213,6 +213,7 @@ function placeAfter(clause: string, m: DateMention): string | null {
   return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
 }
 
+const UNREAD_PLACE = /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|\bà l['’]|\bà la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;
 const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça)\b/i;
 
@@ -255,8 +256,10 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     title = subjectEventTitle(subject);
     fromSubject = true;
   }
-  const weak = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
+  const weak: NonNullable<TextEvent['weak']> = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
   const location = findLocation(blankOut(clause, mentions)) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m);
+  // A place was named ("desde el Parque ...", "à l'auditorium ...") but not understood.
+  if (!location) weak.unreadPlace = UNREAD_PLACE.test(blankOut(clause, mentions));
   if (!m.hasTime) {
     const startMs = Date.UTC(m.year, m.month - 1, m.day);
     if (startMs < ctx.refMs - 86400000) return null;
