@@ -19,7 +19,7 @@ export const DATE_FIRST_LINE = new RegExp(`^\\s*(?:[-*•]\\s*)?${MONTH_OR_DAY}[
 /** Cheap shape test before any date parsing: a date-ish token at the start, or near the end after a separator. */
 const SHAPE = new RegExp(`^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}\\s[-–—:|]\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,24}$|\\sdue\\s[^\\n]{0,30}$`, 'i');
 /** Date parsing per line is the costly part: a message gets a bounded number of schedule-line looks. */
-const LOOKS_PER_MESSAGE = 300;
+const LOOKS_PER_MESSAGE = 120;
 let looks = 0;
 
 export function newScheduleBudget(): void {

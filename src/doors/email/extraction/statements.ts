@@ -51,18 +51,19 @@ export function happening(clause: string, lang: Lang): Happening | null {
 export function nounPhrase(text: string, lang: Lang): string | null {
   const t = text.replace(/^(?:so|and|also|but|plus|then|y|und|et|pues|donc|also)\s*,?\s+/i, '').replace(/\s*\(.*?\)\s*/g, ' ').trim();
   if (!t || PRONOUN_SUBJECT.test(t) || t.split(/\s+/).length > 9) return null;
-  if (lang === 'en') {
+  if (lang === 'en' && takeNlpLook()) {
     const doc = nlp(t);
-    if (!doc.has('#Noun') || doc.has('^#Pronoun$')) return null;
+    if (!doc.has(HAS_NOUN) || doc.has(PRONOUN_ONLY)) return null;
     // A clause that is a whole sentence ("I think the party") is not a noun phrase.
-    if (doc.has('#Verb') && !doc.has('^#Determiner? #Adjective* #Noun+ #Verb? #Noun*$')) {
-      const lead = doc.match('^#Determiner? (#Adjective|#Noun|#Value|#Hyphenated)+').text();
+    if (doc.has(HAS_VERB) && !doc.has(NOUN_PHRASE)) {
+      const lead = doc.match(LEADING_NOUN_PHRASE).text();
       if (!lead) return null;
       return lead.replace(/^(?:the|a|an|our|your|my|their|this|next)\s+/i, '');
     }
     return t.replace(/^(?:the|a|an|our|your|my|their|this|next)\s+/i, '');
   }
   if (/^(?:yo|t[úu]|nosotros|ich|du|wir|je|tu|nous|on)$/i.test(t)) return null;
+  if (lang === 'en') return /\b(?:i|you|we|they|he|she|think|hope|know|said|says|told)\b/i.test(t) ? null : t.replace(/^(?:the|a|an|our|your|my|their|this|next)\s+/i, '');
   return t.replace(/^(?:el|la|los|las|un|una|der|die|das|den|dem|ein|eine|unser|unsere|le|la|les|l['’]|un|une|notre|votre|nuestro|nuestra)\s+/i, '');
 }
 
@@ -89,24 +90,33 @@ export function obligationTitle(clause: string, lang: Lang): string | null {
   return before || null;
 }
 
-const IMPERATIVE_CACHE_LIMIT = 400;
-let imperativeChecks = 0;
+const COPULA = nlp.parseMatch('#Copula');
+const IMPERATIVE_START = nlp.parseMatch('^#Adverb? #Imperative');
+const INFINITIVE_START = nlp.parseMatch('^#Infinitive (#Determiner|#Value|#Possessive)');
+const HAS_NOUN = nlp.parseMatch('#Noun');
+const PRONOUN_ONLY = nlp.parseMatch('^#Pronoun$');
+const HAS_VERB = nlp.parseMatch('#Verb');
+const NOUN_PHRASE = nlp.parseMatch('^#Determiner? #Adjective* #Noun+ #Verb? #Noun*$');
+const LEADING_NOUN_PHRASE = nlp.parseMatch('^#Determiner? (#Adjective|#Noun|#Value|#Hyphenated)+');
+
+/** compromise costs one to two milliseconds per sentence: a message gets a bounded number of looks, then regexes alone. */
+const NLP_LOOKS_PER_MESSAGE = 60;
+let nlpLooks = 0;
+function takeNlpLook(): boolean {
+  return ++nlpLooks <= NLP_LOOKS_PER_MESSAGE;
+}
 
 /** compromise's reading of an English clause: does it open with a verb in the imperative mood? */
 export function opensWithImperative(clause: string): boolean {
-  // compromise costs about a millisecond per sentence: a message gets a bounded number of looks.
-  if (++imperativeChecks > IMPERATIVE_CACHE_LIMIT) return false;
   const first = clause.trim().split(/\s+/).slice(0, 12).join(' ');
-  if (!/^\p{Ll}|^[A-Z][a-z]+\b/u.test(first)) return false;
+  if (!/^\p{Ll}|^[A-Z][a-z]+\b/u.test(first) || !takeNlpLook()) return false;
   const doc = nlp(first);
-  const verbs = doc.verbs();
-  if (!verbs.found) return false;
   // A copula later on makes it a statement ("Refund endpoint latency is 1.8s"), not an instruction.
-  if (doc.match('#Copula').found) return false;
-  return doc.match('^#Adverb? #Imperative').found || doc.match('^#Infinitive (#Determiner|#Value|#Possessive)').found;
+  if (doc.has(COPULA)) return false;
+  return doc.has(IMPERATIVE_START) || doc.has(INFINITIVE_START);
 }
 
 /** Resets the per-message budget of compromise look-ups. */
 export function newMessage(): void {
-  imperativeChecks = 0;
+  nlpLooks = 0;
 }
