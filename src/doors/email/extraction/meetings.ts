@@ -1,7 +1,7 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE } from './confidence.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { happening } from './statements.js';
+import { happening, nounPhrase } from './statements.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
@@ -214,6 +214,8 @@ function placeAfter(clause: string, m: DateMention): string | null {
 }
 
 const UNREAD_PLACE = /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|\bà l['’]|\bà la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;
+/** Cheap test before any sentence reading: an event needs a digit or a day or month word. */
+const DATEISH = /\d|\b(mon|tue|wed|thu|fri|sat|sun|today|tomorrow|tonight|noon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mi[ée]r|jue|vie|s[áa]b|dom|mañana|mont|diens|mittw|donn|frei|sams|sonn|morgen|mer|jeu|ven|sam|dim|demain|midi|mediod)/i;
 const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça)\b/i;
 
@@ -228,7 +230,7 @@ function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): D
 
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
   const meeting = hasMeetingWord(clause);
-  const happens = meeting ? null : happening(clause, ctx.lang);
+  const happens = meeting || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
   if (!meeting && !happens) return null;
   const mentions = findDates(clause, ctx);
   // Tested only when a date without a time needs it: the paragraph is read per clause otherwise.
@@ -249,8 +251,9 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   let title = titleFrom(clause, mentions, subject);
   let fromSubject = false;
   if (happens) {
-    fromSubject = happens.motion || !happens.subject;
-    title = fromSubject ? subjectEventTitle(subject) : finishTitle(capitalise(happens.subject!), 10);
+    const phrase = happens.subject ? nounPhrase(happens.subject, ctx.lang) : null;
+    fromSubject = happens.motion || !phrase;
+    title = fromSubject ? subjectEventTitle(subject) : finishTitle(capitalise(phrase!), 10);
   }
   if (PRONOUN_TITLE.test(title) && title.split(/\s+/).length <= 2) {
     title = subjectEventTitle(subject);
