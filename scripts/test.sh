@@ -7,6 +7,10 @@ cd "$(dirname "$0")/.."
 echo "== type check"
 npx tsc -p tsconfig.json --noEmit
 
+echo "== lint (biome) and dead code (knip)"
+npx biome lint --error-on-warnings
+npx knip
+
 echo "== tests on SQLite"
 TEST_DATABASE=sqlite npx vitest run "$@"
 

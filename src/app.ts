@@ -3,10 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createExtractionPool } from './doors/email/extraction-pool.js';
 import { createIntakePipeline } from './doors/email/intake-pipeline.js';
 import { startSmtpListener, type SmtpListener } from './doors/email/smtp.js';
-import { databaseRateLimitStore, memoryRateLimitStore } from './doors/rest/rate-limit.js';
-import { buildRestServer } from './doors/rest/server.js';
+import { httpIntakeRoutes } from './doors/email/http-intake.js';
+import type { IntakePipeline } from './doors/email/intake-pipeline.js';
+import { accountApi, restApi } from './doors/rest/server.js';
+import { webPages } from './doors/web/pages.js';
+import { createHost } from './http/host.js';
+import { databaseRateLimitStore, memoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js';
+import type { Db } from './db/database.js';
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping, startPeriodicJobs } from './housekeeping.js';
 import { loadJwtSecret } from './secrets.js';
 import { createServices, type Services } from './services.js';
@@ -21,8 +27,31 @@ export interface App {
   close(): Promise<void>;
 }
 
+export interface ServerParts {
+  config: Config;
+  db: Db;
+  services: Services;
+  /** The signing secret; the account pages derive their CSRF key from it. */
+  secret: Uint8Array;
+  rateLimits: RateLimitStore;
+  intake: IntakePipeline;
+  logger?: boolean;
+}
+
+/** The HTTP host with every door mounted as a plugin under its prefix. */
+export async function buildServer({ config, db, services, secret, rateLimits, intake, logger }: ServerParts): Promise<FastifyInstance> {
+  const server = await createHost({ config, db, logger });
+  await server.register(restApi, { prefix: '/api/v1', config, services, rateLimits });
+  await server.register(accountApi, { services });
+  await server.register(httpIntakeRoutes, { pipeline: intake, secret: config.intake.secret, maxBytes: config.intake.maxBytes });
+  await server.register(webPages, { accounts: services.accounts, allowSignup: config.allowSignup, secret });
+  return server;
+}
+
 export async function createApp(config: Config, opts: { logger?: boolean } = {}): Promise<App> {
   const database = openDatabase(config.database);
+  // Email is parsed and read in worker threads, within a time budget per message (D22).
+  const extraction = createExtractionPool({ size: config.intake.poolSize, budgetMs: config.intake.budgetMs, maxItems: config.intake.maxItems });
   try {
     await migrateToLatest(database.db, config.database);
     const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
@@ -31,15 +60,18 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       allowSignup: config.allowSignup,
       intakeDomain: config.intake.domain,
       syncRetentionDays: config.syncRetentionDays,
+      intakeMaxItems: config.intake.maxItems,
+      readMessage: async (raw) => (await extraction.read(raw)).read,
     });
     // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
     // may run several processes, which must share one count (D13).
     const rateLimits = database.dialect === 'postgres' ? databaseRateLimitStore(database.db) : memoryRateLimitStore();
-    const server = await buildRestServer({ config, db: database.db, services, secret, rateLimits, logger: opts.logger });
+    const intake = createIntakePipeline(services.accounts, services.intake, extraction.read);
+    const server = await buildServer({ config, db: database.db, services, secret, rateLimits, intake, logger: opts.logger });
     let smtp: SmtpListener | null = null;
     if (config.intake.smtpPort !== null) {
       try {
-        smtp = await startSmtpListener(config, createIntakePipeline(services.accounts, services.intake), server.log);
+        smtp = await startSmtpListener(config, intake, server.log);
       } catch (err) {
         await server.close();
         throw err;
@@ -57,10 +89,12 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
         await jobs.stop();
         await smtp?.close();
         await server.close();
+        await extraction.close();
         await database.close();
       },
     };
   } catch (err) {
+    await extraction.close();
     await database.close();
     throw err;
   }

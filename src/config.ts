@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Everything the service reads from its environment, validated once at start (DECISIONS D2). */
@@ -21,6 +22,12 @@ export interface Config {
     maxBytes: number;
     /** PEM files for STARTTLS on the SMTP listener; null offers no TLS. */
     tls: { certFile: string; keyFile: string } | null;
+    /** Time one message may take to be parsed and read (D22); past it the message fails with extraction_timeout. */
+    budgetMs: number;
+    /** Items (tasks, events, cancellations) one message may make (D22); the rest are dropped and counted. */
+    maxItems: number;
+    /** Worker threads that parse and read messages, off the request thread (D22). */
+    poolSize: number;
   };
   syncRetentionDays: number;
 }
@@ -106,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intakeTls = { certFile: path.resolve(tlsCert), keyFile: path.resolve(tlsKey) };
   }
 
+  const workers = int('WORKERS', 1, 1, 64);
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
     host,
@@ -115,13 +123,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowSignup: bool('ALLOW_SIGNUP', true),
     rateLimit: { max: int('RATE_LIMIT_MAX', 600, 1, 10_000_000), windowS: int('RATE_LIMIT_WINDOW_S', 60, 1, 86_400) },
     logLevel,
-    workers: int('WORKERS', 1, 1, 64),
+    workers,
     intake: {
       domain: intakeDomain,
       secret: intakeSecret,
       smtpPort: optionalInt('INTAKE_SMTP_PORT', 0, 65535),
       maxBytes: int('INTAKE_MAX_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
       tls: intakeTls,
+      budgetMs: int('INTAKE_BUDGET_MS', 2000, 1, 600_000),
+      maxItems: int('INTAKE_MAX_ITEMS', 50, 1, 10_000),
+      // Each process gets its share of the cores: cluster workers each run their own pool.
+      poolSize: int('INTAKE_POOL_SIZE', Math.max(1, Math.floor(os.availableParallelism() / workers)), 1, 64),
     },
     syncRetentionDays: int('SYNC_RETENTION_DAYS', 30, 1, 3650),
   };

@@ -7,6 +7,7 @@ import { createSharesService } from './core/contexts/shares.service.js';
 import { createAttendeesService } from './core/events/attendees.service.js';
 import { createEventsService } from './core/events/events.service.js';
 import { intakeEvents } from './core/intake/intake-events.js';
+import { createIdempotencyService } from './core/idempotency/idempotency.service.js';
 import { createIntakeService } from './core/intake/intake.service.js';
 import { createAssigneesService } from './core/tasks/assignees.service.js';
 import { createTasksService } from './core/tasks/tasks.service.js';
@@ -21,6 +22,14 @@ export interface ServiceOptions {
   allowSignup: boolean;
   intakeDomain: string;
   syncRetentionDays: number;
+  /** INTAKE_MAX_ITEMS (D22); 50 when not given. */
+  intakeMaxItems?: number;
+  /**
+   * How a stored message is read again (reprocessing): the app passes its extraction pool, so a
+   * reprocess runs off the request thread within the time budget. Without it (the admin CLI) the
+   * message is read in this thread.
+   */
+  readMessage?: MessageReader;
 }
 
 export function createServices(db: Db, options: ServiceOptions) {
@@ -32,9 +41,10 @@ export function createServices(db: Db, options: ServiceOptions) {
   const contexts = createContextsService(db);
   const shares = createSharesService(db, contexts);
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
-  const intake = createIntakeService(db, { tasks, events: intakeEvents(db, events, attendees), read: readStoredMessage });
+  const intake = createIntakeService(db, { tasks, events: intakeEvents(events, attendees), read: options.readMessage ?? readStoredMessage, maxItems: options.intakeMaxItems ?? 50 });
   const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource } });
-  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
+  const idempotency = createIdempotencyService(db);
+  return { accounts, idempotency, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
 }
 
 /**

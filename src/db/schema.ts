@@ -201,6 +201,10 @@ export interface EmailsTable {
   received_at: string;
   status: 'received' | 'processed' | 'failed';
   error: string | null;
+  /** Why processing failed, for machines (migration 013): extraction_timeout, unreadable_part, rejected_item. */
+  failure_reason: string | null;
+  /** Items extraction found beyond INTAKE_MAX_ITEMS (migration 013). */
+  items_dropped: number;
   result: string | null;
   created_at: string;
   updated_at: string;

@@ -105,7 +105,7 @@ describe('API tokens (D1)', () => {
       ['missing', {}],
       ['not bearer', { authorization: `Basic ${u.token}` }],
       ['malformed', { authorization: 'Bearer not.a.jwt' }],
-      ['garbage', { authorization: 'Bearer ' + 'x'.repeat(50) }],
+      ['garbage', { authorization: `Bearer ${'x'.repeat(50)}` }],
     ];
     const [h, p] = u.token.split('.');
     variants.push(['bad signature', { authorization: `Bearer ${h}.${p}.${'A'.repeat(43)}` }]);

@@ -46,25 +46,17 @@ export async function contextPermissions(db: Executor, userId: string, contextId
   return result;
 }
 
-export async function contextPermission(db: Executor, userId: string, contextId: string): Promise<Permission> {
-  return (await contextPermissions(db, userId, [contextId])).get(contextId) ?? 'none';
+export type PlacedKind = 'task' | 'event';
+
+/** Owner and context of each of the given records (one query), for checks over ids. */
+export async function placements(db: Executor, kind: PlacedKind, ids: string[]) {
+  if (!ids.length) return [];
+  return db.selectFrom(kind === 'task' ? 'tasks' : 'events').select(['id', 'user_id', 'context_id']).where('id', 'in', [...new Set(ids)]).execute();
 }
 
-/** Permission on a record that has an owner and may sit in a context. */
-export async function recordPermission(db: Executor, userId: string, record: { user_id: string; context_id: string | null }): Promise<Permission> {
-  if (record.user_id === userId) return 'owner';
-  if (!record.context_id) return 'none';
-  return contextPermission(db, userId, record.context_id);
-}
-
-/**
- * Permission on an event: as for any record, and a registered attendee who has nothing stronger
- * may read it (that event only, never its context: D9).
- */
-export async function eventPermission(db: Executor, userId: string, event: { id: string; user_id: string; context_id: string | null }): Promise<Permission> {
-  const perm = await recordPermission(db, userId, event);
-  if (perm !== 'none') return perm;
-  const attending = await db.selectFrom('event_attendees').select('event_id')
-    .where('event_id', '=', event.id).where('user_id', '=', userId).executeTakeFirst();
-  return attending ? 'read' : 'none';
+/** The events among `eventIds` that `userId` attends as a registered attendee. */
+export async function attendedEvents(db: Executor, userId: string, eventIds: string[]): Promise<Set<string>> {
+  if (!eventIds.length) return new Set();
+  const rows = await db.selectFrom('event_attendees').select('event_id').where('user_id', '=', userId).where('event_id', 'in', eventIds).execute();
+  return new Set(rows.map((r) => r.event_id));
 }

@@ -21,7 +21,7 @@ export type Permission = 'none' | 'read' | 'write' | 'admin' | 'owner';
 const RANK: Record<Permission, number> = { none: 0, read: 1, write: 2, admin: 3, owner: 4 };
 
 /** What each action needs on the record it acts on (for create_inside: on the target context). */
-export const REQUIRED = {
+const REQUIRED = {
   read: 'read',
   list: 'read',
   update: 'write',
@@ -32,6 +32,8 @@ export const REQUIRED = {
   remove_attendee: 'write',
   change_rsvp: 'write',
   create_inside: 'write',
+  /** Taking a task or event out of its context (to another or to none); into one needs create_inside there. */
+  move_out: 'write',
   delete: 'admin',
   share: 'admin',
   remove_collaborator: 'admin',
@@ -46,13 +48,13 @@ export type Action = keyof typeof REQUIRED;
  * (removing their own share), answering an invitation (their own RSVP), dropping their own
  * attendance or assignment.
  */
-export const SELF_SERVICE: ReadonlySet<Action> = new Set<Action>(['remove_collaborator', 'change_rsvp', 'remove_attendee', 'remove_assignee']);
+const SELF_SERVICE: ReadonlySet<Action> = new Set<Action>(['remove_collaborator', 'change_rsvp', 'remove_attendee', 'remove_assignee']);
 
 export const atLeast = (held: Permission, needed: Permission) => RANK[held] >= RANK[needed];
 
 export const strongest = (a: Permission, b: Permission): Permission => (RANK[a] >= RANK[b] ? a : b);
 
-export function can(held: Permission, action: Action, opts: { self?: boolean } = {}): boolean {
+function can(held: Permission, action: Action, opts: { self?: boolean } = {}): boolean {
   if (held === 'none') return false;
   if (opts.self && SELF_SERVICE.has(action)) return true;
   return atLeast(held, REQUIRED[action]);

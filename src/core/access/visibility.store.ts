@@ -57,7 +57,7 @@ export function visibleCondition(table: VisibleTable, userId: string, alias: str
 }
 
 /** A query creator that has the `visible_contexts` CTE in scope. */
-export const withVisibility = (db: Executor, userId: string) => withVisibleContexts(db, userId) as unknown as Kysely<any>;
+const withVisibility = (db: Executor, userId: string) => withVisibleContexts(db, userId) as unknown as Kysely<any>;
 
 function ordered(q: AnyQuery, alias: string, sort: OrderKey[]): AnyQuery {
   for (const key of sort) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Db } from '../../db/database.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import type { Actor } from '../actor.js';
 import { DomainError, invalid, notFound, unprocessable } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
@@ -34,6 +35,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   // Verified signatures, keyed by the token string: skips the HMAC on repeat calls. Revocation and
   // expiry are still checked against the database on every request.
   const verified = new Map<string, { jti: string; sub: string; exp: number }>();
+  const uow = unitOfWork(db);
   const throttle = createLoginThrottle(db, options.loginThrottle ?? DEFAULT_THROTTLE);
 
   function normalizeEmail(email: string): string {
@@ -45,31 +47,31 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   async function createUser(input: { email: string; password: string; name?: string | null }): Promise<PublicUser> {
     const email = normalizeEmail(input.email);
     if (input.password.length < 10) throw unprocessable('password', 'minLength', 'password must be at least 10 characters');
-    if (await users.findUserByEmail(db, email)) throw new DomainError('conflict', 'An account with this email already exists');
+    if (await uow.read((q) => users.findUserByEmail(q, email))) throw new DomainError('conflict', 'An account with this email already exists');
     const now = nowIso();
     const row: users.UserRow = {
       id: newId(), email, name: input.name?.trim() || null, password_hash: await hashPassword(input.password),
       intake_token: newIntakeToken(), created_at: now, updated_at: now,
     };
     try {
-      await users.insertUser(db, row);
+      await uow.write((tx) => users.insertUser(tx, row));
     } catch (err) {
       // Two signups racing for one email: the unique index decides.
-      if (await users.findUserByEmail(db, email)) throw new DomainError('conflict', 'An account with this email already exists');
+      if (await uow.read((q) => users.findUserByEmail(q, email))) throw new DomainError('conflict', 'An account with this email already exists');
       throw err;
     }
     return publicUser(row);
   }
 
   async function checkCredentials(email: string, password: string): Promise<users.UserRow> {
-    const user = await users.findUserByEmail(db, email.trim().toLowerCase());
+    const user = await uow.read((q) => users.findUserByEmail(q, email.trim().toLowerCase()));
     const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
     if (!user || !ok) throw unauthorized('Invalid email or password');
     return user;
   }
 
   async function issueToken(userId: string, name: string, expiresInDays = 90) {
-    const user = await users.findUserById(db, userId);
+    const user = await uow.read((q) => users.findUserById(q, userId));
     if (!user) throw notFound('User');
     const now = new Date();
     const expires = new Date(now.getTime() + expiresInDays * DAY_MS);
@@ -82,7 +84,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       .setExpirationTime(Math.floor(expires.getTime() / 1000))
       .sign(options.jwtSecret);
     const row = { id, user_id: user.id, name, created_at: now.toISOString(), expires_at: expires.toISOString(), last_used_at: null, revoked_at: null };
-    await tokens.insertToken(db, row);
+    await uow.write((tx) => tokens.insertToken(tx, row));
     return { id, name, token, created_at: row.created_at, expires_at: row.expires_at };
   }
 
@@ -121,19 +123,19 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       await throttle.succeeded(attempt);
       const secret = randomBytes(32).toString('base64url');
       const now = Date.now();
-      await sessions.insertSession(db, {
+      await uow.write((tx) => sessions.insertSession(tx, {
         id: sha256(secret), user_id: user.id,
         created_at: new Date(now).toISOString(), expires_at: new Date(now + SESSION_DAYS * DAY_MS).toISOString(),
-      });
+      }));
       return { user: publicUser(user), session: secret, maxAgeS: SESSION_DAYS * 86_400 };
     },
 
     async logout(sessionSecret: string) {
-      await sessions.deleteSession(db, sha256(sessionSecret));
+      await uow.write((tx) => sessions.deleteSession(tx, sha256(sessionSecret)));
     },
 
     async authenticateSession(sessionSecret: string): Promise<Actor> {
-      const user = await sessions.findSessionUser(db, sha256(sessionSecret), nowIso());
+      const user = await uow.read((q) => sessions.findSessionUser(q, sha256(sessionSecret), nowIso()));
       if (!user) throw unauthorized('Not signed in');
       return { userId: user.id, email: user.email, via: 'rest' };
     },
@@ -143,61 +145,64 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       const claims = await verifySignature(token);
       const nowMs = Date.now();
       if (claims.exp * 1000 <= nowMs) throw unauthorized('Token expired');
-      const row = await tokens.findActiveToken(db, claims.jti);
+      const row = await uow.read((q) => tokens.findActiveToken(q, claims.jti));
       if (!row || row.revoked_at || row.user_id !== claims.sub || Date.parse(row.expires_at) <= nowMs) {
         verified.delete(token);
         throw unauthorized();
       }
       if (!row.last_used_at || nowMs - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
-        await tokens.touchToken(db, row.id, new Date(nowMs).toISOString());
+        await uow.write((tx) => tokens.touchToken(tx, row.id, new Date(nowMs).toISOString()));
       }
       return { userId: row.user_id, email: row.email, via: 'rest' };
     },
 
     async getAccount(userId: string) {
-      const user = await users.findUserById(db, userId);
+      const user = await uow.read((q) => users.findUserById(q, userId));
       if (!user) throw notFound('Account');
       return { ...publicUser(user), intake_address: user.intake_token ? `${user.intake_token}@${options.intakeDomain}` : null };
     },
 
     async rotateIntakeAddress(userId: string) {
-      await users.updateUser(db, userId, { intake_token: newIntakeToken(), updated_at: nowIso() });
+      await uow.write((tx) => users.updateUser(tx, userId, { intake_token: newIntakeToken(), updated_at: nowIso() }));
       return this.getAccount(userId);
     },
 
     async findUserByIntakeAddress(address: string) {
       const [local, domain] = address.trim().toLowerCase().split('@');
       if (!local || domain !== options.intakeDomain) return undefined;
-      return users.findUserByIntakeToken(db, local);
+      return uow.read((q) => users.findUserByIntakeToken(q, local));
     },
 
     async changePassword(userId: string, current: string, next: string) {
-      const user = await users.findUserById(db, userId);
+      const user = await uow.read((q) => users.findUserById(q, userId));
       if (!user || !(await verifyPassword(current, user.password_hash))) throw unprocessable('current_password', 'mismatch', 'The current password is wrong');
       await this.setPassword(userId, next);
     },
 
     async setPassword(userId: string, password: string) {
       if (password.length < 10) throw unprocessable('password', 'minLength', 'password must be at least 10 characters');
-      await users.updateUser(db, userId, { password_hash: await hashPassword(password), updated_at: nowIso() });
-      await sessions.deleteUserSessions(db, userId);
+      const hash = await hashPassword(password);
+      await uow.write(async (tx) => {
+        await users.updateUser(tx, userId, { password_hash: hash, updated_at: nowIso() });
+        await sessions.deleteUserSessions(tx, userId);
+      });
     },
 
     issueToken,
-    listTokens: (userId: string) => tokens.listTokens(db, userId),
+    listTokens: (userId: string) => uow.read((q) => tokens.listTokens(q, userId)),
 
     async revokeToken(userId: string, tokenId: string) {
-      if (!(await tokens.revokeToken(db, userId, tokenId, nowIso()))) throw notFound('Token');
+      if (!(await uow.write((tx) => tokens.revokeToken(tx, userId, tokenId, nowIso())))) throw notFound('Token');
       for (const [key, claims] of verified) if (claims.jti === tokenId) verified.delete(key);
     },
 
     async revokeAllTokens(userId: string) {
       verified.clear();
-      return tokens.revokeAllTokens(db, userId, nowIso());
+      return uow.write((tx) => tokens.revokeAllTokens(tx, userId, nowIso()));
     },
 
-    findUserByEmail: (email: string) => users.findUserByEmail(db, email),
-    listUsers: () => users.listUsers(db),
+    findUserByEmail: (email: string) => uow.read((q) => users.findUserByEmail(q, email)),
+    listUsers: () => uow.read((q) => users.listUsers(q)),
   };
 }
 

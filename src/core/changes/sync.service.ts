@@ -4,7 +4,7 @@
  * D8), `delete` tombstones, and `access_lost` when the caller can no longer see a record.
  */
 import type { Db, Executor } from '../../db/database.js';
-import { inSnapshot, inTransaction } from '../../db/transaction.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { visibleIds } from '../access/visibility.store.js';
 import type { Actor } from '../actor.js';
 import { comparePositions, decodeCursor, encodeCursor, gone, type Cursor, type FeedType, type Keyset, type Position } from './cursor.js';
@@ -68,6 +68,7 @@ function targetOf(row: store.ChangeRow): Target | null {
 
 export function createSyncService(db: Db, opts: { retentionDays: number; sources: RecordSources }) {
   const { sources } = opts;
+  const uow = unitOfWork(db);
   const retentionMs = opts.retentionDays * DAY_MS;
 
   /** Turns targets into items with one load and one visibility query per record type. */
@@ -182,7 +183,7 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
     async feed(actor: Actor, query: { cursor?: string; limit: number }): Promise<SyncPage> {
       const cursor = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
       if (cursor && Date.now() - cursor.issuedAt > retentionMs) throw gone();
-      return inSnapshot(db, async (tx) => {
+      return uow.snapshot(async (tx) => {
         if (cursor && comparePositions(cursor.position, await store.readPruned(tx)) < 0) throw gone();
         return !cursor || cursor.mode === 'snapshot' ? snapshotPage(tx, actor, cursor, query.limit) : logPage(tx, actor, cursor, query.limit);
       });
@@ -191,7 +192,7 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
     /** Removes log rows older than the retention; returns how many. Run periodically by the app. */
     async prune(now: Date = new Date()): Promise<number> {
       const cutoff = new Date(now.getTime() - retentionMs).toISOString();
-      return inTransaction(db, (tx) => store.pruneBefore(tx, cutoff));
+      return uow.write((tx) => store.pruneBefore(tx, cutoff));
     },
   };
 }

@@ -6,14 +6,15 @@
 import type { Actor } from '../actor.js';
 import { DomainError } from '../errors.js';
 import type { Task } from '../tasks/task.js';
-import type { Provenance, TasksService } from '../tasks/tasks.service.js';
+import type { TasksService } from '../tasks/tasks.service.js';
+import type { Provenance } from '../versioning/versioned-record.js';
 import type { EventView, ExtractedEventItem, ExtractedItems, IntakeEvents, StoredResult } from './intake.js';
 
 export const emptyResult = (): StoredResult => ({ tasks: [], events: [], cancelled_event_ids: [] });
 
 const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-export const taskKey = (title: string) => `task:${squash(title)}`;
-export const eventKey = (e: Pick<ExtractedEventItem, 'ical_uid' | 'title' | 'start_time'>) =>
+const taskKey = (title: string) => `task:${squash(title)}`;
+const eventKey = (e: Pick<ExtractedEventItem, 'ical_uid' | 'title' | 'start_time'>) =>
   e.ical_uid ? `event:uid:${e.ical_uid}` : `event:${squash(e.title)}@${e.start_time}`;
 
 interface ApplyDeps {

@@ -7,11 +7,11 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../rest/auth.js';
+import { SESSION_COOKIE } from '../../http/auth.js';
 import { cookieOptions } from './session.js';
 
 export const CSRF_FIELD = '_csrf';
-export const PRE_SESSION_COOKIE = 'agendum_csrf';
+const PRE_SESSION_COOKIE = 'agendum_csrf';
 
 export class CsrfError extends Error {}
 

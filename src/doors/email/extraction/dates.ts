@@ -4,7 +4,7 @@
  */
 import * as chrono from 'chrono-node';
 import type { Lang } from './language.js';
-import { toIso, utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
+import { utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
 
 export interface DateContext {
   /** Reference instant (original message date). */
@@ -162,7 +162,7 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     likelyPast = thisYear < refDay && refDay - thisYear < 62 * DAY_MS;
   }
   let endTime: DateMention['endTime'] = null;
-  if (r.end && r.end.isCertain('hour')) {
+  if (r.end?.isCertain('hour')) {
     endTime = {
       year: r.end.isCertain('day') ? r.end.get('year') ?? year : year,
       month: r.end.isCertain('day') ? r.end.get('month') ?? month : month,
@@ -211,12 +211,12 @@ export function findDates(text: string, ctx: DateContext): DateMention[] {
   for (const m of results) {
     const prev = merged[merged.length - 1];
     const gap = prev ? text.slice(prev.end, m.index) : '';
-    if (prev && prev.hasDay && !prev.hasTime && m.hasTime && !m.hasDay && gap.length <= 40 && !/[.!?]\s/.test(gap)) {
+    if (prev?.hasDay && !prev.hasTime && m.hasTime && !m.hasDay && gap.length <= 40 && !/[.!?]\s/.test(gap)) {
       Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });
       if (m.endTime) prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.endTime.hour, minute: m.endTime.minute };
       continue;
     }
-    if (prev && prev.hasTime && !prev.endTime && m.hasTime && !m.hasDay && /^\s*(-|–|—|to|and|until|till|bis|a|à|al|au|y|et|und)\s*$/i.test(gap)) {
+    if (prev?.hasTime && !prev.endTime && m.hasTime && !m.hasDay && /^\s*(-|–|—|to|and|until|till|bis|a|à|al|au|y|et|und)\s*$/i.test(gap)) {
       prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.hour, minute: m.minute };
       prev.zone = prev.zone ?? m.zone;
       prev.end = m.end;
@@ -267,6 +267,3 @@ export function findDurationMinutes(text: string): number | null {
   return minutes > 0 && minutes <= 12 * 60 ? Math.round(minutes) : null;
 }
 
-export function isoOrNull(ms: number | null): string | null {
-  return ms === null || Number.isNaN(ms) ? null : toIso(ms);
-}

@@ -53,10 +53,11 @@ function referenceContext(parsed: ParsedMessage, forwardedDate: string | null, l
   if (forwardedDate) {
     const ref = { instant: new Date(headerMs), timezone: offset };
     const cleaned = forwardedDate.replace(/\bat\b/g, ' ').replace(/\s+/g, ' ');
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: chrono's locale parsers are chosen by the mail's language.
     const parsers = lang === 'en' ? [chrono.en.casual, chrono.en.GB] : [chrono[lang].casual, chrono.en.casual];
     for (const p of parsers) {
       const r = p.parse(cleaned, ref)[0];
-      if (r && r.start.isCertain('day')) {
+      if (r?.start.isCertain('day')) {
         refMs = r.start.date().getTime();
         break;
       }

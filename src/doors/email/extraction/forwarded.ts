@@ -15,7 +15,7 @@ const WROTE_LINE = /^\s*(on|am|le|el|il)\s.+\b(wrote|schrieb|a [ée]crit|escribi
 /** Separates the forwarder's own text from forwarded content (each is cleaned separately). */
 export const SEGMENT_BREAK = '\f';
 
-export const FORWARD_SUBJECT = /^\s*((re|aw|sv)\s*:\s*)*(fwd?|fw|wg|tr|rv|enc|i)\s*:/i;
+const FORWARD_SUBJECT = /^\s*((re|aw|sv)\s*:\s*)*(fwd?|fw|wg|tr|rv|enc|i)\s*:/i;
 
 export interface BodySplit {
   /** Lines worth reading: own text and forwarded content, without quoted history and forward headers. */

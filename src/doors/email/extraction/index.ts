@@ -1,11 +1,4 @@
-/**
- * Email extraction engine (D16): raw RFC 5322 bytes -> tasks, events and cancellations.
- * Pure: no database, no HTTP. parseEmail throws EmailParseError for input that is not a message;
- * extract never throws for a bad calendar part but lists it in Extraction.errors.
- */
-import { extract, type ExtractOptions } from './extract.js';
-import { parseEmail } from './parse-message.js';
-import type { Extraction, ParsedMessage } from './types.js';
+
 
 export { EmailParseError } from './errors.js';
 export { extract, type ExtractOptions } from './extract.js';
@@ -16,8 +9,3 @@ export type {
   ParsedInternal, ParsedMessage, RsvpStatus,
 } from './types.js';
 
-/** parseEmail + extract in one call. */
-export async function extractFromRaw(raw: Buffer, options?: ExtractOptions): Promise<{ parsed: ParsedMessage; extraction: Extraction }> {
-  const parsed = await parseEmail(raw);
-  return { parsed, extraction: extract(parsed, options) };
-}

@@ -141,7 +141,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
 const PHRASE_STOP = /^(the|a|an|our|your|my|their|his|her|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|el|la|los|las|un|una|der|die|das|den|dem|ein|eine|le|les|une|des|du|de)$/i;
 
 /** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
-export function meetingPhrase(text: string): string | null {
+function meetingPhrase(text: string): string | null {
   const words = text.replace(/[()]/g, ' ').split(/\s+/).filter(Boolean);
   const at = words.findIndex((w) => MEETING_WORD.test(w.replace(/[,.;:!?]+$/, '')));
   if (at < 0) return null;

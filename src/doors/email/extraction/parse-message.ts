@@ -24,7 +24,7 @@ const ZONE_NAMES: Record<string, number> = {
 };
 
 /** Offset in minutes east of UTC written in a Date header value. */
-export function dateHeaderOffset(value: string | null): number {
+function dateHeaderOffset(value: string | null): number {
   if (!value) return 0;
   const v = value.replace(/\([^)]*\)/g, ' ').trim();
   const m = /([+-])(\d{2}):?(\d{2})\s*$/.exec(v);

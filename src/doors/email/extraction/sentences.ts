@@ -19,7 +19,7 @@ const LABEL_START = /^\s*[\p{Lu}][\p{L}\p{N} #&/'’-]{0,30}\s*:\s+\S/u;
  * parsing, the "all day" check, finding a clause's place) grows with its length, so bounding it
  * keeps a message's work linear in its size (D22); real paragraphs are far shorter.
  */
-export const MAX_PARAGRAPH_CHARS = 2000;
+const MAX_PARAGRAPH_CHARS = 2000;
 
 export function paragraphsOf(segment: string): string[] {
   const out: string[] = [];
@@ -32,7 +32,7 @@ export function paragraphsOf(segment: string): string[] {
     }
     let piece: string[] = [];
     let size = 0;
-    for (const line of p.split('\n')) {
+    for (const line of p.split('\n').flatMap(cutLongLine)) {
       if (size > 0 && size + line.length > MAX_PARAGRAPH_CHARS) {
         out.push(piece.join('\n'));
         piece = [];
@@ -44,6 +44,27 @@ export function paragraphsOf(segment: string): string[] {
     if (piece.length) out.push(piece.join('\n'));
   }
   return out;
+}
+
+/**
+ * A line longer than a paragraph may be (HTML without breaks, unwrapped text) is cut into pieces:
+ * after the last sentence end before the limit, else at the last space, else at the limit.
+ */
+function cutLongLine(line: string): string[] {
+  if (line.length <= MAX_PARAGRAPH_CHARS) return [line];
+  const pieces: string[] = [];
+  let start = 0;
+  while (line.length - start > MAX_PARAGRAPH_CHARS) {
+    const window = line.slice(start, start + MAX_PARAGRAPH_CHARS);
+    let cut = -1;
+    for (const m of window.matchAll(/[.!?](?=\s)/g)) cut = (m.index ?? 0) + 1;
+    if (cut < MAX_PARAGRAPH_CHARS / 2) cut = Math.max(cut, window.lastIndexOf(' '));
+    if (cut <= 0) cut = MAX_PARAGRAPH_CHARS;
+    pieces.push(line.slice(start, start + cut));
+    start += cut;
+  }
+  pieces.push(line.slice(start));
+  return pieces;
 }
 
 export function unitsOf(paragraphs: string[]): Unit[] {
@@ -59,7 +80,7 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       if (!line) continue;
       const isTable = line.includes(' | ');
       const starts = LIST_START.test(line) || isTable || LABEL_START.test(line) || DATE_FIRST_LINE.test(line);
-      const prevEnds = current !== null && current.lines[current.lines.length - 1].endsWith(':');
+      const prevEnds = current?.lines[current.lines.length - 1].endsWith(':') ?? false;
       if (!current || starts || prevEnds || current.listItem && isTable) {
         close();
         current = { lines: [line], listItem: LIST_START.test(line) || isTable };

@@ -1,6 +1,8 @@
 /** Output shapes of the email extraction engine (D16). Timestamps are ISO 8601 UTC with ms and Z. */
 
-export type RsvpStatus = 'pending' | 'accepted' | 'declined' | 'tentative';
+import type { RsvpStatus } from '../../../core/events/event.js';
+
+export type { RsvpStatus };
 
 export interface ExtractedAttendee {
   email: string;

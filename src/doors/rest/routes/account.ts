@@ -2,9 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../../services.js';
-import { requireActor, SESSION_COOKIE, checkSameOrigin, sessionOrBearerAuth } from '../auth.js';
+import { requireActor, SESSION_COOKIE, checkSameOrigin, sessionOrBearerAuth } from '../../../http/auth.js';
 import { listBody } from '../reply.js';
-import { Body, DataOf, errorResponses, ListOf, Nullable, Timestamp, Uuid } from '../schemas/common.js';
+import { Body, DataOf, errorResponses, ListOf, Nullable, Timestamp, Uuid } from '../../../http/schemas/common.js';
 
 const User = Type.Object({ id: Uuid(), email: Type.String(), name: Nullable(Type.String()), created_at: Timestamp() }, { title: 'User' });
 const Account = Type.Object({ ...User.properties, intake_address: Nullable(Type.String()) }, { title: 'Account' });

@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CommentsService, ParentType } from '../../../core/comments/comments.service.js';
-import { requireActor } from '../auth.js';
+import { requireActor } from '../../../http/auth.js';
 import { listBody } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, ListOf, PageQuery, Query, Uuid } from '../schemas/common.js';
-import { Comment, CommentBody } from '../schemas/tasks.js';
+import { API_ERRORS, DataOf, errorResponses, ListOf, PageQuery, Query, Uuid } from '../../../http/schemas/common.js';
+import { Comment, CommentBody } from '../../../http/schemas/tasks.js';
 
 /** Comment routes under /tasks/{id} and /events/{id}: the same operations for both parents. */
 export function registerCommentRoutes(app: FastifyInstance, type: ParentType, comments: CommentsService) {

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ContextSortField } from '../../../core/contexts/context.js';
 import type { Services } from '../../../services.js';
-import { requireActor } from '../auth.js';
+import { requireActor } from '../../../http/auth.js';
 import { listBody, parseSort } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Uuid } from '../schemas/common.js';
-import { Context, ContextCreate, ContextListQuery, ContextUpdate, DeleteContextQuery, Share, ShareBody } from '../schemas/contexts.js';
+import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Uuid } from '../../../http/schemas/common.js';
+import { Context, ContextCreate, ContextListQuery, ContextUpdate, DeleteContextQuery, Share, ShareBody } from '../../../http/schemas/contexts.js';
 
 const tags = ['Contexts'];
 
@@ -20,7 +20,7 @@ export async function contextRoutes(app: FastifyInstance, { contexts, shares }: 
     const q = req.query;
     const parentId = q.parent_context_id === undefined ? undefined : q.parent_context_id === 'null' ? null : q.parent_context_id.toLowerCase();
     return listBody(await contexts.list(requireActor(req), {
-      parentId, sort: parseSort<ContextSortField>(q.sort, '-created_at'), page: { limit: q.limit ?? 50, offset: q.offset ?? 0 },
+      parentId, sort: parseSort<ContextSortField>(q.sort), page: { limit: q.limit ?? 50, offset: q.offset ?? 0 },
     }));
   });
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
-interface Operation { summary?: string; tags?: string[]; parameters?: Array<{ name: string; in: string; required?: boolean; schema?: any; description?: string }>; requestBody?: any; responses?: Record<string, any> }
+interface Operation { summary?: string; tags?: string[]; parameters?: Array<{ name: string; in: string; required?: boolean; schema?: { type?: string }; description?: string }>; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }; responses?: Record<string, unknown> }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The OpenAPI document (D14) and a plain reference page rendered from it. */
 export async function docsRoutes(app: FastifyInstance) {
@@ -18,24 +18,24 @@ export async function docsRoutes(app: FastifyInstance) {
       for (const [method, op] of Object.entries(ops)) {
         const tag = op.tags?.[0] ?? 'Other';
         const params = (op.parameters ?? []).map((p) =>
-          `<li><code>${escape(p.name)}</code> <small>${p.in}${p.required ? ', required' : ''}${p.schema?.type ? `, ${escape(String(p.schema.type))}` : ''}</small>${p.description ? ` — ${escape(p.description)}` : ''}</li>`).join('');
+          `<li><code>${escapeHtml(p.name)}</code> <small>${p.in}${p.required ? ', required' : ''}${p.schema?.type ? `, ${escapeHtml(String(p.schema.type))}` : ''}</small>${p.description ? ` — ${escapeHtml(p.description)}` : ''}</li>`).join('');
         const body = op.requestBody?.content?.['application/json']?.schema?.properties;
-        const fields = body ? Object.keys(body).map((f) => `<code>${escape(f)}</code>`).join(', ') : '';
+        const fields = body ? Object.keys(body).map((f) => `<code>${escapeHtml(f)}</code>`).join(', ') : '';
         const statuses = Object.keys(op.responses ?? {}).join(', ');
-        const html = `<section><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
-<p>${escape(op.summary ?? '')}</p>${params ? `<p>Parameters</p><ul>${params}</ul>` : ''}${fields ? `<p>Body fields: ${fields}</p>` : ''}<p><small>Responses: ${statuses}</small></p></section>`;
+        const html = `<section><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
+<p>${escapeHtml(op.summary ?? '')}</p>${params ? `<p>Parameters</p><ul>${params}</ul>` : ''}${fields ? `<p>Body fields: ${fields}</p>` : ''}<p><small>Responses: ${statuses}</small></p></section>`;
         byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
       }
     }
-    const sections = [...byTag].map(([tag, ops]) => `<h2 id="${escape(tag)}">${escape(tag)}</h2>${ops.join('')}`).join('');
-    const nav = [...byTag.keys()].map((t) => `<a href="#${escape(t)}">${escape(t)}</a>`).join(' · ');
+    const sections = [...byTag].map(([tag, ops]) => `<h2 id="${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('')}`).join('');
+    const nav = [...byTag.keys()].map((t) => `<a href="#${escapeHtml(t)}">${escapeHtml(t)}</a>`).join(' · ');
     reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     reply.type('text/html; charset=utf-8');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(doc.info.title)} API reference</title><style>
+<title>${escapeHtml(doc.info.title)} API reference</title><style>
 :root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.45}body{max-width:60rem;margin:auto;padding:1rem}
 section{border-top:1px solid #8884;padding:.25rem 0}.m{font:600 .8rem monospace;padding:.1rem .4rem;border-radius:.25rem;background:#8883}
-code{font-size:.95em}</style></head><body><h1>${escape(doc.info.title)} <small>${escape(doc.info.version)}</small></h1>
-<p>${escape(doc.info.description ?? '')}</p><p>Machine-readable: <a href="/api/v1/docs/openapi.json">openapi.json</a></p><nav>${nav}</nav>${sections}</body></html>`;
+code{font-size:.95em}</style></head><body><h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1>
+<p>${escapeHtml(doc.info.description ?? '')}</p><p>Machine-readable: <a href="/api/v1/docs/openapi.json">openapi.json</a></p><nav>${nav}</nav>${sections}</body></html>`;
   });
 }

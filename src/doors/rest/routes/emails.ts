@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../../services.js';
-import { requireActor } from '../auth.js';
+import { requireActor } from '../../../http/auth.js';
 import { listBody } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf } from '../schemas/common.js';
-import { Email, EmailListQuery } from '../schemas/emails.js';
+import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf } from '../../../http/schemas/common.js';
+import { Email, EmailListQuery } from '../../../http/schemas/emails.js';
 
 const tags = ['Emails'];
 
@@ -37,6 +37,7 @@ export async function emailRoutes(app: FastifyInstance, { intake }: Services) {
 
   r.post('/emails/:id/reprocess', {
     schema: { tags, summary: 'Read the stored message again and make what is new (items it already made are not repeated)', params: IdParams,
+      description: 'Reads in the extraction pool under the same limits as a delivery (D22): past INTAKE_BUDGET_MS the email is marked failed with failure_reason extraction_timeout, and at most INTAKE_MAX_ITEMS items count (items_dropped). Counts against the rate limit like every request (429). 503 when the intake is busy.',
       response: { 200: DataOf(Email), ...errorResponses(...API_ERRORS, 404, 422) } },
   }, async (req) => ({ data: (await intake.reprocess(requireActor(req), req.params.id)).email }));
 }

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { EventSortField } from '../../../core/events/events.store.js';
 import type { Services } from '../../../services.js';
-import { requireActor } from '../auth.js';
+import { requireActor } from '../../../http/auth.js';
 import { listBody, parseSort } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf } from '../schemas/common.js';
-import { Attendee, AttendeeBody, AttendeeParams, Event, EventCreate, EventListQuery, EventUpdate, RsvpBody } from '../schemas/events.js';
-import { DraftAction, History } from '../schemas/tasks.js';
+import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf } from '../../../http/schemas/common.js';
+import { Attendee, AttendeeBody, AttendeeParams, Event, EventCreate, EventListQuery, EventUpdate, RsvpBody } from '../../../http/schemas/events.js';
+import { DraftAction, History } from '../../../http/schemas/tasks.js';
 import { registerCommentRoutes } from './comments.js';
 
 const tags = ['Events'];
@@ -21,13 +21,12 @@ export async function eventRoutes(app: FastifyInstance, { events, attendees, com
       response: { 200: ListOf(Event), ...errorResponses(...API_ERRORS) } },
   }, async (req) => {
     const q = req.query;
-    const ranged = q.from !== undefined || q.to !== undefined;
     return listBody(await events.list(requireActor(req), {
       filter: {
         contextId: q.context_id, from: utc(q.from), to: utc(q.to), published: q.published, source: q.source,
         sourceEmailId: q.source_email_id, updatedAfter: utc(q.updated_after),
       },
-      sort: parseSort<EventSortField>(q.sort, ranged ? 'start_time' : '-created_at'),
+      sort: parseSort<EventSortField>(q.sort),
       page: { limit: q.limit ?? 50, offset: q.offset ?? 0 },
       includeDraftStatus: q.include_draft_status,
     }));

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../../services.js';
-import { requireActor } from '../auth.js';
-import { API_ERRORS, errorResponses } from '../schemas/common.js';
-import { SyncPage, SyncQuery } from '../schemas/sync.js';
+import { requireActor } from '../../../http/auth.js';
+import { API_ERRORS, errorResponses } from '../../../http/schemas/common.js';
+import { SyncPage, SyncQuery } from '../../../http/schemas/sync.js';
 
 export async function syncRoutes(app: FastifyInstance, { sync }: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { statusCode, type TaskStatus } from '../../../core/tasks/task.js';
+import type { TaskStatus } from '../../../core/tasks/task.js';
 import type { TaskSortField } from '../../../core/tasks/tasks.store.js';
 import type { Services } from '../../../services.js';
-import { requireActor } from '../auth.js';
+import { requireActor } from '../../../http/auth.js';
 import { listBody, parseSort } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Uuid } from '../schemas/common.js';
-import { Assignee, AssignBody, DraftAction, History, Task, TaskCreate, TaskListQuery, TaskSearchQuery, TaskUpdate } from '../schemas/tasks.js';
+import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Uuid } from '../../../http/schemas/common.js';
+import { Assignee, AssignBody, DraftAction, History, Task, TaskCreate, TaskListQuery, TaskSearchQuery, TaskUpdate } from '../../../http/schemas/tasks.js';
 import { registerCommentRoutes } from './comments.js';
 
 const tags = ['Tasks'];
@@ -20,13 +20,12 @@ export async function taskRoutes(app: FastifyInstance, { tasks, assignees, comme
       response: { 200: ListOf(Task), ...errorResponses(...API_ERRORS) } },
   }, async (req) => {
     const q = req.query;
-    const statuses = q.status ? [...new Set(q.status.split(','))].map((s) => statusCode(s as TaskStatus)) : undefined;
     return listBody(await tasks.list(requireActor(req), {
       filter: {
-        contextId: q.context_id, statuses, published: q.published, source: q.source,
+        contextId: q.context_id, statuses: q.status?.split(',') as TaskStatus[] | undefined, published: q.published, source: q.source,
         sourceEmailId: q.source_email_id, updatedAfter: q.updated_after ? new Date(q.updated_after).toISOString() : undefined,
       },
-      sort: parseSort<TaskSortField>(q.sort, '-created_at'),
+      sort: parseSort<TaskSortField>(q.sort),
       page: { limit: q.limit ?? 50, offset: q.offset ?? 0 },
       includeDraftStatus: q.include_draft_status,
     }));

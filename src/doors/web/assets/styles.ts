@@ -1,5 +1,5 @@
 /** The pages' stylesheet, served as /static/app.css (kept in code so the built service carries it). */
-export const styles = String.raw`
+export const styles = `
 :root {
   color-scheme: light dark;
   --bg: #f6f7f9; --surface: #ffffff; --text: #1b1f24; --muted: #57606a; --border: #d0d7de;

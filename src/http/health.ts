@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../db/database.js';
-import { sendError } from '../errors.js';
+import type { Db } from '../db/database.js';
+import { sendError } from './errors.js';
 
 /** Liveness and readiness (D15): no token, no rate limit. */
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -1,8 +1,8 @@
 /** How REST callers prove who they are: bearer JWTs on /api/v1, a session cookie or bearer on /account (D1). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountsService } from '../../core/accounts/accounts.service.js';
-import type { Actor } from '../../core/actor.js';
-import { DomainError } from '../../core/errors.js';
+import type { AccountsService } from '../core/accounts/accounts.service.js';
+import type { Actor } from '../core/actor.js';
+import { DomainError } from '../core/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,9 +3,9 @@
  * `windowS` seconds per user, or per client IP when the request has no valid token.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../../core/errors.js';
-import { hitCounter, pruneCounters } from '../../core/rate-limits/counters.store.js';
-import type { Db } from '../../db/database.js';
+import { DomainError } from '../core/errors.js';
+import { hitCounter, pruneCounters } from '../core/rate-limits/counters.store.js';
+import type { Db } from '../db/database.js';
 
 export interface RateLimitStore {
   /** Counts one request in the bucket's window; returns the count so far in that window. */

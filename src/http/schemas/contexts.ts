@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { CONTEXT_SORT_FIELDS } from '../../../core/contexts/context.js';
+import { CONTEXT_SORT_FIELDS } from '../../core/contexts/context.js';
 import { Body, Nullable, PageQuery, Query, Timestamp, Uuid } from './common.js';
 
 export const Context = Type.Object({

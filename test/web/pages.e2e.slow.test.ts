@@ -138,7 +138,7 @@ describe('account pages in Chromium', () => {
       page.request.post('/settings/tokens', { form, headers, maxRedirects: 0 });
 
     expect((await post({ name: 'no token', expires_in_days: '5' })).status()).toBe(403);
-    expect((await post({ name: 'bad token', expires_in_days: '5', _csrf: csrf.slice(0, -2) + 'xx' })).status()).toBe(403);
+    expect((await post({ name: 'bad token', expires_in_days: '5', _csrf: `${csrf.slice(0, -2)}xx` })).status()).toBe(403);
     expect((await post({ name: 'cross', expires_in_days: '5', _csrf: csrf }, { origin: 'http://evil.example' })).status()).toBe(403);
     const refused = await post({ name: 'no token', expires_in_days: '5' });
     expect(await refused.text()).toContain('Form refused');

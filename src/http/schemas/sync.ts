@@ -15,7 +15,7 @@ const SyncRecord = Type.Unsafe<object>(Type.Union([Task, Event, Context], {
   description: 'Only with op=upsert: the record exactly as GET shows it to the caller (a task, event or context, by type)',
 }));
 
-export const SyncItem = Type.Object({
+const SyncItem = Type.Object({
   type: Type.Unsafe<'task' | 'event' | 'context'>({ type: 'string', enum: ['task', 'event', 'context'] }),
   id: Type.String({ format: 'uuid' }),
   op: Type.Unsafe<'upsert' | 'delete' | 'access_lost'>({ type: 'string', enum: ['upsert', 'delete', 'access_lost'],

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { TASK_PRIORITIES, TASK_STATUSES } from '../../../core/tasks/task.js';
-import { TASK_SORT_FIELDS } from '../../../core/tasks/tasks.store.js';
+import { TASK_PRIORITIES, TASK_STATUSES } from '../../core/tasks/task.js';
+import { TASK_SORT_FIELDS } from '../../core/tasks/tasks.store.js';
 import { Body, Nullable, PageQuery, Query, Timestamp, Uuid } from './common.js';
 import { ReadOnlyEchoFields, VersionedRecordFields } from './versioned.js';
 

@@ -1,6 +1,7 @@
 /** Maps domain and framework errors to the REST error body (SPEC "Errors", D5, D6). */
+import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type ErrorCode } from '../../core/errors.js';
+import { DomainError, type ErrorCode } from '../core/errors.js';
 import { describeValidation } from './validation.js';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -36,7 +37,7 @@ export interface ErrorPayload {
 }
 
 /** The error body for `status` on this request. */
-export function errorBody(request: FastifyRequest, status: number, body: Omit<ErrorPayload, 'status' | 'correlationId' | 'error'> & { error?: string }): ErrorPayload {
+function errorBody(request: FastifyRequest, status: number, body: Omit<ErrorPayload, 'status' | 'correlationId' | 'error'> & { error?: string }): ErrorPayload {
   return {
     error: body.error ?? NAME_BY_STATUS[status] ?? 'error',
     message: body.message,
@@ -70,7 +71,7 @@ export function errorResponse(err: FastifyError & { validationContext?: string }
   if (err.validation) {
     // A malformed id in a path cannot name a record: 404, not 400 (D3).
     if (err.validationContext === 'params') return out(404, { message: 'Not found' });
-    const d = describeValidation(err.validation as any, err.validationContext);
+    const d = describeValidation(err.validation as unknown as ErrorObject[], err.validationContext);
     return out(400, { error: 'validation_error', message: d.message, details: { field: d.field, constraint: d.constraint } });
   }
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

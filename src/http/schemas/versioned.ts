@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp, Uuid } from './common.js';
 
-export const LastLive = Nullable(Type.Object({ version: Type.String() }, {
+const LastLive = Nullable(Type.Object({ version: Type.String() }, {
   additionalProperties: true,
   description: 'Published values of the fields the open draft changed, plus the published version "M.0"; null without a draft',
 }));

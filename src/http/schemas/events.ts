@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { EVENT_SORT_FIELDS } from '../../../core/events/events.store.js';
+import { EVENT_SORT_FIELDS } from '../../core/events/events.store.js';
 import { Body, Nullable, PageQuery, Query, Timestamp, Uuid } from './common.js';
 import { ReadOnlyEchoFields, VersionedRecordFields } from './versioned.js';
 

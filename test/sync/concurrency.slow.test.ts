@@ -7,11 +7,12 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../src/db/transaction.js';
+import { unitOfWork } from '../../src/db/unit-of-work.js';
 import type { Actor } from '../../src/core/actor.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { testDialect } from '../helpers/database.js';
-import { createContext, ReplayClient, share, tasksOf } from './replay-client.js';
+import { createContext, share } from '../helpers/factories.js';
+import { ReplayClient, tasksOf } from './replay-client.js';
 
 const ROUNDS = 20;
 const WRITERS = 4;
@@ -43,7 +44,7 @@ describe.skipIf(testDialect() !== 'postgres')('feed under concurrent writers (Po
       const step = async (who: TestUser) => {
         const roll = Math.random();
         try {
-          await inTransaction(db, async (tx) => {
+          await unitOfWork(db).write(async (tx) => {
             await sql`SELECT pg_current_xact_id(), pg_sleep(${Math.random() * 0.03})`.execute(tx);
             if (roll < 0.45 || ids.length < 3) {
               const made = await tasks.create(actorOf(who), { title: `r${round}`, context_id: Math.random() < 0.8 ? shared : undefined });

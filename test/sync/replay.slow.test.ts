@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
-import { createContext, listAll, moveContext, ReplayClient, share, unshare } from './replay-client.js';
+import { createContext, moveContext, share, unshare } from '../helpers/factories.js';
+import { listAll, ReplayClient } from './replay-client.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });

@@ -14,7 +14,7 @@ export const Uuid = (description?: string) => Type.String({ format: 'uuid', ...(
 export const Timestamp = (description?: string) =>
   Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 
-export const ErrorBody = Type.Object({
+const ErrorBody = Type.Object({
   error: Type.String({ description: 'Short error name, e.g. validation_error, not_found, draft_conflict' }),
   message: Type.String(),
   status: Type.Integer({ description: 'Equal to the HTTP status' }),
@@ -24,7 +24,7 @@ export const ErrorBody = Type.Object({
   data: Type.Optional(Type.Object({}, { additionalProperties: true })),
 }, { $id: undefined, title: 'Error' });
 
-export const Pagination = Type.Object({
+const Pagination = Type.Object({
   limit: Type.Integer(),
   offset: Type.Integer(),
   total: Type.Integer(),

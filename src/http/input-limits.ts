@@ -8,12 +8,12 @@ import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { invalid } from '../../core/errors.js';
+import { invalid } from '../core/errors.js';
 import { sendError } from './errors.js';
 
 export const BODY_LIMIT = 1024 * 1024;
-export const MAX_URL_LENGTH = 8 * 1024;
-export const MAX_JSON_DEPTH = 32;
+const MAX_URL_LENGTH = 8 * 1024;
+const MAX_JSON_DEPTH = 32;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -29,7 +29,7 @@ export function installJsonParser(app: FastifyInstance) {
   });
 }
 
-export function parseJson(raw: Buffer): unknown {
+function parseJson(raw: Buffer): unknown {
   if (raw.length === 0) return undefined; // an empty body is no body; routes that need one say so
   if (!isUtf8(raw)) throw invalid('body', 'utf8', 'Body is not valid UTF-8');
   const text = raw.toString('utf8');
@@ -68,7 +68,7 @@ function checkValues(root: unknown) {
     if (typeof value === 'string') {
       checkString(value, path || 'body');
     } else if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push({ value: v, path: `${path}[${i}]` }));
+      for (const [i, v] of value.entries()) stack.push({ value: v, path: `${path}[${i}]` });
     } else if (value && typeof value === 'object') {
       for (const key of Object.keys(value)) {
         const at = path ? `${path}.${key}` : key;

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, PageQuery, Query, Timestamp, Uuid } from './common.js';
 
 const EMAIL_STATUSES = ['received', 'processed', 'failed'] as const;
+const FAILURE_REASONS = ['extraction_timeout', 'extraction_error', 'unreadable_part', 'rejected_item'] as const;
 const StatusEnum = Type.Unsafe<(typeof EMAIL_STATUSES)[number]>({ type: 'string', enum: [...EMAIL_STATUSES] });
 
 export const Email = Type.Object({
@@ -16,6 +17,12 @@ export const Email = Type.Object({
   event_ids: Type.Array(Uuid(), { description: 'Events made or updated by this message' }),
   cancelled_event_ids: Type.Array(Uuid(), { description: 'Events this message cancelled (deleted)' }),
   error: Nullable(Type.String({ description: 'Why processing failed; null otherwise' })),
+  // null is listed in the enum too: OpenAPI 3.0 validators check `enum` before `nullable`.
+  failure_reason: Type.Unsafe<(typeof FAILURE_REASONS)[number] | null>({
+    type: 'string', nullable: true, enum: [...FAILURE_REASONS, null],
+    description: 'Why processing failed, for machines: extraction_timeout (reading the message took longer than INTAKE_BUDGET_MS; nothing was made), extraction_error (the reader stopped), unreadable_part (e.g. a calendar part that does not parse), rejected_item (an item broke a rule); null otherwise',
+  }),
+  items_dropped: Type.Integer({ minimum: 0, description: 'Items the message held beyond INTAKE_MAX_ITEMS, which were not made (the most confident are kept)' }),
 }, { title: 'Email' });
 
 export const EmailListQuery = Query({
