@@ -32,7 +32,7 @@ function fieldsOf(text: string): Field[] {
 }
 
 /** A line that reads like a postal address: a street with a number, or a postcode with a town. */
-export function addressIn(text: string): string | null {
+function addressIn(text: string): string | null {
   for (const raw of text.split('\n').slice(0, 150)) {
     const line = raw.replace(/^\s*(?:[-*•]\s*)?/, '').trim();
     if (line.length < 8 || line.length > 140 || PHONE_ONLY.test(line) || /https?:|@|\b(tel|phone|fax|call)\b|\d[:.]\d\d\b/i.test(line)) continue;

@@ -200,7 +200,7 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
 const SUBJECT_NOISE = /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
 
 /** The subject line as an event title: "Einladung zum Elternabend der Klasse 2a" -> "Elternabend der Klasse 2a". */
-export function subjectEventTitle(subject: string): string {
+function subjectEventTitle(subject: string): string {
   const s = subjectTitle(subject).replace(SUBJECT_NOISE, '').replace(/\s+(?:reminder|recordatorio|erinnerung|rappel)\b/i, '').replace(/\s+[-–—|]\s+.*$/, '').replace(/\s*[@(].*$/, '');
   return finishTitle(capitalise(s), 10);
 }
