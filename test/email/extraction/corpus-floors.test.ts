@@ -15,6 +15,7 @@ import { CORPUS } from '../../helpers/corpus.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const HELDOUT = path.resolve(here, '../../corpus/email-heldout');
 const CHECK = path.resolve(here, '../../corpus/email-check');
+const UNSEEN = path.resolve(here, '../../corpus/email-unseen');
 
 interface Floors { f1: number; precision: number; recall: number; tasksF1: number; eventsF1: number; separation: number | null }
 
@@ -48,5 +49,12 @@ describe('extraction quality floors', () => {
     const s = await scoreCorpus(CHECK);
     expect(s.emails).toBe(15);
     expectFloors(s, { f1: 0.77, precision: 0.77, recall: 0.77, tasksF1: 0.86, eventsF1: 0.45, separation: 0.15 });
+  }, 60_000);
+
+  it('unseen set (written after the rule changes, measured once)', async () => {
+    const s = await scoreCorpus(UNSEEN);
+    expect(s.emails).toBe(10);
+    // Three wrong items only: the separation is measured but too noisy to hold at 0.15 here.
+    expectFloors(s, { f1: 0.82, precision: 0.85, recall: 0.8, tasksF1: 0.84, eventsF1: 0.8, separation: 0.06 });
   }, 60_000);
 });
