@@ -89,6 +89,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   if (OWN_COMMITMENT.test(rest) && !isRequest) return null;
   // "Research Office, Midstate University": every word capitalised and no sentence end is a name or a heading.
   if (!isRequest && /^[\p{Lu}\d][\p{L}\d'’&.-]*(?:,?\s+(?:of|de|&|und|et|y|the|la|le|der)?\s*[\p{Lu}\d][\p{L}\d'’&.-]*)*$/u.test(stripped.trim()) && stripped.trim().split(/\s+/).length <= 6) return null;
+  // Stopped before any date parsing, unless "let me know" may carry a deadline.
+  if ((STOP_VERBS.test(stripped) && !/^let (me|us) know\b/i.test(stripped)) || READING_LINK.test(stripped)) return null;
   const mentions = findDates(info.clause, ctx);
   const due = pickDue(info.clause, mentions);
   const deadline = due !== null && (isDeadlineMention(info.clause, due) || DUE_STATEMENT.test(info.clause));
