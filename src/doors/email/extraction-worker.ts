@@ -8,6 +8,7 @@ import { capItems } from '../../core/intake/item-cap.js';
 import { DomainError } from '../../core/errors.js';
 import { factsOf, parseMessage, readItems, recipientCandidates } from './read-message.js';
 import type { FromWorker, ToWorker } from './extraction-protocol.js';
+import { warmUp } from './extraction/index.js';
 
 const port = parentPort;
 if (!port) throw new Error('extraction-worker.ts runs as a worker thread of the extraction pool');
@@ -31,4 +32,6 @@ port.on('message', async ({ id, raw, maxItems }: ToWorker) => {
   }
 });
 
+// The first message is not charged for building the parsers' tables.
+await warmUp().catch(() => undefined);
 send({ type: 'ready' });

@@ -1,5 +1,7 @@
 /** Splitting cleaned body text into paragraphs, line units (list items, table rows) and clauses. */
 
+import { DATE_FIRST_LINE } from './schedule.js';
+
 export interface Unit {
   /** Text of the unit with wrapped lines joined. */
   text: string;
@@ -77,7 +79,7 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       const line = rawLine.trim();
       if (!line) continue;
       const isTable = line.includes(' | ');
-      const starts = LIST_START.test(line) || isTable || LABEL_START.test(line);
+      const starts = LIST_START.test(line) || isTable || LABEL_START.test(line) || DATE_FIRST_LINE.test(line);
       const prevEnds = current?.lines[current.lines.length - 1].endsWith(':') ?? false;
       if (!current || starts || prevEnds || current.listItem && isTable) {
         close();
@@ -121,7 +123,7 @@ export function sentencesOf(text: string): string[] {
 /** Splits a sentence where a second request or proposal starts ("..., and could we ..."). */
 export function clausesOf(sentence: string): string[] {
   return sentence
-    .split(/;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:could|can|would|will|please|let's|let us|could we|can we|¿puedes|bitte|pouvez)\b)|,\s+(?:and|then)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i)
+    .split(/;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:could|can|would|will|please|let's|let us|could we|can we|¿puedes|bitte|pouvez)\b)|,\s+(?:and)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i)
     .map((s) => s.trim())
     .filter(Boolean);
 }

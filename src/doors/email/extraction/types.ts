@@ -65,6 +65,8 @@ export interface ParsedInternal {
   dateOffsetMinutes: number;
   /** True when the mail looks like bulk mail (List-Unsubscribe, Precedence: bulk, unsubscribe links). */
   bulk: boolean;
+  /** True when the headers say it is list mail (List-Unsubscribe, Precedence: bulk/list). */
+  listMail: boolean;
   /** Display name of the sender, for descriptions. */
   fromName: string | null;
 }
