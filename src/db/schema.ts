@@ -224,6 +224,31 @@ export interface RecordCountsTable {
   n: number;
 }
 
+/** The CalDAV door's copy of a record's iCalendar text and what REPORTs query (migration 010). */
+export interface CalendarObjectsTable {
+  record_type: 'task' | 'event';
+  record_id: string;
+  uid: string;
+  /** The resource name in its collection (`{name}` of `.../{collection}/{name}`). */
+  name: string;
+  ical: string;
+  etag: string;
+  /** The published major version the text reflects; a different one means REST changed the record. */
+  source_version: number;
+  /** First and last instants any occurrence covers; null means unbounded on that side. */
+  first_start: string | null;
+  last_end: string | null;
+  /** RRULE/RDATE/EXDATE lines, or null. */
+  recurrence: string | null;
+  updated_at: string;
+}
+
+export interface CalendarSlugsTable {
+  context_id: string;
+  user_id: string;
+  slug: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -243,4 +268,6 @@ export interface Database {
   emails: EmailsTable;
   login_throttle: LoginThrottleTable;
   record_counts: RecordCountsTable;
+  calendar_objects: CalendarObjectsTable;
+  calendar_slugs: CalendarSlugsTable;
 }

@@ -3,6 +3,7 @@ import * as m001 from './001_initial.js';
 import * as m002 from './002_list_indexes.js';
 import * as m004 from './004_sync_feed.js';
 import * as m006 from './006_login_throttle.js';
+import * as m010 from './010_caldav.js';
 
 /** Every migration in order. Listed in code (not read from disk) so the built service carries them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_list_indexes': m002,
   '004_sync_feed': m004,
   '006_login_throttle': m006,
+  '010_caldav': m010,
 };
