@@ -14,6 +14,7 @@ import { taskSyncSource } from './core/tasks/tasks.sync.js';
 import { eventSyncSource } from './core/events/events.sync.js';
 import { contextSyncSource } from './core/contexts/contexts.sync.js';
 import { createSyncService } from './core/changes/sync.service.js';
+import { createCalendarService } from './core/calendar/calendar.service.js';
 import type { MessageReader } from './core/intake/intake.js';
 
 export interface ServiceOptions {
@@ -34,7 +35,8 @@ export function createServices(db: Db, options: ServiceOptions) {
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
   const intake = createIntakeService(db, { tasks, events: intakeEvents(db, events, attendees), read: readStoredMessage });
   const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource } });
-  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
+  const calendar = createCalendarService(db);
+  return { accounts, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync, calendar };
 }
 
 /**

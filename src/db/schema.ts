@@ -247,6 +247,8 @@ export interface CalendarSlugsTable {
   context_id: string;
   user_id: string;
   slug: string;
+  /** The component the client made the collection for: its sibling of the other kind is `{slug}-tasks|events`. */
+  record_type: 'task' | 'event';
 }
 
 export interface Database {

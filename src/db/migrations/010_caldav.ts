@@ -33,6 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('context_id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('slug', 'text', (c) => c.notNull())
+    .addColumn('record_type', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('calendar_slugs_slug').on('calendar_slugs').columns(['user_id', 'slug']).unique().execute();
 

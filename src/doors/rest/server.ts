@@ -23,6 +23,7 @@ import { taskRoutes } from './routes/tasks.js';
 import { contextRoutes } from './routes/contexts.js';
 import { eventRoutes } from './routes/events.js';
 import { webPages } from '../web/pages.js';
+import { caldavDoor } from '../caldav/plugin.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
 
@@ -89,6 +90,7 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
   await app.register(async (scoped) => httpIntakeRoutes(scoped, {
     pipeline: createIntakePipeline(services.accounts, services.intake), secret: config.intake.secret, maxBytes: config.intake.maxBytes,
   }));
+  await app.register(async (scoped) => caldavDoor(scoped, { services, calendar: services.calendar }));
   await app.register(async (scoped) => webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret }));
   await app.register(async (api) => {
     // Guarantees for every /api/v1 route, present and future: rate limits (after a quiet look at
