@@ -24,6 +24,7 @@ import { contextRoutes } from './routes/contexts.js';
 import { eventRoutes } from './routes/events.js';
 import { webPages } from '../web/pages.js';
 import { caldavDoor } from '../caldav/plugin.js';
+import { attachRecurrence } from './recurrence.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
 
@@ -105,6 +106,7 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
     await api.register(docsRoutes);
     await api.register(async (authed) => {
       authed.addHook('onRequest', bearerAuth(services.accounts));
+      attachRecurrence(authed, services.calendar);
       authed.addHook('onRoute', (route) => {
         route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
       });

@@ -16,6 +16,9 @@ export const VersionedRecordFields = {
   source_email_id: Type.Optional(Uuid('Only on items made from an email')),
   extracted_at: Type.Optional(Timestamp('Only on items made from an email')),
   extraction_confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Only on items made from an email' })),
+  recurrence: Type.Optional(Nullable(Type.String({
+    description: 'Read-only: the RRULE/RDATE/EXDATE lines a calendar app wrote over CalDAV, one per line; null when the record does not repeat',
+  }))),
 };
 
 /** Fields a client may echo back in a body: accepted and ignored (D3); `user_id` naming another user is 403. */
@@ -29,4 +32,5 @@ export const ReadOnlyEchoFields = {
   is_published: Type.Optional(Type.Unknown()),
   last_live: Type.Optional(Type.Unknown()),
   has_unpublished_changes: Type.Optional(Type.Unknown()),
+  recurrence: Type.Optional(Type.Unknown()),
 };
