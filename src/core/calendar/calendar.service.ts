@@ -172,6 +172,7 @@ export function createCalendarService(db: Db) {
         const now = await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon);
         if (!after) return { changed: await store.listObjects(tx, c.kind, placeOf(c)), removed: [], token: encodeToken(now) };
         if (comparePositions(after, await readPruned(tx)) < 0 || comparePositions(after, now) > 0) throw invalidToken();
+        if ((after.txid !== 0 || after.seq !== 0) && !(await store.changeExists(tx, after))) throw invalidToken();
         const rows = await store.changesAfter(tx, c.kind, placeOf(c), chain, after, horizon);
         const ids = [...new Set(rows.filter((r) => r.record_type === c.kind).map((r) => r.record_id))];
         const present = await store.idsInPlace(tx, c.kind, placeOf(c), ids);

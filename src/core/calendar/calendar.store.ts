@@ -205,3 +205,9 @@ export async function ownObjectByUid(db: Executor, userId: string, kind: Kind, u
     .executeTakeFirst();
   return (row as ObjectRow | undefined) ?? null;
 }
+
+/** Whether a change row sits at this position: every token issued names one (or is 0-0). */
+export async function changeExists(db: Executor, p: Position): Promise<boolean> {
+  const row = await db.selectFrom('changes').select('seq').where('seq', '=', p.seq).where('txid', '=', p.txid).executeTakeFirst();
+  return !!row;
+}
