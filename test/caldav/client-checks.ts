@@ -16,7 +16,7 @@ import type { Target } from './targets.js';
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const ical = (kind: 'task' | 'event', uid: string, title: string, extra: string[] = []) => [
+export const ical = (kind: 'task' | 'event', uid: string, title: string, extra: string[] = []) => [
   'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Agendum tests//EN',
   kind === 'task' ? 'BEGIN:VTODO' : 'BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', `SUMMARY:${title}`,
   ...(kind === 'event' ? ['DTSTART:20260310T090000Z', 'DTEND:20260310T100000Z'] : ['DUE;VALUE=DATE:20260320']),
@@ -37,10 +37,17 @@ const unfold = (s: string) => s.replace(/\r?\n[ \t]/g, '');
 
 // ---------- python3-caldav ----------
 
-async function py(target: Target, cmd: string, args: Record<string, unknown> = {}) {
+export async function py(target: Pick<Target, 'baseUrl' | 'username' | 'password'>, cmd: string, args: Record<string, unknown> = {}) {
   const payload = JSON.stringify({ url: target.baseUrl, username: target.username, password: target.password, ...args });
-  const { stdout } = await run('/usr/bin/python3', [path.join(here, 'clients/pycaldav.py'), cmd, payload], { timeout: 60_000 });
-  return JSON.parse(stdout);
+  try {
+    const { stdout } = await run('/usr/bin/python3', [path.join(here, 'clients/pycaldav.py'), cmd, payload], { timeout: 60_000 });
+    return JSON.parse(stdout);
+  } catch (err) {
+    // The script prints the client's DAV error as JSON and exits 3.
+    const out = (err as { stdout?: string }).stdout;
+    if (out) return JSON.parse(out);
+    throw err;
+  }
 }
 
 export async function pythonCaldav(target: Target, tag: string) {
