@@ -251,6 +251,13 @@ export interface CalendarSlugsTable {
   record_type: 'task' | 'event';
 }
 
+export interface CalendarFreshTable {
+  /** `{kind}:{context_id}` or `{kind}:personal:{user_id}`. */
+  collection: string;
+  txid: number;
+  seq: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -272,4 +279,5 @@ export interface Database {
   record_counts: RecordCountsTable;
   calendar_objects: CalendarObjectsTable;
   calendar_slugs: CalendarSlugsTable;
+  calendar_fresh: CalendarFreshTable;
 }

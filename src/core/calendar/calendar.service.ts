@@ -79,6 +79,7 @@ function decodeToken(raw: string): Position {
 
 export function createCalendarService(db: Db) {
   const placeOf = (c: Collection): store.Place => ({ contextId: c.contextId, ownerId: c.ownerId });
+  const freshKey = (c: Collection) => `${c.kind}:${c.contextId ?? `personal:${c.ownerId}`}`;
 
   async function token(tx: Executor, c: Collection): Promise<Position> {
     const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
@@ -139,10 +140,37 @@ export function createCalendarService(db: Db) {
       return store.listObjects(db, c.kind, placeOf(c), q);
     },
 
-    /** Members whose object is missing or older than their published version, with what the door needs to rewrite it. */
-    async stale(c: Collection): Promise<Array<{ record: PublishedRecord; object: CalendarObject | null }>> {
-      const rows = await store.staleRecords(db, c.kind, placeOf(c), STALE_BATCH);
-      return rows.map(({ row, object }) => ({ record: published(c.kind, row), object }));
+    /**
+     * Members whose object is missing or older than their published version, with what the door
+     * needs to rewrite it; `ids` narrows to those records. Without `ids`, nothing is looked for
+     * when the collection's log has not moved since it was last known fresh (`mark` says where
+     * it stands now, for `markFresh` once everything is rewritten).
+     */
+    async stale(c: Collection, ids?: string[]): Promise<{ items: Array<{ record: PublishedRecord; object: CalendarObject | null }>; mark: string | null }> {
+      let mark: string | null = null;
+      if (!ids) {
+        // Only the records the log names since the collection was last known fresh can be stale.
+        const found = await inSnapshot(db, async (tx) => {
+          const horizon = await readHorizon(tx);
+          const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
+          const now = await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon);
+          const known = await store.readFresh(tx, freshKey(c));
+          if (!known || comparePositions(known, await readPruned(tx)) < 0) return { now, ids: undefined };
+          if (comparePositions(known, now) >= 0) return { now, ids: [] as string[] };
+          const rows = await store.changesAfter(tx, c.kind, placeOf(c), chain, known, horizon);
+          return { now, ids: [...new Set(rows.filter((r) => r.record_type === c.kind).map((r) => r.record_id))] };
+        });
+        mark = encodeToken(found.now);
+        ids = found.ids;
+        if (ids && !ids.length) return { items: [], mark };
+      }
+      const rows = await store.staleRecords(db, c.kind, placeOf(c), STALE_BATCH, ids);
+      return { items: rows.map(({ row, object }) => ({ record: published(c.kind, row), object })), mark };
+    },
+
+    /** Records that the collection's objects were up to date as of `mark` (from `stale`). */
+    async markFresh(c: Collection, mark: string): Promise<void> {
+      await store.writeFresh(db, freshKey(c), decodeToken(mark));
     },
 
     /** Stores objects the door derived from the published records (never replacing a newer one). */

@@ -73,10 +73,13 @@ export async function idsInPlace(db: Executor, kind: Kind, place: Place, ids: st
 }
 
 /** Records of the place with no object yet, or with one written for an older published version. */
-export async function staleRecords(db: Executor, kind: Kind, place: Place, limit: number): Promise<Array<{ row: RecordRow; object: ObjectRow | null }>> {
-  const rows = await any(db).selectFrom(`${TABLE[kind]} as r`)
+export async function staleRecords(db: Executor, kind: Kind, place: Place, limit: number, ids?: string[]): Promise<Array<{ row: RecordRow; object: ObjectRow | null }>> {
+  if (ids && !ids.length) return [];
+  let q = any(db).selectFrom(`${TABLE[kind]} as r`)
     .leftJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'r.id').on('co.record_type', '=', kind))
-    .where(inPlace(place))
+    .where(inPlace(place));
+  if (ids) q = q.where('r.id', 'in', ids);
+  const rows = await q
     .where((eb) => eb.or([eb('co.record_id', 'is', null), eb('co.source_version', '<>', eb.ref('r.version_major'))]))
     .selectAll('r')
     .select(['co.record_id as co_record_id', 'co.uid as co_uid', 'co.name as co_name', 'co.ical as co_ical', 'co.etag as co_etag',
@@ -210,4 +213,14 @@ export async function ownObjectByUid(db: Executor, userId: string, kind: Kind, u
 export async function changeExists(db: Executor, p: Position): Promise<boolean> {
   const row = await db.selectFrom('changes').select('seq').where('seq', '=', p.seq).where('txid', '=', p.txid).executeTakeFirst();
   return !!row;
+}
+
+export async function readFresh(db: Executor, key: string): Promise<Position | null> {
+  const row = await db.selectFrom('calendar_fresh').select(['txid', 'seq']).where('collection', '=', key).executeTakeFirst();
+  return row ? { txid: Number(row.txid), seq: Number(row.seq) } : null;
+}
+
+export async function writeFresh(db: Executor, key: string, p: Position): Promise<void> {
+  await db.insertInto('calendar_fresh').values({ collection: key, txid: p.txid, seq: p.seq })
+    .onConflict((oc) => oc.column('collection').doUpdateSet({ txid: p.txid, seq: p.seq })).execute();
 }

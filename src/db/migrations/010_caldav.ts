@@ -9,6 +9,7 @@ import { type Kysely } from 'kysely';
  *   that let REPORTs answer from columns. A row outlives its record on purpose: its name is the
  *   href a sync-collection tombstone must repeat.
  * - `calendar_slugs`: the URL segment a client chose when it made a context with MKCALENDAR.
+ * - `calendar_fresh`: the log position up to which a collection's objects are up to date;
  * - indexes on the change log by context and owner, so a collection's sync token is one index read.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -37,6 +38,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('calendar_slugs_slug').on('calendar_slugs').columns(['user_id', 'slug']).unique().execute();
 
+  // How far each collection's objects are known to be up to date (a change-log position), so a
+  // read only looks for stale objects when the collection's log moved since.
+  await db.schema.createTable('calendar_fresh')
+    .addColumn('collection', 'text', (c) => c.primaryKey())
+    .addColumn('txid', 'bigint', (c) => c.notNull())
+    .addColumn('seq', 'bigint', (c) => c.notNull())
+    .execute();
+
   await db.schema.createIndex('changes_context_after').on('changes').columns(['context_after', 'record_type', 'seq']).execute();
   await db.schema.createIndex('changes_context_before').on('changes').columns(['context_before', 'record_type', 'seq']).execute();
   await db.schema.createIndex('changes_owner').on('changes').columns(['owner_id', 'record_type', 'seq']).execute();
@@ -44,6 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const i of ['changes_owner', 'changes_context_before', 'changes_context_after']) await db.schema.dropIndex(i).execute();
+  await db.schema.dropTable('calendar_fresh').execute();
   await db.schema.dropTable('calendar_slugs').execute();
   await db.schema.dropTable('calendar_objects').execute();
 }

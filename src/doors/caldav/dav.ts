@@ -1,7 +1,7 @@
 /** What every DAV handler gets, and the small answers they share. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../core/actor.js';
-import type { CalendarService, Collection } from '../../core/calendar/calendar.service.js';
+import type { CalendarObject, CalendarService, Collection } from '../../core/calendar/calendar.service.js';
 import { notFound } from '../../core/errors.js';
 import { isUuid } from '../../core/ids.js';
 import type { Services } from '../../services.js';
@@ -87,11 +87,29 @@ export async function resolveCollection(dav: Dav, segment: string): Promise<Coll
  * changed through REST get their text (re)written here, patching only the mapped properties. One
  * indexed query when nothing is stale.
  */
-export async function ensureFresh(calendar: CalendarService, c: Collection): Promise<void> {
+export async function ensureFresh(calendar: CalendarService, c: Collection, ids?: string[]): Promise<void> {
   for (let round = 0; round < 1000; round++) {
-    const stale = await calendar.stale(c);
-    if (!stale.length) return;
-    await calendar.refreshObjects(stale.map(({ record, object }) => refreshedObject(record, object)));
-    if (stale.length < 500) return;
+    const { items, mark } = await calendar.stale(c, ids);
+    if (items.length) await calendar.refreshObjects(items.map(({ record, object }) => refreshedObject(record, object)));
+    if (items.length < 500) {
+      if (mark) await calendar.markFresh(c, mark);
+      return;
+    }
   }
 }
+
+/** One resource of a collection by name, its text brought up to its record's published version first. */
+export async function objectByName(calendar: CalendarService, c: Collection, name: string): Promise<CalendarObject | null> {
+  const [before] = await calendar.objects(c, { names: [name] });
+  const id = before?.record_id ?? recordIdOfName(name);
+  if (!id) return null;
+  await ensureFresh(calendar, c, [id]);
+  const [after] = await calendar.objects(c, { names: [name], withText: true }) as CalendarObject[];
+  return after ?? null;
+}
+
+/** The record a resource name stands for when it is the `{record_id}.ics` of a record made elsewhere. */
+export const recordIdOfName = (name: string): string | null => {
+  const m = /^(.*)\.ics$/.exec(name);
+  return m && isUuid(m[1]) ? m[1].toLowerCase() : null;
+};

@@ -1,6 +1,6 @@
 /** PROPFIND (RFC 4918 9.1) on every kind of resource, Depth 0 or 1. */
 import { notFound } from '../../../core/errors.js';
-import { depthOf, ensureFresh, ownUser, resolveCollection, sendMultistatus, wantsMinimal, type Dav } from '../dav.js';
+import { depthOf, ensureFresh, objectByName, ownUser, resolveCollection, sendMultistatus, wantsMinimal, type Dav } from '../dav.js';
 import type { DavResponse } from '../multistatus.js';
 import { responseFor, segmentOf, type Resource } from '../props.js';
 import { NS, parseXml, propRequestOf, is, BadXml, qkey } from '../xml.js';
@@ -51,8 +51,7 @@ export async function propfind(dav: Dav) {
     case 'object': {
       ownUser(dav, path.userId);
       const c = await resolveCollection(dav, path.segment);
-      await ensureFresh(dav.opts.calendar, c);
-      const [o] = await dav.opts.calendar.objects(c, { names: [path.name], withText: true });
+      const o = await objectByName(dav.opts.calendar, c, path.name);
       if (!o) throw notFound('Resource');
       resources.push({ type: 'object', c, segment: path.segment, o });
       break;

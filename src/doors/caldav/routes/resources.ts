@@ -3,12 +3,12 @@
  * DELETE and MOVE. Record writes go through the tasks and events use cases (access, lifecycle,
  * change log as for REST) and publish directly (D8); the client's text is kept in the same commit.
  */
-import type { CalendarObject, Collection, ObjectSummary } from '../../../core/calendar/calendar.service.js';
+import type { Collection, ObjectSummary } from '../../../core/calendar/calendar.service.js';
 import { notFound } from '../../../core/errors.js';
 import { attendeesOf, eventFieldsOf } from '../ical/event-map.js';
 import { BadCalendar, readObject, type CalendarObjectText } from '../ical/parse.js';
 import { taskFieldsOf } from '../ical/task-map.js';
-import { davError, ensureFresh, ownUser, resolveCollection, type Dav } from '../dav.js';
+import { davError, objectByName, ownUser, resolveCollection, type Dav } from '../dav.js';
 import { objectRow } from '../objects.js';
 import { objectHref, parsePath } from '../paths.js';
 import { contentType } from '../props.js';
@@ -18,9 +18,8 @@ async function target(dav: Dav) {
   if (dav.path.type !== 'object') throw notFound('Resource');
   ownUser(dav, dav.path.userId);
   const c = await resolveCollection(dav, dav.path.segment);
-  await ensureFresh(dav.opts.calendar, c);
-  const [existing] = await dav.opts.calendar.objects(c, { names: [dav.path.name], withText: true }) as CalendarObject[];
-  return { c, name: dav.path.name, segment: dav.path.segment, existing: existing ?? null };
+  const existing = await objectByName(dav.opts.calendar, c, dav.path.name);
+  return { c, name: dav.path.name, segment: dav.path.segment, existing };
 }
 
 const precondition = () => davError(412, null, null, 'The resource changed (ETag mismatch); fetch it again');
@@ -129,8 +128,7 @@ export async function moveObject(dav: Dav) {
   if (!destPath || destPath.type !== 'object' || destPath.userId !== dav.actor.userId) throw davError(400, null, null, 'Destination must be a calendar object URL of this server');
   const to = await resolveCollection(dav, destPath.segment);
   if (to.kind !== c.kind) throw davError(403, NS.CALDAV, 'supported-calendar-component', 'The destination holds the other kind of component');
-  await ensureFresh(dav.opts.calendar, to);
-  const [occupied] = await dav.opts.calendar.objects(to, { names: [destPath.name] });
+  const occupied = await objectByName(dav.opts.calendar, to, destPath.name);
   if (occupied && occupied.record_id !== existing.record_id) throw davError(412, null, null, 'The destination exists; MOVE does not overwrite here');
   const parsed = readObject(existing.ical, c.kind);
   const { tasks, events } = dav.opts.services;
