@@ -2,8 +2,7 @@
  * Real CalDAV clients (python3-caldav, tsdav, vdirsyncer) against Debian's Radicale first, which
  * proves the checks, then against Agendum on the database TEST_DATABASE names.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ical, py, pythonCaldav, tsdav, vdirsyncer } from './client-checks.js';
 import { agendumTarget, radicaleTarget, type Target } from './targets.js';
 

@@ -67,6 +67,7 @@ export function multistatus(responses: DavResponse[], extraTop: XmlNode[] = []):
 export function errorBody(ns: string, name: string, message?: string): string {
   const doc = root('error');
   write(doc, { ns, name }, new Map());
-  if (message) doc.ele('http://apache.org/dav/props/', 'x:responsedescription').txt(message);
+  // The reason in words, in the service's own namespace (clients ignore elements they do not know).
+  if (message) doc.ele('http://agendum.invalid/ns/', 'AG:message').txt(message);
   return doc.end({ prettyPrint: false });
 }
