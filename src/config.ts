@@ -23,6 +23,8 @@ export interface Config {
     tls: { certFile: string; keyFile: string } | null;
   };
   syncRetentionDays: number;
+  /** PEM files to serve HTTPS directly (CalDAV clients such as Apple's need TLS); null serves plain HTTP. */
+  tls: { certFile: string; keyFile: string } | null;
 }
 
 export type DatabaseConfig =
@@ -106,6 +108,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intakeTls = { certFile: path.resolve(tlsCert), keyFile: path.resolve(tlsKey) };
   }
 
+  const httpsCert = env.TLS_CERT || null;
+  const httpsKey = env.TLS_KEY || null;
+  let tls: Config['tls'] = null;
+  if (Boolean(httpsCert) !== Boolean(httpsKey)) problems.push('TLS_CERT and TLS_KEY must be set together');
+  else if (httpsCert && httpsKey) {
+    for (const [name, file] of [['TLS_CERT', httpsCert], ['TLS_KEY', httpsKey]] as const) {
+      if (!fs.existsSync(file)) problems.push(`${name} names a file that does not exist (${file})`);
+    }
+    tls = { certFile: path.resolve(httpsCert), keyFile: path.resolve(httpsKey) };
+  }
+
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
     host,
@@ -124,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tls: intakeTls,
     },
     syncRetentionDays: int('SYNC_RETENTION_DAYS', 30, 1, 3650),
+    tls,
   };
   if (config.workers > 1 && database.dialect === 'sqlite') {
     // SQLite has one writer and the in-process rate limiter would count per worker: scale out on PostgreSQL.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -56,7 +57,9 @@ export async function buildRestServer({ config, db, services, secret, rateLimits
     },
     trustProxy: false,
     ajv: { customOptions: { strict: false } },
-  });
+    // TLS_CERT/TLS_KEY: HTTPS served directly (D17: calendar apps refuse Basic auth over plain HTTP).
+    https: config.tls ? { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } : null,
+  }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req, reply) => {
