@@ -151,44 +151,58 @@ export async function chainOf(db: Executor, contextId: string): Promise<string[]
 }
 
 /**
- * The change rows that move a collection's content or its reader's access: its kind's records
- * entering or leaving it (published edits only: CalDAV serves the published state), shares and
- * moves of its context chain, renames of the context. For a personal collection: the owner's
- * records entering or leaving "no context".
+ * The change rows that move a collection's content or its reader's access, as separate conditions
+ * each answered by one index: its kind's records entering or leaving it (published edits only:
+ * CalDAV serves the published state), shares and moves of its context chain, renames of the
+ * context. For a personal collection: the owner's records entering or leaving "no context".
+ * Kept apart (not one OR) so "the latest" is the last entry of an index range, not a sort.
  */
-function relevant(kind: Kind, place: Place, chain: string[]) {
-  return (eb: ExpressionBuilder<any, any>) => {
-    if (!place.contextId) {
-      return eb.and([eb('ch.record_type', '=', kind), eb('ch.owner_id', '=', place.ownerId), eb('ch.draft', '=', 0),
-        eb.or([eb('ch.context_after', 'is', null), eb('ch.context_before', 'is', null)])]);
-    }
-    return eb.or([
-      eb.and([eb('ch.record_type', '=', kind), eb('ch.draft', '=', 0), eb('ch.context_after', '=', place.contextId)]),
-      eb.and([eb('ch.record_type', '=', kind), eb('ch.draft', '=', 0), eb('ch.context_before', '=', place.contextId)]),
-      eb.and([eb('ch.record_type', '=', 'share'), eb('ch.parent_id', 'in', chain)]),
-      eb.and([eb('ch.record_type', '=', 'context'), eb('ch.record_id', 'in', chain)]),
-    ]);
-  };
+function branches(kind: Kind, place: Place, chain: string[]): Array<(eb: ExpressionBuilder<any, any>) => any> {
+  if (!place.contextId) {
+    return [(eb) => eb.and([eb('ch.owner_id', '=', place.ownerId), eb('ch.record_type', '=', kind), eb('ch.draft', '=', 0),
+      eb.or([eb('ch.context_after', 'is', null), eb('ch.context_before', 'is', null)])])];
+  }
+  const id = place.contextId;
+  return [
+    (eb) => eb.and([eb('ch.context_after', '=', id), eb('ch.record_type', '=', kind), eb('ch.draft', '=', 0)]),
+    (eb) => eb.and([eb('ch.context_before', '=', id), eb('ch.record_type', '=', kind), eb('ch.draft', '=', 0)]),
+    (eb) => eb.and([eb('ch.parent_id', 'in', chain), eb('ch.record_type', '=', 'share')]),
+    (eb) => eb.and([eb('ch.record_type', '=', 'context'), eb('ch.record_id', 'in', chain)]),
+  ];
 }
 
 const withinHorizon = (h: Horizon) => (eb: ExpressionBuilder<any, any>) =>
   h.kind === 'xmin' ? eb('ch.txid', '<', h.xmin) : eb('ch.seq', '<=', h.maxSeq);
 
+const later = (a: Position, b: Position) => (a.txid - b.txid || a.seq - b.seq) > 0;
+
 /** The position of the collection's latest relevant change the horizon allows: its sync token. */
 export async function lastPosition(db: Executor, kind: Kind, place: Place, chain: string[], horizon: Horizon): Promise<Position> {
-  const row = await any(db).selectFrom('changes as ch').select(['ch.txid', 'ch.seq'])
-    .where(relevant(kind, place, chain)).where(withinHorizon(horizon))
-    .orderBy('ch.txid', 'desc').orderBy('ch.seq', 'desc').limit(1).executeTakeFirst();
-  return row ? { txid: Number(row.txid), seq: Number(row.seq) } : { txid: 0, seq: 0 };
+  let best: Position = { txid: 0, seq: 0 };
+  for (const branch of branches(kind, place, chain)) {
+    const row = await any(db).selectFrom('changes as ch').select(['ch.txid', 'ch.seq'])
+      .where(branch).where(withinHorizon(horizon))
+      .orderBy('ch.txid', 'desc').orderBy('ch.seq', 'desc').limit(1).executeTakeFirst();
+    const p = row ? { txid: Number(row.txid), seq: Number(row.seq) } : null;
+    if (p && later(p, best)) best = p;
+  }
+  return best;
 }
 
 /** Relevant rows after `after`, within the horizon, in log order. */
 export async function changesAfter(db: Executor, kind: Kind, place: Place, chain: string[], after: Position, horizon: Horizon) {
-  const rows = await any(db).selectFrom('changes as ch').select(['ch.txid', 'ch.seq', 'ch.record_type', 'ch.record_id'])
-    .where(relevant(kind, place, chain)).where(withinHorizon(horizon))
-    .where(sql<boolean>`(ch.txid, ch.seq) > (${after.txid}, ${after.seq})`)
-    .orderBy('ch.txid').orderBy('ch.seq').execute();
-  return rows as Array<{ txid: number; seq: number; record_type: string; record_id: string }>;
+  const bySeq = new Map<number, { txid: number; seq: number; record_type: string; record_id: string }>();
+  for (const branch of branches(kind, place, chain)) {
+    const rows = await any(db).selectFrom('changes as ch').select(['ch.txid', 'ch.seq', 'ch.record_type', 'ch.record_id'])
+      .where(branch).where(withinHorizon(horizon))
+      .where('ch.txid', '>=', after.txid)
+      .where(sql<boolean>`(ch.txid, ch.seq) > (${after.txid}, ${after.seq})`)
+      .execute();
+    for (const r of rows as Array<{ txid: number; seq: number; record_type: string; record_id: string }>) {
+      bySeq.set(Number(r.seq), { ...r, txid: Number(r.txid), seq: Number(r.seq) });
+    }
+  }
+  return [...bySeq.values()].sort((a, b) => a.txid - b.txid || a.seq - b.seq);
 }
 
 /** The contexts the user can see, by name. */

@@ -46,9 +46,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('seq', 'bigint', (c) => c.notNull())
     .execute();
 
-  await db.schema.createIndex('changes_context_after').on('changes').columns(['context_after', 'record_type', 'seq']).execute();
-  await db.schema.createIndex('changes_context_before').on('changes').columns(['context_before', 'record_type', 'seq']).execute();
-  await db.schema.createIndex('changes_owner').on('changes').columns(['owner_id', 'record_type', 'seq']).execute();
+  // (…, txid, seq): a collection's latest position is the last entry of one index range.
+  await db.schema.createIndex('changes_context_after').on('changes').columns(['context_after', 'record_type', 'txid', 'seq']).execute();
+  await db.schema.createIndex('changes_context_before').on('changes').columns(['context_before', 'record_type', 'txid', 'seq']).execute();
+  await db.schema.createIndex('changes_owner').on('changes').columns(['owner_id', 'record_type', 'txid', 'seq']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
