@@ -201,6 +201,23 @@ describe('events, recurrence and the lossless round trip', () => {
   });
 });
 
+describe('attendees', () => {
+  it('adds ATTENDEEs with their PARTSTAT as RSVP, and applies a replaced object\'s changes', async () => {
+    const lines = (extra: string[]) => ['DTSTART:20260901T100000Z', 'DTEND:20260901T110000Z', 'SUMMARY:Review', `ORGANIZER:mailto:${owner.email}`, ...extra];
+    const put = await dav(t, owner)('PUT', `${eventsUrl()}att.ics`, vevent('att-1', lines([
+      'ATTENDEE;PARTSTAT=ACCEPTED:mailto:ann@example.com', 'ATTENDEE;PARTSTAT=TENTATIVE;CN=Bo:mailto:bo@example.com'])));
+    expect(put.status).toBe(201);
+    const ev = (await t.as(owner).get(`/events?context_id=${ctxId}`)).body.data.find((e: { title: string }) => e.title === 'Review');
+    const list = async () => Object.fromEntries(((await t.as(owner).get(`/events/${ev.id}/attendees`)).body.data as Array<{ email: string; rsvp_status: string }>).map((a) => [a.email, a.rsvp_status]));
+    expect(await list()).toEqual({ 'ann@example.com': 'accepted', 'bo@example.com': 'tentative' });
+    await t.as(owner).post(`/events/${ev.id}/attendees`, { user_email: 'rest@example.com' });
+    const again = await dav(t, owner)('PUT', `${eventsUrl()}att.ics`, vevent('att-1', lines(['ATTENDEE;PARTSTAT=DECLINED:mailto:ann@example.com'])), { 'if-match': String(put.headers.etag) });
+    expect(again.status).toBe(204);
+    // Bo was dropped by the client; the attendee added over REST was never in its text and stays.
+    expect(await list()).toEqual({ 'ann@example.com': 'declined', 'rest@example.com': 'pending' });
+  });
+});
+
 describe('tasks mapping', () => {
   it('writes STATUS, COMPLETED and PERCENT-COMPLETE when REST completes a task, keeping VALUE=DATE dues', async () => {
     await dav(t, owner)('PUT', `${tasksUrl()}done.ics`, vtodo('done-1', ['SUMMARY:Finish report', 'DUE;VALUE=DATE:20261201', 'PRIORITY:7', 'RELATED-TO;RELTYPE=PARENT:put-1']));

@@ -11,7 +11,7 @@ import type { DavPath } from './paths.js';
 import type { PropContext } from './props.js';
 import { NS } from './xml.js';
 
-export interface DavOptions { services: Services; calendar: CalendarService; maxBytes: number }
+export interface DavOptions { services: Services; calendar: CalendarService }
 
 export interface Dav {
   req: FastifyRequest;

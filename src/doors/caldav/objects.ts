@@ -5,7 +5,6 @@
  * they are the same in every process and across restarts.
  */
 import { createHash } from 'node:crypto';
-import ICAL from 'ical.js';
 import type { CalendarObject, PublishedEvent, PublishedRecord, PublishedTask } from '../../core/calendar/calendar.service.js';
 import { newVevent, patchVevent } from './ical/event-map.js';
 import { recurrenceLines, windowOf } from './ical/occurrences.js';
@@ -53,6 +52,3 @@ export function refreshedObject(record: PublishedRecord, stored: CalendarObject 
   const text = serialize(vcal);
   return objectRow(kind, record.id, stored?.name ?? `${record.id}.ics`, readObject(text, kind), text, record.version);
 }
-
-/** Keeps ical.js from resolving TZIDs against zones other requests registered. */
-export const noSharedZones = () => ICAL.TimezoneService.reset();

@@ -73,7 +73,7 @@ export async function caldavDoor(app: FastifyInstance, opts: CaldavOptions) {
     const isWellKnown = req.url.split('?')[0].startsWith('/.well-known/');
     if (isWellKnown && req.method !== 'PROPFIND') return reply.code(301).header('Location', '/caldav/').send();
     const dav: Dav = {
-      req, reply, actor, path, opts: { ...opts, maxBytes: MAX_RESOURCE_BYTES },
+      req, reply, actor, path, opts,
       body: typeof req.body === 'string' ? req.body : undefined,
       props: { actor, calendar: opts.calendar, maxResourceSize: MAX_RESOURCE_BYTES },
     };

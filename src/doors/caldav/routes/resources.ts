@@ -65,6 +65,32 @@ function fieldsOf(c: Collection, parsed: CalendarObjectText) {
   return { ...fields, ical_uid: parsed.uid, ical_sequence: Number.isSafeInteger(sequence) ? sequence : 0 };
 }
 
+/**
+ * The ATTENDEE lines of a replaced event, applied through the attendees use case: new addresses
+ * are added, changed PARTSTATs become RSVPs, and addresses the client's previous text listed but
+ * this one drops are removed. Attendees added elsewhere (REST) and never written into the text
+ * are left alone.
+ */
+async function applyAttendees(dav: Dav, eventId: string, before: string | null, parsed: CalendarObjectText) {
+  if (!parsed.hasMaster) return;
+  const wanted = attendeesOf(parsed.main);
+  let previous: string[] = [];
+  if (before) {
+    try {
+      previous = attendeesOf(readObject(before, 'event').main).map((a) => a.email);
+    } catch {
+      previous = [];
+    }
+  }
+  const { attendees } = dav.opts.services;
+  const current = new Map((await attendees.list(dav.actor, eventId)).map((a) => [a.email, a.rsvp_status]));
+  for (const a of wanted) {
+    if (current.get(a.email) !== a.rsvp_status) await attendees.add(dav.actor, eventId, a.email, a.rsvp_status);
+  }
+  const keep = new Set(wanted.map((a) => a.email));
+  for (const email of previous) if (!keep.has(email) && current.has(email)) await attendees.remove(dav.actor, eventId, email);
+}
+
 export async function putObject(dav: Dav) {
   const text = bodyText(dav);
   const { c, name, existing } = await target(dav);
@@ -87,6 +113,7 @@ export async function putObject(dav: Dav) {
       const rec = c.kind === 'task'
         ? await tasks.update(actor, recordId, { ...fields, ...move }, { publish: true })
         : await events.update(actor, recordId, { ...fields, ...move }, { publish: true });
+      if (c.kind === 'event') await applyAttendees(dav, recordId, existing?.ical ?? elsewhere?.ical ?? null, parsed);
       id = rec.id;
       version = rec.version_major;
     } else {
