@@ -99,8 +99,8 @@ export async function caldavDoor(app: FastifyInstance, opts: CaldavOptions) {
   };
 
   const methods = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', ...DAV_METHODS];
-  app.route({ method: ['PROPFIND', 'OPTIONS'], url: '/', handler: handle });
-  app.route({ method: methods, url: '/.well-known/caldav', handler: handle });
-  app.route({ method: methods, url: '/caldav', handler: handle });
-  app.route({ method: methods, url: '/caldav/*', handler: handle });
+  // Not part of the REST API's OpenAPI document: docs/caldav.md describes this door.
+  const schema = { hide: true };
+  app.route({ method: ['PROPFIND', 'OPTIONS'], url: '/', schema, handler: handle });
+  for (const url of ['/.well-known/caldav', '/caldav', '/caldav/*']) app.route({ method: methods, url, schema, handler: handle });
 }
