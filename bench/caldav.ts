@@ -84,9 +84,13 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; result: T }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+const progress = (msg: string) => console.error(`${new Date().toISOString().slice(11, 19)} ${msg}`);
+
 async function measure(s: Server) {
   const out: Record<string, number> = {};
-  await initialSync(s); // warm-up: caches, prepared statements, objects written for REST-made records
+  progress(`${s.name}: warm-up sync`);
+  await initialSync(s);
+  progress(`${s.name}: initial sync x${ROUNDS}`); // warm-up: caches, prepared statements, objects written for REST-made records
   const initial = [];
   for (let i = 0; i < ROUNDS; i++) {
     const { ms, result } = await timed(() => initialSync(s));
@@ -94,6 +98,7 @@ async function measure(s: Server) {
     initial.push(ms);
   }
   out.initial = median(initial);
+  progress(`${s.name}: incremental sync x${ROUNDS}`);
   const incr = [];
   for (let round = 0; round <= ROUNDS; round++) {
     const { token } = await syncToken(s, '');
@@ -106,6 +111,7 @@ async function measure(s: Server) {
     if (round > 0) incr.push(ms); // round 0 is the warm-up
   }
   out.incremental = median(incr);
+  progress(`${s.name}: month query x${ROUNDS}`);
   const month = [];
   await monthQuery(s);
   for (let i = 0; i < ROUNDS; i++) {
@@ -144,6 +150,7 @@ async function radicale(): Promise<Server> {
     close: async () => { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); fs.rmSync(dir, { recursive: true, force: true }); },
   };
   await dav(s, 'MKCALENDAR', s.collection, xml(`<C:mkcalendar ${NSS}><D:set><D:prop><C:supported-calendar-component-set><C:comp name="VEVENT"/></C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>`));
+  progress(`radicale: writing ${ITEMS} items`);
   // Items are written into Radicale's storage folder directly (its PUT path would take minutes to seed);
   // the untimed warm-up sync lets it index them.
   const folder = path.join(dir, 'collections', 'collection-root', 'alice', 'bench');
