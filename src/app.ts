@@ -50,6 +50,8 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
         run: () => runHousekeeping(database.db, rateLimits, config.rateLimit.windowS) },
       // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
       { name: 'change log pruning', everyMs: 3_600_000, atStart: true, run: () => services.sync.prune() },
+      // After the log: a deleted record's stored CalDAV text goes once no change row names it.
+      { name: 'calendar object pruning', everyMs: 3_600_000, atStart: true, run: () => services.calendar.prune() },
     ], server.log);
     return {
       config, database, services, server, smtpPort: smtp?.port ?? null,

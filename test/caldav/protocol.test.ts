@@ -346,4 +346,18 @@ describe('collections', () => {
     const toEvents = await dav(t, owner)('MOVE', dest, undefined, { destination: `${home(owner)}personal-events/mv.ics` });
     expect(toEvents.status).toBe(403);
   });
+
+  it('frees a MKCALENDAR URL when its context is deleted, and prunes texts no sync can ask for', async () => {
+    const url = `${home(owner)}short-lived/`;
+    expect((await dav(t, owner)('MKCALENDAR', url)).status).toBe(201);
+    const ctx = (await t.as(owner).get('/contexts')).body.data.find((c: { name: string }) => c.name === 'short-lived');
+    expect((await dav(t, owner)('PUT', `${url}gone.ics`, vevent('gone', ['DTSTART:20260101T100000Z', 'SUMMARY:Gone']))).status).toBe(201);
+    expect((await t.as(owner).delete(`/contexts/${ctx.id}?cascade=true`)).status).toBe(204);
+    expect((await dav(t, owner)('PROPFIND', url, propfindBody('<D:displayname/>'), { depth: '0' })).status).toBe(404);
+    expect((await dav(t, owner)('MKCALENDAR', url)).status).toBe(201);
+    // The deleted event's text stays while the log still names it, then goes.
+    expect(await t.app.services.calendar.prune()).toBe(0);
+    await t.app.services.sync.prune(new Date(Date.now() + 400 * 86_400_000));
+    expect(await t.app.services.calendar.prune()).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -124,6 +124,7 @@ export function createCalendarService(db: Db) {
      */
     async makeCollection(actor: Actor, slug: string, kind: Kind, work: () => Promise<{ id: string }>): Promise<string> {
       return inTransaction(db, async (tx) => {
+        await store.dropSlugIfOrphan(tx, actor.userId, slug);
         if (await store.findSlug(tx, actor.userId, slug)) throw new DomainError('conflict', 'A collection already has this URL');
         const { id } = await work();
         await store.insertSlug(tx, { context_id: id, user_id: actor.userId, slug, record_type: kind });
@@ -225,6 +226,9 @@ export function createCalendarService(db: Db) {
     },
 
     recurrenceOf: (kind: Kind, ids: string[]) => store.recurrenceOf(db, kind, ids),
+
+    /** Periodic: objects no sync can ask for any more, slugs of deleted contexts. Returns objects removed. */
+    prune: () => inTransaction(db, (tx) => store.pruneOrphans(tx)),
   };
 }
 

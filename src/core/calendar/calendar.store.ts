@@ -238,3 +238,32 @@ export async function writeFresh(db: Executor, key: string, p: Position): Promis
   await db.insertInto('calendar_fresh').values({ collection: key, txid: p.txid, seq: p.seq })
     .onConflict((oc) => oc.column('collection').doUpdateSet({ txid: p.txid, seq: p.seq })).execute();
 }
+
+/**
+ * Forgets what outlived its use: objects of records that are gone and no longer named by any
+ * change row (no sync token can ask for their href any more), and slugs of contexts that are gone.
+ */
+export async function pruneOrphans(db: Executor): Promise<number> {
+  let removed = 0;
+  for (const [kind, table] of [['task', 'tasks'], ['event', 'events']] as const) {
+    const res = await any(db).deleteFrom('calendar_objects as co')
+      .where('co.record_type', '=', kind)
+      .where((eb: ExpressionBuilder<any, any>) => eb.not(eb.exists(eb.selectFrom(`${table} as r`).select('r.id').whereRef('r.id', '=', 'co.record_id'))))
+      .where((eb: ExpressionBuilder<any, any>) => eb.not(eb.exists(eb.selectFrom('changes as ch').select('ch.seq')
+        .where('ch.record_type', '=', kind).whereRef('ch.record_id', '=', 'co.record_id'))))
+      .executeTakeFirst();
+    removed += Number(res.numDeletedRows);
+  }
+  await any(db).deleteFrom('calendar_slugs as s')
+    .where((eb: ExpressionBuilder<any, any>) => eb.not(eb.exists(eb.selectFrom('contexts as c').select('c.id').whereRef('c.id', '=', 's.context_id'))))
+    .execute();
+  return removed;
+}
+
+/** A slug whose context is gone frees its URL. */
+export async function dropSlugIfOrphan(db: Executor, userId: string, slug: string): Promise<void> {
+  const row = await findSlug(db, userId, slug);
+  if (!row) return;
+  const ctx = await db.selectFrom('contexts').select('id').where('id', '=', row.context_id).executeTakeFirst();
+  if (!ctx) await db.deleteFrom('calendar_slugs').where('context_id', '=', row.context_id).execute();
+}
