@@ -10,6 +10,7 @@ import { rateLimitHook, type RateLimitStore } from '../../http/rate-limit.js';
 import type { Services } from '../../services.js';
 import { declareCommonErrors } from './declared-errors.js';
 import { idempotentWrites } from './idempotency.js';
+import { attachRecurrence } from './recurrence.js';
 import { locationOfCreated } from './location.js';
 import { requireScopes } from './scopes.js';
 import { accountRoutes } from './routes/account.js';
@@ -42,6 +43,7 @@ export async function restApi(api: FastifyInstance, { config, services, rateLimi
   await api.register(docsRoutes);
   await api.register(async (authed) => {
     authed.addHook('onRequest', bearerAuth(services.accounts));
+    attachRecurrence(authed, services.calendar);
     // Declares each route's security (bearer, and the OAuth scopes it needs) and checks the scopes.
     requireScopes(authed);
     await taskRoutes(authed, services);
