@@ -11,7 +11,7 @@ import type { IntakePipeline } from './doors/email/intake-pipeline.js';
 import { accountApi, restApi } from './doors/rest/server.js';
 import { webPages } from './doors/web/pages.js';
 import { createHost } from './http/host.js';
-import { databaseRateLimitStore, memoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js';
+import { databaseRateLimitStore, limitByAddress, memoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js';
 import type { Db } from './db/database.js';
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping, startPeriodicJobs } from './housekeeping.js';
 import { loadJwtSecret } from './secrets.js';
@@ -42,9 +42,16 @@ export interface ServerParts {
 export async function buildServer({ config, db, services, secret, rateLimits, intake, logger }: ServerParts): Promise<FastifyInstance> {
   const server = await createHost({ config, db, logger });
   await server.register(restApi, { prefix: '/api/v1', config, services, rateLimits });
-  await server.register(accountApi, { services });
-  await server.register(httpIntakeRoutes, { pipeline: intake, secret: config.intake.secret, maxBytes: config.intake.maxBytes });
-  await server.register(webPages, { accounts: services.accounts, allowSignup: config.allowSignup, secret });
+  await server.register(accountApi, { config, services, rateLimits });
+  // D23: every endpoint is limited; the pages and the HTTP intake per client address.
+  await server.register(async (scoped) => {
+    limitByAddress(scoped, rateLimits, config.rateLimit);
+    await httpIntakeRoutes(scoped, { pipeline: intake, secret: config.intake.secret, maxBytes: config.intake.maxBytes });
+  });
+  await server.register(async (scoped) => {
+    limitByAddress(scoped, rateLimits, config.rateLimit);
+    await webPages(scoped, { accounts: services.accounts, allowSignup: config.allowSignup, secret });
+  });
   return server;
 }
 
@@ -62,6 +69,7 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       syncRetentionDays: config.syncRetentionDays,
       intakeMaxItems: config.intake.maxItems,
       readMessage: async (raw) => (await extraction.read(raw)).read,
+      passwordHashing: config.passwordHashing,
     });
     // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
     // may run several processes, which must share one count (D13).

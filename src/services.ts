@@ -30,6 +30,7 @@ export interface ServiceOptions {
    * message is read in this thread.
    */
   readMessage?: MessageReader;
+  passwordHashing?: { concurrency: number; queue: number };
 }
 
 export function createServices(db: Db, options: ServiceOptions) {
@@ -42,7 +43,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const shares = createSharesService(db, contexts);
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
   const intake = createIntakeService(db, { tasks, events: intakeEvents(events, attendees), read: options.readMessage ?? readStoredMessage, maxItems: options.intakeMaxItems ?? 50 });
-  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource } });
+  const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: { task: taskSyncSource, event: eventSyncSource, context: contextSyncSource }, secret: options.jwtSecret });
   const idempotency = createIdempotencyService(db);
   return { accounts, idempotency, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync };
 }

@@ -23,7 +23,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.dialect === 'sqlite') {
-    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    if (config.file !== ':memory:') {
+      fs.mkdirSync(path.dirname(config.file), { recursive: true });
+      // D23: the database holds password hashes and everyone's data: created readable by the
+      // service's user only. SQLite gives its -wal and -shm files the database file's mode.
+      fs.closeSync(fs.openSync(config.file, 'a', 0o600));
+    }
     const sqlite = new SQLite(config.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');

@@ -52,10 +52,14 @@ export function bearerAuth(accounts: AccountsService) {
   };
 }
 
+/** Requests signed in by the session cookie (not a bearer token): their writes get the CSRF rules. */
+const cookieAuthenticated = new WeakSet<FastifyRequest>();
+
 /**
- * Session cookie or bearer token. Cookie-authenticated writes are guarded against CSRF: the body
- * must be JSON (a cross-site form cannot send that without a CORS preflight we never grant) and an
- * Origin header, when present, must be this server.
+ * Session cookie or bearer token. Cookie-authenticated writes are guarded against CSRF: an Origin
+ * header, when present, must be this server (here), and the body must be JSON
+ * (`jsonOnlyForCookieWrites`, once the body is parsed): a cross-site form cannot send that without
+ * a CORS preflight we never grant.
  */
 export function sessionOrBearerAuth(accounts: AccountsService) {
   return async (request: FastifyRequest) => {
@@ -68,7 +72,22 @@ export function sessionOrBearerAuth(accounts: AccountsService) {
     if (!session) throw new DomainError('unauthorized', 'Sign in or send a bearer token');
     if (request.method !== 'GET' && request.method !== 'HEAD') checkSameOrigin(request);
     request.actor = await accounts.authenticateSession(session);
+    cookieAuthenticated.add(request);
   };
+}
+
+/**
+ * D23: a cookie-authenticated POST, PUT or PATCH must say `application/json`, body or not (a
+ * cross-site form says `text/plain` or a form type; a body-less one says nothing only from
+ * same-site script, which cannot be told apart here, so it must say JSON too): 415 otherwise.
+ * Runs after parsing: in onRequest the body is not there yet, which is why the old check never fired.
+ */
+export async function jsonOnlyForCookieWrites(request: FastifyRequest) {
+  if (!cookieAuthenticated.has(request) || !['POST', 'PUT', 'PATCH'].includes(request.method)) return;
+  const type = (request.headers['content-type'] ?? '').toLowerCase();
+  if (!/^application\/json\s*(;|$)/.test(type)) {
+    throw new DomainError('unsupported_media_type', 'Requests signed in by the session cookie must send Content-Type: application/json');
+  }
 }
 
 export function checkSameOrigin(request: FastifyRequest) {

@@ -12,6 +12,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { installErrorHandling } from './errors.js';
 import { healthRoutes } from './health.js';
+import { blankPathKeys } from './path-keys.js';
 import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
 import { validatorCompiler } from './validation.js';
 import { splitCommaLists } from './comma-lists.js';
@@ -45,15 +46,22 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
       const given = req.headers['x-correlation-id'];
       return typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: false,
+    // D23: who the client is behind a reverse proxy. A hop count becomes "trust the first n
+    // addresses counted from the socket" (Fastify 5 ignores a bare number here).
+    trustProxy: typeof config.trustProxy === 'number'
+      ? ((hops: number) => (_address: string, i: number) => i < hops)(config.trustProxy)
+      : config.trustProxy,
     ajv: { customOptions: { strict: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Correlation-Id', req.id);
+    // D23: no browser may guess a JSON answer into something it renders.
+    reply.header('X-Content-Type-Options', 'nosniff');
   });
   app.addHook('onRequest', checkUrl);
+  app.addHook('preValidation', blankPathKeys);
   app.addHook('onResponse', async (req, reply) => {
     req.log.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
@@ -71,6 +79,7 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
   await app.register(swagger, swaggerOptions());
   // Build the document at startup: a route that breaks it fails here, not on the first GET.
   app.addHook('onReady', async () => { app.swagger(); });
+  // Health probes stay unlimited: a 429 would take a healthy instance out of its load balancer.
   await app.register(healthRoutes, { db });
   return app;
 }

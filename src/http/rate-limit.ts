@@ -2,7 +2,8 @@
  * Rate limits on every /api/v1 request (DECISIONS D13): a fixed window of `max` requests per
  * `windowS` seconds per user, or per client IP when the request has no valid token.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponses } from './schemas/common.js';
 import { DomainError } from '../core/errors.js';
 import { hitCounter, pruneCounters } from '../core/rate-limits/counters.store.js';
 import type { Db } from '../db/database.js';
@@ -40,9 +41,15 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
   };
 }
 
+/**
+ * `by` picks the bucket: the user when the request is signed in, else its address (the default);
+ * or always the address (anonymous routes, D23); or the user only, skipping anonymous requests
+ * (a second count for signed-in routes that are also counted by address).
+ */
 export function rateLimitHook(store: RateLimitStore, { max, windowS }: { max: number; windowS: number }) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const bucket = request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`;
+  return async (request: FastifyRequest, reply: FastifyReply, by: 'auto' | 'ip' | 'user' = 'auto') => {
+    if (by === 'user' && !request.actor) return;
+    const bucket = by !== 'ip' && request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`;
     const now = Date.now() / 1000;
     const windowStart = Math.floor(now / windowS) * windowS;
     const reset = windowStart + windowS;
@@ -56,4 +63,17 @@ export function rateLimitHook(store: RateLimitStore, { max, windowS }: { max: nu
       throw new DomainError('rate_limit_exceeded', `Rate limit of ${max} requests per ${windowS} s exceeded; retry in ${retryAfter} s`, { retryAfter });
     }
   };
+}
+
+/**
+ * Limits every route of a plugin scope per client address (D23: pages and the HTTP intake), and
+ * declares the 429 on its documented routes.
+ */
+export function limitByAddress(scoped: FastifyInstance, store: RateLimitStore, limits: { max: number; windowS: number }) {
+  const limit = rateLimitHook(store, limits);
+  scoped.addHook('onRoute', (route) => {
+    const schema = route.schema as { response?: Record<string, unknown> } | undefined;
+    if (schema?.response) route.schema = { ...route.schema, response: { ...errorResponses(429), ...schema.response } };
+  });
+  scoped.addHook('onRequest', (req, reply) => limit(req, reply, 'ip'));
 }

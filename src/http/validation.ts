@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { inInstantRange } from '../core/ids.js';
 import { COMPONENT_SCHEMAS } from './openapi/components.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -12,7 +13,8 @@ export function isTimestamp(value: string): boolean {
   if (!m) return false;
   const [month, day, hour, minute, second] = [m[2], m[3], m[4], m[5], m[7] ?? '0'].map(Number);
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return false;
-  return !Number.isNaN(Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')));
+  // The instant, offset applied, must lie in the range every door shares (D23).
+  return inInstantRange(value);
 }
 
 function makeAjv(coerce: boolean): Ajv {

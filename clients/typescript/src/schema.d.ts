@@ -852,8 +852,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List API tokens (never the token itself)
-         * @description Each token with when it was made, expires and was last used (updated at most once a minute).
+         * List API tokens (never the token itself), newest first, paginated
+         * @description Each token with when it was made, expires and was last used (updated at most once a minute); newest first, a page at a time (D23).
          */
         get: operations["listApiTokens"];
         put?: never;
@@ -1189,6 +1189,7 @@ export interface components {
          *     }
          */
         TaskCreate: {
+            /** @description 1..500 characters once surrounding whitespace is trimmed (the title is stored trimmed) */
             title: string;
             description?: string | null;
             /** @enum {string} */
@@ -1245,6 +1246,7 @@ export interface components {
          *     }
          */
         TaskUpdate: {
+            /** @description 1..500 characters once surrounding whitespace is trimmed (the title is stored trimmed) */
             title?: string;
             description?: string | null;
             /** @enum {string} */
@@ -1574,6 +1576,7 @@ export interface components {
          *     }
          */
         EventCreate: {
+            /** @description 1..500 characters once surrounding whitespace is trimmed (the title is stored trimmed) */
             title: string;
             /** Format: date-time */
             start_time: string;
@@ -1627,6 +1630,7 @@ export interface components {
          *     }
          */
         EventUpdate: {
+            /** @description 1..500 characters once surrounding whitespace is trimmed (the title is stored trimmed) */
             title?: string;
             /** Format: date-time */
             start_time?: string;
@@ -5808,6 +5812,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     login: {
@@ -5865,6 +5870,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logout: {
@@ -5890,8 +5896,10 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccount: {
@@ -5931,8 +5939,10 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateIntakeAddress: {
@@ -5973,13 +5983,19 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApiTokens: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1..100 */
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6027,8 +6043,10 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createApiToken: {
@@ -6079,8 +6097,11 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeApiToken: {
@@ -6109,8 +6130,10 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deliverEmail: {
@@ -6275,6 +6298,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -5,7 +5,7 @@
  */
 import type { Executor } from '../../db/database.js';
 import type { Actor } from '../actor.js';
-import { attendedEvents, contextPermissions, placements, type PlacedKind } from './access.store.js';
+import { attendedEvents, contextPermissions, placements, recordPermissions, type PlacedKind } from './access.store.js';
 import { authorize, type Action, type Permission } from './policy.js';
 
 export interface PlacedRecord {
@@ -19,14 +19,13 @@ export type AccessKind = PlacedKind | 'context';
 const LABEL: Record<AccessKind, string> = { task: 'Task', event: 'Event', context: 'Context' };
 
 /**
- * The caller's permission on each record: owner of the record, else what they hold on its context
- * (ownership or a share on it or an ancestor), else, for an event they attend, read (D9).
+ * The caller's permission on each record: as owner of the record (while they can reach its
+ * context), else what they hold on its context (ownership of its tree, or a share on it or an
+ * ancestor), else, for an event they attend, read (D9, D9a).
  */
 export async function permissionsOn(db: Executor, userId: string, kind: PlacedKind, rows: PlacedRecord[]): Promise<Map<string, Permission>> {
-  const result = new Map<string, Permission>();
-  const inContexts = rows.filter((r) => r.user_id !== userId && r.context_id);
-  const byContext = await contextPermissions(db, userId, inContexts.map((r) => r.context_id!));
-  for (const r of rows) result.set(r.id, r.user_id === userId ? 'owner' : (r.context_id ? byContext.get(r.context_id) ?? 'none' : 'none'));
+  const held = await recordPermissions(db, userId, rows);
+  const result = new Map(rows.map((r, i) => [r.id, held[i]]));
   if (kind === 'event') {
     const unseen = rows.filter((r) => result.get(r.id) === 'none').map((r) => r.id);
     for (const id of await attendedEvents(db, userId, unseen)) result.set(id, 'read');

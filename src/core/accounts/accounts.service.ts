@@ -6,7 +6,8 @@ import type { Actor } from '../actor.js';
 import { DomainError, invalid, notFound, unprocessable } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.js';
-import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { createHashGate, DEFAULT_HASH_GATE, type HashGateOptions } from './hash-gate.js';
+import { decoyHash, hashPassword as hashNow, verifyPassword as verifyNow } from './passwords.js';
 import * as sessions from './sessions.store.js';
 import * as tokens from './tokens.store.js';
 import * as users from './users.store.js';
@@ -16,7 +17,11 @@ export interface AccountsOptions {
   allowSignup: boolean;
   intakeDomain: string;
   loginThrottle?: ThrottleOptions;
+  passwordHashing?: HashGateOptions;
 }
+
+/** D23: at most this many active (unrevoked, unexpired) API tokens per user. */
+const MAX_ACTIVE_TOKENS = 100;
 
 export interface PublicUser { id: string; email: string; name: string | null; created_at: string }
 
@@ -37,6 +42,9 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   const verified = new Map<string, { jti: string; sub: string; exp: number }>();
   const uow = unitOfWork(db);
   const throttle = createLoginThrottle(db, options.loginThrottle ?? DEFAULT_THROTTLE);
+  const gate = createHashGate(options.passwordHashing ?? DEFAULT_HASH_GATE);
+  const hashPassword = (password: string) => gate.run(() => hashNow(password));
+  const verifyPassword = (password: string, stored: string) => gate.run(() => verifyNow(password, stored));
 
   function normalizeEmail(email: string): string {
     const e = email.trim().toLowerCase();
@@ -74,6 +82,9 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     const user = await uow.read((q) => users.findUserById(q, userId));
     if (!user) throw notFound('User');
     const now = new Date();
+    if ((await uow.read((q) => tokens.countActiveTokens(q, userId, now.toISOString()))) >= MAX_ACTIVE_TOKENS) {
+      throw unprocessable('name', 'max_tokens', `At most ${MAX_ACTIVE_TOKENS} API tokens may be active at once; revoke some first`);
+    }
     const expires = new Date(now.getTime() + expiresInDays * DAY_MS);
     const id = newId();
     const token = await new SignJWT({ email: user.email, role: 'authenticated' })
@@ -173,9 +184,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       return uow.read((q) => users.findUserByIntakeToken(q, local));
     },
 
+    /** Guessing the current password is throttled like sign-in, keyed on the account (D23). */
     async changePassword(userId: string, current: string, next: string) {
       const user = await uow.read((q) => users.findUserById(q, userId));
-      if (!user || !(await verifyPassword(current, user.password_hash))) throw unprocessable('current_password', 'mismatch', 'The current password is wrong');
+      if (!user) throw notFound('Account');
+      const attempt = await throttle.begin(`account:${userId}`, user.email);
+      if (!(await verifyPassword(current, user.password_hash))) throw unprocessable('current_password', 'mismatch', 'The current password is wrong');
+      await throttle.succeeded(attempt);
       await this.setPassword(userId, next);
     },
 
@@ -189,7 +204,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     },
 
     issueToken,
-    listTokens: (userId: string) => uow.read((q) => tokens.listTokens(q, userId)),
+    /** Unrevoked tokens, newest first, one page at a time (D23), and how many there are. */
+    async listTokens(userId: string, page: { limit: number; offset: number } = { limit: MAX_ACTIVE_TOKENS, offset: 0 }) {
+      const [items, total] = await uow.read((q) => Promise.all([tokens.listTokens(q, userId, page), tokens.countActiveTokens(q, userId)]));
+      return { items, total, ...page };
+    },
+
+    findToken: (userId: string, tokenId: string) => uow.read((q) => tokens.findUserToken(q, userId, tokenId)),
 
     async revokeToken(userId: string, tokenId: string) {
       if (!(await uow.write((tx) => tokens.revokeToken(tx, userId, tokenId, nowIso())))) throw notFound('Token');

@@ -1,13 +1,14 @@
 /**
  * The one change log (DECISIONS D19). Every use case that changes a task, event, context, share,
  * comment, assignee or attendee calls `recordChanges` inside its unit of work, with changes built by
- * the constructors in change.ts; the sync feed, CalDAV sync tokens and webhooks all read these rows. Stores never write here on their own.
+ * the constructors in change.ts; the sync feed, CalDAV sync tokens and webhooks all read these rows.
+ * Stores never write here on their own.
  */
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../actor.js';
 import { nowIso } from '../ids.js';
 import type { Change } from './change.js';
-import { attendeeAudience, contextAudience, insertChanges } from './changes.store.js';
+import { attendeeAudience, contextAudience, enteredAt, insertChanges } from './changes.store.js';
 
 const leavesPlace = (c: Change) =>
   (c.type === 'task' || c.type === 'event' || c.type === 'context') &&
@@ -23,15 +24,20 @@ const contextsOf = (c: Change) => [c.contextBefore, c.type === 'context' ? c.id 
 async function fillAudiences(tx: Tx, changes: Change[]): Promise<Change[]> {
   const pending = changes.filter((c) => leavesPlace(c) && !c.audience);
   if (!pending.length) return changes;
-  const byContexts = new Map<string, string[]>();
+  const byContexts = new Map<string, Awaited<ReturnType<typeof contextAudience>>>();
   for (const c of pending) {
     const key = contextsOf(c).sort().join(',');
-    if (!byContexts.has(key)) byContexts.set(key, key ? await contextAudience(tx, contextsOf(c)) : []);
+    if (!byContexts.has(key)) byContexts.set(key, await contextAudience(tx, contextsOf(c)));
   }
   const attendees = await attendeeAudience(tx, pending.filter((c) => c.type === 'event').map((c) => c.id));
+  const arrived = await enteredAt(tx, pending.map((c) => c.id));
   return changes.map((c) => {
     if (!pending.includes(c)) return c;
-    const users = new Set([...byContexts.get(contextsOf(c).sort().join(','))!, ...(attendees.get(c.id) ?? [])]);
+    const { current, former } = byContexts.get(contextsOf(c).sort().join(','))!;
+    // A former collaborator hears of the record only if it was there before they were removed (D9a).
+    const since = arrived.get(c.id) ?? 0;
+    const removedAfter = [...former].filter(([, seq]) => seq > since).map(([user]) => user);
+    const users = new Set([...current, ...removedAfter, ...(attendees.get(c.id) ?? [])]);
     if (c.ownerId) users.delete(c.ownerId); // the owner is matched by owner_id already
     return { ...c, audience: [...users] };
   });

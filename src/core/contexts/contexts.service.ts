@@ -2,7 +2,8 @@
 import type { Db, Executor } from '../../db/database.js';
 import type { ContextsTable } from '../../db/schema.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
-import type { Action, Permission } from '../access/policy.js';
+import { contextPermissions, recordPermissions } from '../access/access.store.js';
+import { authorizeCascade, type Action, type Permission } from '../access/policy.js';
 import { requireAccess } from '../access/require-access.js';
 import type { Actor } from '../actor.js';
 import {
@@ -75,8 +76,8 @@ export function createContextsService(db: Db) {
     },
 
     /**
-     * PUT and PATCH: any subset of fields. Editing needs write; moving (parent_context_id) needs
-     * admin on the context, since it changes who inherits access, and write on the new parent.
+     * PUT and PATCH: any subset of fields. Editing needs write; moving (parent_context_id) changes
+     * who inherits access below it, so only the tree's owner moves it, into a tree they own (D9a).
      */
     async update(actor: Actor, id: string, input: ContextInput): Promise<Context> {
       const fields = normalizeContext(input);
@@ -88,7 +89,7 @@ export function createContextsService(db: Db) {
         if (target !== undefined && target !== row.parent_context_id) {
           await loadFor(tx, actor, id, 'move_context');
           if (target) {
-            await loadFor(tx, actor, target, 'create_inside');
+            await loadFor(tx, actor, target, 'move_context_into');
             const below = await store.subtree(tx, id);
             if (below.some((c) => c.id === target)) {
               throw unprocessable('parent_context_id', 'cycle', 'A context cannot move into itself or its own sub-contexts');
@@ -116,6 +117,8 @@ export function createContextsService(db: Db) {
         const below = await store.subtree(tx, id);
         const ids = below.map((c) => c.id);
         const contents = await store.subtreeContents(tx, ids);
+        const contextPerms = await contextPermissions(tx, actor.userId, ids);
+        authorizeCascade([...contextPerms.values()], await recordPermissions(tx, actor.userId, [...contents.tasks, ...contents.events]));
         const maxDepth = Math.max(...below.map((c) => c.depth));
         const levels = Array.from({ length: maxDepth + 1 }, (_, d) => below.filter((c) => c.depth === maxDepth - d).map((c) => c.id));
         const parents = new Map([...contents.tasks, ...contents.events].map((r) => [r.id, { id: r.id, user_id: r.user_id, context_id: r.context_id }]));

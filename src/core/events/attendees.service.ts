@@ -11,7 +11,7 @@ import { findUserByEmail } from '../accounts/users.store.js';
 import { attendeeRemoved, attendeeSaved } from '../changes/change.js';
 import { recordChanges } from '../changes/change-log.js';
 import { notFound } from '../errors.js';
-import { isUuid, nowIso } from '../ids.js';
+import { isBlankKey, isUuid, nowIso } from '../ids.js';
 import * as store from './attendees.store.js';
 import type { RsvpStatus } from './event.js';
 import type { EventsService } from './events.service.js';
@@ -19,7 +19,11 @@ import type { EventsService } from './events.service.js';
 export type Attendee = EventAttendeesTable;
 
 /** The path names an attendee by user id, or by email for attendees without an account. */
-const keyOf = (who: string) => (isUuid(who) ? { userId: who.toLowerCase() } : { email: who.trim().toLowerCase() });
+const keyOf = (who: string) => {
+  // A blank key would become an empty filter and match whichever attendee came first (D23: 404).
+  if (isBlankKey(who)) throw notFound('Attendee');
+  return isUuid(who) ? { userId: who.toLowerCase() } : { email: who.trim().toLowerCase() };
+};
 
 export function createAttendeesService(db: Db, events: EventsService) {
   const uow = unitOfWork(db);

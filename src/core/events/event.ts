@@ -2,6 +2,7 @@
 import type { EventsTable } from '../../db/schema.js';
 import { unprocessable } from '../errors.js';
 import type { Values } from '../versioning/drafts.js';
+import { compareInstants } from '../ids.js';
 import { columnsOf, recordFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
 
 const RSVP_STATUSES = ['pending', 'accepted', 'declined', 'tentative'] as const;
@@ -54,7 +55,7 @@ export function checkTimes(values: Values): Values {
   }
   const start = (fixed.start_time ?? values.start_time) as string;
   const end = (fixed.end_time ?? values.end_time) as string;
-  if (end < start) throw unprocessable('end_time', 'after_start', 'end_time must not be before start_time');
+  if (compareInstants(end, start) < 0) throw unprocessable('end_time', 'after_start', 'end_time must not be before start_time');
   return fixed;
 }
 

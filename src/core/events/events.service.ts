@@ -52,8 +52,8 @@ const eventKind: VersionedKind<EventsTable, EventInput, Event> = {
   normalize(input) {
     const out: drafts.Values = {};
     if (input.description !== undefined) out.description = input.description;
-    if (input.start_time !== undefined) out.start_time = toIso(input.start_time);
-    if (input.end_time !== undefined) out.end_time = toIso(input.end_time);
+    if (input.start_time !== undefined) out.start_time = toIso(input.start_time, 'start_time');
+    if (input.end_time !== undefined) out.end_time = toIso(input.end_time, 'end_time');
     if (input.location !== undefined) out.location = input.location;
     if (input.all_day !== undefined) out.all_day = input.all_day;
     return out;

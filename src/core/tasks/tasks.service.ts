@@ -58,7 +58,7 @@ const taskKind: VersionedKind<TasksTable, TaskInput, Task> = {
     if (input.description !== undefined) out.description = input.description;
     if (input.status !== undefined) out.status = input.status;
     if (input.priority !== undefined) out.priority = input.priority;
-    if (input.due_date !== undefined) out.due_date = input.due_date === null ? null : toIso(input.due_date);
+    if (input.due_date !== undefined) out.due_date = input.due_date === null ? null : toIso(input.due_date, 'due_date');
     if (input.estimated_minutes !== undefined) out.estimated_minutes = input.estimated_minutes;
     return out;
   },

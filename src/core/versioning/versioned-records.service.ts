@@ -74,6 +74,8 @@ export function versionedRecords<Row extends VersionedRow, Input extends Placeme
     if (input.title !== undefined) {
       const title = input.title.trim();
       if (!title) throw blankTitle();
+      // D4 counts the length after trimming, so the schema lets surrounding spaces through.
+      if (title.length > 500) throw invalid('title', 'maxLength', 'title must be at most 500 characters');
       values.title = title;
     }
     return values;

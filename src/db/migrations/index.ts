@@ -4,6 +4,7 @@ import * as m002 from './002_list_indexes.js';
 import * as m004 from './004_sync_feed.js';
 import * as m006 from './006_login_throttle.js';
 import * as m013 from './013_intake_limits.js';
+import * as m014 from './014_hardening.js';
 
 /** Every migration in order. Listed in code (not read from disk) so the built service carries them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '004_sync_feed': m004,
   '006_login_throttle': m006,
   '013_intake_limits': m013,
+  '014_hardening': m014,
 };

@@ -52,6 +52,6 @@ export async function restApi(api: FastifyInstance, { config, services, rateLimi
 }
 
 /** /auth/* and /account*: register at the root. */
-export async function accountApi(app: FastifyInstance, { services }: { services: Services }) {
-  await accountRoutes(app, services, { secureCookies: false });
+export async function accountApi(app: FastifyInstance, { config, services, rateLimits }: RestOptions) {
+  await accountRoutes(app, services, { secureCookies: false, rateLimits, rateLimit: config.rateLimit });
 }

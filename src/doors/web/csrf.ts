@@ -42,6 +42,14 @@ export function createCsrf(secret: Uint8Array) {
       return sign('pre', pre);
     },
 
+    /** Throws CsrfError unless the form's token is the one bound to this session (signed-in forms). */
+    verifyForSession(req: FastifyRequest, sessionSecret: string) {
+      const body = req.body as Record<string, unknown> | undefined;
+      const given = typeof body?.[CSRF_FIELD] === 'string' ? Buffer.from(body[CSRF_FIELD] as string) : null;
+      const expected = Buffer.from(sign('session', sessionSecret));
+      if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new CsrfError('token not bound to this session');
+    },
+
     /** Throws CsrfError unless the request is a same-origin post with a valid token. */
     verify(req: FastifyRequest) {
       const origin = req.headers.origin;

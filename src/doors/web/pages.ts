@@ -8,6 +8,7 @@ import type { AccountsService } from '../../core/accounts/accounts.service.js';
 import { DomainError } from '../../core/errors.js';
 import { SignInRequired, seeOther, sendPage, type WebContext } from './context.js';
 import { createCsrf, CsrfError } from './csrf.js';
+import { createSealedCookie } from './sealed-cookie.js';
 import { acceptForms } from './forms.js';
 import { accountPages } from './routes/account.js';
 import { authPages } from './routes/auth.js';
@@ -25,7 +26,10 @@ export interface WebOptions {
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 export async function webPages(app: FastifyInstance, opts: WebOptions) {
-  const ctx: WebContext = { accounts: opts.accounts, allowSignup: opts.allowSignup, csrf: createCsrf(opts.secret) };
+  const ctx: WebContext = {
+    accounts: opts.accounts, allowSignup: opts.allowSignup, csrf: createCsrf(opts.secret),
+    newToken: createSealedCookie(opts.secret, 'agendum_new_token', '/settings/tokens', 300),
+  };
 
   // Pages are not part of the API: keep them out of the OpenAPI document.
   app.addHook('onRoute', (route) => {
@@ -56,6 +60,10 @@ function pageForError(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
     req.log.info({ reason: err.message }, 'form refused by CSRF check');
     return sendPage(reply, 403, messagePage('Form refused',
       'This form could not be verified: it may have expired or come from another site. Go back, reload the page and try again.'));
+  }
+  if (err instanceof DomainError && (err.code === 'rate_limit_exceeded' || err.code === 'service_unavailable')) {
+    if (err.extra.retryAfter !== undefined) reply.header('Retry-After', String(err.extra.retryAfter));
+    return sendPage(reply, err.code === 'rate_limit_exceeded' ? 429 : 503, messagePage('Please wait', `${err.message}.`));
   }
   if (err instanceof DomainError && err.code === 'not_found') return sendPage(reply, 404, messagePage('Not found', err.message));
   if (err instanceof DomainError && err.code === 'forbidden') return sendPage(reply, 403, messagePage('Not allowed', err.message));

@@ -5,6 +5,12 @@
  */
 import { Type, type ObjectOptions, type Static, type TSchema, type TObject, type TProperties } from '@sinclair/typebox';
 
+/**
+ * D4: 1..500 characters *after trimming*, which the core checks. The schema only bounds the raw
+ * text, with room for surrounding whitespace (500 characters plus spaces is accepted).
+ */
+export const Title = (what = 'title') => Type.String({ minLength: 1, maxLength: 2000, description: `1..500 characters once surrounding whitespace is trimmed (the ${what} is stored trimmed)` });
+
 export const Nullable = <T extends TSchema>(schema: T) =>
   Type.Unsafe<T['static'] | null>({ ...schema, nullable: true });
 

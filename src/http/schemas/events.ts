@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { EVENT_SORT_FIELDS } from '../../core/events/events.store.js';
-import { Body, CommaList, Nullable, PageQuery, Query, sortKeys, Timestamp, Uuid } from './common.js';
+import { Body, CommaList, Nullable, PageQuery, Query, sortKeys, Timestamp, Title, Uuid } from './common.js';
 import { HistoryOf, LastLiveOf, ReadOnlyEchoFields, VersionedRecordFields } from './versioned.js';
 
 const draftable = {
@@ -41,7 +41,7 @@ const editable = {
 };
 
 export const EventCreate = Body({
-  title: Type.String({ minLength: 1, maxLength: 500 }),
+  title: Title(),
   start_time: Timestamp(),
   end_time: Timestamp('Not before start_time'),
   ...editable,
@@ -51,7 +51,7 @@ export const EventCreate = Body({
 });
 
 export const EventUpdate = Body({
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  title: Type.Optional(Title()),
   start_time: Type.Optional(Timestamp()),
   end_time: Type.Optional(Timestamp()),
   ...editable,

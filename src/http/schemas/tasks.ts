@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../core/tasks/task.js';
 import { TASK_SORT_FIELDS } from '../../core/tasks/tasks.store.js';
-import { Body, CommaList, Nullable, PageQuery, Query, Ref, sortKeys, Timestamp, Uuid } from './common.js';
+import { Body, CommaList, Nullable, PageQuery, Query, Ref, sortKeys, Timestamp, Title, Uuid } from './common.js';
 import { HistoryOf, LastLiveOf, ReadOnlyEchoFields, VersionedRecordFields } from './versioned.js';
 
 const StatusEnum = Type.Unsafe<(typeof TASK_STATUSES)[number]>({ type: 'string', enum: [...TASK_STATUSES] });
@@ -53,7 +53,7 @@ const editable = {
   completed_at: Type.Optional(Type.String({ format: 'date-time', readOnly: true, nullable: true, description: 'Read-only: ignored (set when the task becomes completed)' })),
 };
 
-export const TaskCreate = Body({ title: Type.String({ minLength: 1, maxLength: 500 }), ...editable }, {
+export const TaskCreate = Body({ title: Title(), ...editable }, {
   $id: 'TaskCreate', title: 'TaskCreate', description: 'A new task; status defaults to pending, priority to medium (D4)',
   examples: [{ title: 'Send the quarterly report', priority: 'high', due_date: '2026-12-01T17:00:00Z', estimated_minutes: 90 }],
 });
@@ -66,7 +66,7 @@ export const TaskBatchCreate = Body({
 });
 
 export const TaskUpdate = Body({
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  title: Type.Optional(Title()),
   ...editable,
   publish: Type.Optional(Type.Boolean({ description: 'Publish at once (major + 1) instead of keeping a draft' })),
 }, {

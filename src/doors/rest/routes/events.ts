@@ -1,3 +1,4 @@
+import { toIso } from '../../../core/ids.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,7 +12,7 @@ import { DraftAction } from '../../../http/schemas/tasks.js';
 import { registerCommentRoutes } from './comments.js';
 
 const tags = ['Events'];
-const utc = (v: string | undefined) => (v ? new Date(v).toISOString() : undefined);
+const utc = (v: string | undefined, field: string) => (v ? toIso(v, field) : undefined);
 
 export async function eventRoutes(app: FastifyInstance, { events, attendees, comments }: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -24,8 +25,8 @@ export async function eventRoutes(app: FastifyInstance, { events, attendees, com
     const q = req.query;
     return listBody(await events.list(requireActor(req), {
       filter: {
-        contextId: q.context_id, from: utc(q.from), to: utc(q.to), published: q.published, source: q.source,
-        sourceEmailId: q.source_email_id, updatedAfter: utc(q.updated_after),
+        contextId: q.context_id, from: utc(q.from, 'from'), to: utc(q.to, 'to'), published: q.published, source: q.source,
+        sourceEmailId: q.source_email_id, updatedAfter: utc(q.updated_after, 'updated_after'),
       },
       sort: parseSort<EventSortField>(q.sort),
       page: { limit: q.limit ?? 50, offset: q.offset ?? 0 },

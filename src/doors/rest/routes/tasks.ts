@@ -1,3 +1,4 @@
+import { toIso } from '../../../core/ids.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -24,7 +25,7 @@ export async function taskRoutes(app: FastifyInstance, { tasks, assignees, comme
     return listBody(await tasks.list(requireActor(req), {
       filter: {
         contextId: q.context_id, statuses: q.status, published: q.published, source: q.source,
-        sourceEmailId: q.source_email_id, updatedAfter: q.updated_after ? new Date(q.updated_after).toISOString() : undefined,
+        sourceEmailId: q.source_email_id, updatedAfter: q.updated_after ? toIso(q.updated_after, 'updated_after') : undefined,
       },
       sort: parseSort<TaskSortField>(q.sort),
       page: { limit: q.limit ?? 50, offset: q.offset ?? 0 },
