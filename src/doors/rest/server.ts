@@ -10,6 +10,7 @@ import { rateLimitHook, type RateLimitStore } from '../../http/rate-limit.js';
 import type { Services } from '../../services.js';
 import { declareCommonErrors } from './declared-errors.js';
 import { idempotentWrites } from './idempotency.js';
+import { etagOfReads } from './etag.js';
 import { locationOfCreated } from './location.js';
 import { accountRoutes } from './routes/account.js';
 import { contextRoutes } from './routes/contexts.js';
@@ -35,6 +36,7 @@ export async function restApi(api: FastifyInstance, { config, services, rateLimi
   declareCommonErrors(api);
   idempotentWrites(api, services.idempotency);
   api.addHook('onSend', locationOfCreated);
+  api.addHook('onSend', etagOfReads);
   api.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }));
   await api.register(docsRoutes);

@@ -16,7 +16,7 @@ interface Media { schema?: Schema; example?: unknown }
 interface Response { $ref?: string; description?: string; headers?: Record<string, unknown>; content?: Record<string, Media> }
 interface Operation {
   operationId?: string;
-  parameters?: Array<{ schema?: Schema; style?: string; explode?: boolean }>;
+  parameters?: Array<{ schema?: Schema; style?: string; explode?: boolean; in?: string; name?: string }>;
   requestBody?: { content?: Record<string, Media> };
   responses: Record<string, Response>;
 }
@@ -34,6 +34,7 @@ const HEADERS: Record<string, Json> = {
   Location: header('The URL of the record just made', { type: 'string' }),
   'Set-Cookie': header(`The HttpOnly session cookie ${SESSION_COOKIE} (set on sign-in, cleared on sign-out)`, { type: 'string' }),
   'Content-Disposition': header('attachment; filename="<id>.eml"', { type: 'string' }),
+  ETag: header('A weak tag of this answer\'s body; send it back in If-None-Match to get 304 while nothing changed', { type: 'string' }),
 };
 
 const refHeader = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -58,7 +59,11 @@ const ERROR_RESPONSES: Record<string, { name: string; error: string; message: st
 };
 
 function errorResponseComponents(): Record<string, Json> {
-  return Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, e]) => [e.name, {
+  const notModified = {
+    description: 'Not modified: the answer would be the one tagged in If-None-Match (no body)',
+    headers: Object.fromEntries(['X-Correlation-Id', 'ETag', ...RATE_HEADERS].map((h) => [h, refHeader(h)])),
+  };
+  return { NotModified: notModified, ...Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, e]) => [e.name, {
     description: errorDescription(Number(status)),
     headers: Object.fromEntries(['X-Correlation-Id', ...RATE_HEADERS, ...(e.headers ?? [])].map((h) => [h, refHeader(h)])),
     content: { 'application/json': {
@@ -68,7 +73,7 @@ function errorResponseComponents(): Record<string, Json> {
         ...(e.details ? { details: e.details } : {}), ...(e.extra ?? {}),
       },
     } },
-  }]));
+  }])) };
 }
 
 export function swaggerOptions(): SwaggerOptions {
@@ -101,6 +106,11 @@ export function swaggerOptions(): SwaggerOptions {
 
 const WRITE = new Set(['post', 'put', 'patch']);
 
+const IF_NONE_MATCH = {
+  in: 'header', name: 'If-None-Match', required: false, schema: { type: 'string' },
+  description: 'The ETag of an earlier answer: 304 without a body while it is still the answer',
+};
+
 /** Headers particular to a few operations, by operationId and status. */
 const OPERATION_HEADERS: Record<string, Record<string, string[]>> = {
   login: { 200: ['Set-Cookie'] },
@@ -122,9 +132,16 @@ function finishDocument(doc: Document): Document {
           p.explode = false;
         }
       }
+      // GETs under /api/v1 answering JSON are tagged and answer 304 to a matching If-None-Match.
+      const conditional = api && method === 'get' && !!op.responses['200']?.content?.['application/json'];
+      if (conditional) {
+        op.parameters = [...(op.parameters ?? []), IF_NONE_MATCH];
+        op.responses['304'] = { $ref: '#/components/responses/NotModified' };
+      }
       const body = op.requestBody?.content?.['application/json'];
       if (body && body.example === undefined) body.example = exampleOf(body.schema, schemas);
       for (const [status, response] of Object.entries(op.responses)) {
+        if (response.$ref) continue;
         const shared = ERROR_RESPONSES[status];
         const json = response.content?.['application/json'];
         if (shared && json?.schema?.$ref === '#/components/schemas/Error' && response.description === errorDescription(Number(status))) {
@@ -136,6 +153,7 @@ function finishDocument(doc: Document): Document {
         if (api && WRITE.has(method) && Number(status) < 500) names.push('Idempotent-Replayed');
         if (status === '201' && api && method === 'post' && createsOneWithId(json?.schema, schemas)) names.push('Location');
         if (status === '429') names.push('Retry-After');
+        if (status === '200' && conditional) names.push('ETag');
         names.push(...(OPERATION_HEADERS[op.operationId ?? '']?.[status] ?? []));
         response.headers = { ...(response.headers ?? {}), ...Object.fromEntries(names.map((h) => [h, refHeader(h)])) };
         if (json?.schema) {
