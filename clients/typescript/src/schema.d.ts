@@ -949,7 +949,7 @@ export interface components {
                 /** @description Batch requests: the position of the first failing item */
                 index?: number;
             };
-            /** @description Seconds to wait (429), as the Retry-After header */
+            /** @description Seconds to wait (429; 503 when the service can tell), as the Retry-After header */
             retryAfter?: number;
             /** @description Extra facts for some errors, e.g. the current record on draft_conflict */
             data?: {
@@ -2327,15 +2327,17 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
                  *       "error": "service_unavailable",
-                 *       "message": "Database unavailable",
+                 *       "message": "The email intake is busy; try again shortly",
                  *       "status": 503,
-                 *       "correlationId": "5f0c6b1e-8d4a-4c1e-9a57-2f6d3b8e9c10"
+                 *       "correlationId": "5f0c6b1e-8d4a-4c1e-9a57-2f6d3b8e9c10",
+                 *       "retryAfter": 5
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];

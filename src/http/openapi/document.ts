@@ -55,7 +55,7 @@ const ERROR_RESPONSES: Record<string, { name: string; error: string; message: st
   429: { name: 'TooManyRequests', error: 'rate_limit_exceeded', message: 'Rate limit of 100 requests per 60 s exceeded; retry in 12 s', extra: { retryAfter: 12 }, headers: ['Retry-After'] },
   431: { name: 'RequestHeaderFieldsTooLarge', error: 'request_header_fields_too_large', message: 'Request headers are too large (limit 16 KiB in all)' },
   500: { name: 'InternalError', error: 'internal_error', message: 'Internal error; quote the correlation id when reporting it' },
-  503: { name: 'ServiceUnavailable', error: 'service_unavailable', message: 'Database unavailable' },
+  503: { name: 'ServiceUnavailable', error: 'service_unavailable', message: 'The email intake is busy; try again shortly', extra: { retryAfter: 5 }, headers: ['Retry-After'] },
 };
 
 function errorResponseComponents(): Record<string, Json> {
@@ -152,7 +152,7 @@ function finishDocument(doc: Document): Document {
         if (api) names.push(...RATE_HEADERS);
         if (api && WRITE.has(method) && Number(status) < 500) names.push('Idempotent-Replayed');
         if (status === '201' && api && method === 'post' && createsOneWithId(json?.schema, schemas)) names.push('Location');
-        if (status === '429') names.push('Retry-After');
+        if (status === '429' || status === '503') names.push('Retry-After');
         if (status === '200' && conditional) names.push('ETag');
         names.push(...(OPERATION_HEADERS[op.operationId ?? '']?.[status] ?? []));
         response.headers = { ...(response.headers ?? {}), ...Object.fromEntries(names.map((h) => [h, refHeader(h)])) };
