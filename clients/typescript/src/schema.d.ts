@@ -949,7 +949,7 @@ export interface components {
                 /** @description Batch requests: the position of the first failing item */
                 index?: number;
             };
-            /** @description Seconds to wait (429), as the Retry-After header */
+            /** @description Seconds to wait (429; 503 when the service can tell), as the Retry-After header */
             retryAfter?: number;
             /** @description Extra facts for some errors, e.g. the current record on draft_conflict */
             data?: {
@@ -2025,6 +2025,18 @@ export interface components {
         };
     };
     responses: {
+        /** @description Not modified: the answer would be the one tagged in If-None-Match (no body) */
+        NotModified: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                ETag: components["headers"]["ETag"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Invalid parameters or body (validation_error) */
         BadRequest: {
             headers: {
@@ -2315,15 +2327,17 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
                  *       "error": "service_unavailable",
-                 *       "message": "Database unavailable",
+                 *       "message": "The email intake is busy; try again shortly",
                  *       "status": 503,
-                 *       "correlationId": "5f0c6b1e-8d4a-4c1e-9a57-2f6d3b8e9c10"
+                 *       "correlationId": "5f0c6b1e-8d4a-4c1e-9a57-2f6d3b8e9c10",
+                 *       "retryAfter": 5
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2351,6 +2365,8 @@ export interface components {
         "Set-Cookie": string;
         /** @description attachment; filename="<id>.eml" */
         "Content-Disposition": string;
+        /** @description A weak tag of this answer's body; send it back in If-None-Match to get 304 while nothing changed */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -2430,7 +2446,10 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2443,6 +2462,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2452,6 +2472,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2481,7 +2502,10 @@ export interface operations {
                 /** @description Only records updated strictly after this instant */
                 updated_after?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2494,6 +2518,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2540,6 +2565,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2642,7 +2668,10 @@ export interface operations {
                 /** @description Words to find in title and description (prefix match, ranked) */
                 q: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2655,6 +2684,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2701,6 +2731,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2806,7 +2837,10 @@ export interface operations {
             query?: {
                 include_draft_status?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2821,6 +2855,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2854,6 +2889,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3215,7 +3251,10 @@ export interface operations {
     getTaskHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3230,6 +3269,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3268,6 +3308,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3379,7 +3420,10 @@ export interface operations {
     listTaskAssignees: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3394,6 +3438,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3426,6 +3471,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3483,7 +3529,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3498,6 +3547,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3531,6 +3581,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3801,7 +3852,10 @@ export interface operations {
                 /** @description Only records updated strictly after this instant */
                 updated_after?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3814,6 +3868,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3856,6 +3911,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3950,7 +4006,10 @@ export interface operations {
             query?: {
                 include_draft_status?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3965,6 +4024,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3994,6 +4054,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4273,7 +4334,10 @@ export interface operations {
     getEventHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4288,6 +4352,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4322,6 +4387,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4338,7 +4404,10 @@ export interface operations {
     listEventAttendees: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4353,6 +4422,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4386,6 +4456,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4613,7 +4684,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4628,6 +4702,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4661,6 +4736,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4922,7 +4998,10 @@ export interface operations {
                 /** @description Sort keys, comma-separated, each with an optional leading - for descending. Default -created_at */
                 sort?: ("created_at" | "-created_at" | "updated_at" | "-updated_at" | "name" | "-name")[];
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4935,6 +5014,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4970,6 +5050,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5053,7 +5134,10 @@ export interface operations {
     getContext: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5068,6 +5152,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5090,6 +5175,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5384,7 +5470,10 @@ export interface operations {
     listContextCollaborators: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5399,6 +5488,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5434,6 +5524,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5492,7 +5583,10 @@ export interface operations {
                 offset?: number;
                 status?: "received" | "processed" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5505,6 +5599,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5547,6 +5642,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5562,7 +5658,10 @@ export interface operations {
     getEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5577,6 +5676,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5606,6 +5706,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5731,7 +5832,10 @@ export interface operations {
                 /** @description Most items per page, 1..1000 */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5744,6 +5848,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5766,6 +5871,7 @@ export interface operations {
                     "application/json": components["schemas"]["SyncPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

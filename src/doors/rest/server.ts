@@ -11,6 +11,7 @@ import type { Services } from '../../services.js';
 import { declareCommonErrors } from './declared-errors.js';
 import { idempotentWrites } from './idempotency.js';
 import { attachRecurrence } from './recurrence.js';
+import { etagOfReads } from './etag.js';
 import { locationOfCreated } from './location.js';
 import { requireScopes } from './scopes.js';
 import { accountRoutes } from './routes/account.js';
@@ -38,6 +39,7 @@ export async function restApi(api: FastifyInstance, { config, services, rateLimi
   declareCommonErrors(api);
   idempotentWrites(api, services.idempotency);
   api.addHook('onSend', locationOfCreated);
+  api.addHook('onSend', etagOfReads);
   api.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }));
   await api.register(docsRoutes);
