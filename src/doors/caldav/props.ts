@@ -86,7 +86,11 @@ const GETTERS: Record<string, Getter> = {
     if (c) return href(principalHref(c.ownerId));
     return r.type === 'home' || r.type === 'principal' ? href(principalHref(ctx.actor.userId)) : undefined;
   },
-  [qkey({ ns: NS.DAV, name: 'current-user-privilege-set' })]: (r) => privileges(collectionOf(r)),
+  [qkey({ ns: NS.DAV, name: 'current-user-privilege-set' })]: (r) => {
+    // In the calendar home the caller may make collections (MKCALENDAR makes a context).
+    if (r.type === 'home') return ['read', 'read-current-user-privilege-set', 'bind'].map((n) => D('privilege', [D(n)]));
+    return privileges(collectionOf(r));
+  },
   [qkey({ ns: NS.DAV, name: 'supported-report-set' })]: (r) => {
     if (isCollection(r)) return reportSet(REPORTS.collection);
     if (r.type === 'home' || r.type === 'principal') return reportSet(REPORTS.home);
