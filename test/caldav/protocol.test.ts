@@ -202,7 +202,7 @@ describe('events, recurrence and the lossless round trip', () => {
 });
 
 describe('attendees', () => {
-  it('adds ATTENDEEs with their PARTSTAT as RSVP, and applies a replaced object\'s changes', async () => {
+  it('adds ATTENDEEs with their PARTSTAT as RSVP, and applies a replaced object\'s changes to them', async () => {
     const lines = (extra: string[]) => ['DTSTART:20260901T100000Z', 'DTEND:20260901T110000Z', 'SUMMARY:Review', `ORGANIZER:mailto:${owner.email}`, ...extra];
     const put = await dav(t, owner)('PUT', `${eventsUrl()}att.ics`, vevent('att-1', lines([
       'ATTENDEE;PARTSTAT=ACCEPTED:mailto:ann@example.com', 'ATTENDEE;PARTSTAT=TENTATIVE;CN=Bo:mailto:bo@example.com'])));
@@ -211,10 +211,32 @@ describe('attendees', () => {
     const list = async () => Object.fromEntries(((await t.as(owner).get(`/events/${ev.id}/attendees`)).body.data as Array<{ email: string; rsvp_status: string }>).map((a) => [a.email, a.rsvp_status]));
     expect(await list()).toEqual({ 'ann@example.com': 'accepted', 'bo@example.com': 'tentative' });
     await t.as(owner).post(`/events/${ev.id}/attendees`, { user_email: 'rest@example.com' });
-    const again = await dav(t, owner)('PUT', `${eventsUrl()}att.ics`, vevent('att-1', lines(['ATTENDEE;PARTSTAT=DECLINED:mailto:ann@example.com'])), { 'if-match': String(put.headers.etag) });
+    // The REST change rewrote the resource: the client's old ETag no longer matches.
+    expect((await dav(t, owner)('PUT', `${eventsUrl()}att.ics`, vevent('att-1', lines([])), { 'if-match': String(put.headers.etag) })).status).toBe(412);
+    const current = await dav(t, owner)('GET', `${eventsUrl()}att.ics`);
+    expect(current.body).toContain('mailto:rest@example.com');
+    const again = await dav(t, owner)('PUT', `${eventsUrl()}att.ics`, vevent('att-1', lines([
+      'ATTENDEE;PARTSTAT=DECLINED:mailto:ann@example.com', 'ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:rest@example.com'])), { 'if-match': String(current.headers.etag) });
     expect(again.status).toBe(204);
-    // Bo was dropped by the client; the attendee added over REST was never in its text and stays.
+    // Bo was dropped by the client, Ann declined, the attendee added over REST is kept.
     expect(await list()).toEqual({ 'ann@example.com': 'declined', 'rest@example.com': 'pending' });
+  });
+
+  it('writes attendee changes made over REST into the ATTENDEE lines, and moves the sync token', async () => {
+    const put = await dav(t, owner)('PUT', `${eventsUrl()}att2.ics`, vevent('att-2', ['DTSTART:20260902T100000Z', 'DTEND:20260902T110000Z', 'SUMMARY:Planning',
+      'ATTENDEE;CN=Cy;PARTSTAT=NEEDS-ACTION:mailto:cy@example.com', 'X-KEEP:me']));
+    const ev = (await t.as(owner).get(`/events?context_id=${ctxId}`)).body.data.find((e: { title: string }) => e.title === 'Planning');
+    const token = syncTokenOf((await dav(t, owner)('REPORT', eventsUrl(), syncBody(''), { depth: '1' })).body)!;
+    expect((await t.as(owner).patch(`/events/${ev.id}/attendees/cy@example.com`, { rsvp_status: "accepted" })).status).toBe(200);
+    expect((await t.as(owner).post(`/events/${ev.id}/attendees`, { user_email: 'dee@example.com' })).status).toBe(201);
+    const got = await dav(t, owner)('GET', `${eventsUrl()}att2.ics`);
+    expect(got.headers.etag).not.toBe(put.headers.etag);
+    const body = got.body.replace(/\r\n[ \t]/g, '');
+    expect(body).toContain('ATTENDEE;CN=Cy;PARTSTAT=ACCEPTED:mailto:cy@example.com');
+    expect(body).toContain('ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:dee@example.com');
+    expect(body).toContain('X-KEEP:me');
+    const changed = responses((await dav(t, owner)('REPORT', eventsUrl(), syncBody(token), { depth: '1' })).body);
+    expect(changed.map((r) => r.href)).toContain(`${eventsUrl()}att2.ics`);
   });
 });
 

@@ -61,7 +61,7 @@ export const atLeast = (held: Permission, needed: Permission) => RANK[held] >= R
 
 export const strongest = (a: Permission, b: Permission): Permission => (RANK[a] >= RANK[b] ? a : b);
 
-function can(held: Permission, action: Action, opts: { self?: boolean } = {}): boolean {
+export function can(held: Permission, action: Action, opts: { self?: boolean } = {}): boolean {
   if (held === 'none') return false;
   if (opts.self && SELF_SERVICE.has(action)) return true;
   return atLeast(held, REQUIRED[action]);

@@ -18,6 +18,7 @@ import { DomainError, notFound } from '../errors.js';
 import { editableValues as eventValues } from '../events/event.js';
 import { editableValues as taskValues } from '../tasks/task.js';
 import type { TaskPriority, TaskStatus } from '../tasks/task.js';
+import type { RsvpStatus } from '../events/event.js';
 import * as drafts from '../versioning/drafts.js';
 import { versionState } from '../versioning/versioned-record.js';
 import * as store from './calendar.store.js';
@@ -47,6 +48,8 @@ export interface PublishedTask extends RecordBase {
 }
 export interface PublishedEvent extends RecordBase {
   kind: 'event'; title: string; description: string | null; start_time: string; end_time: string; location: string | null; all_day: boolean;
+  /** Attendees are not versioned: shown as they are now. */
+  attendees: Array<{ email: string; rsvp_status: RsvpStatus }>;
 }
 export type PublishedRecord = PublishedTask | PublishedEvent;
 
@@ -167,7 +170,13 @@ export function createCalendarService(db: Db) {
         if (ids && !ids.length) return { items: [], mark };
       }
       const rows = await uow.read((q) => store.staleRecords(q, c.kind, placeOf(c), STALE_BATCH, ids));
-      return { items: rows.map(({ row, object }) => ({ record: published(c.kind, row), object })), mark };
+      const attendees = c.kind === 'event' ? await uow.read((q) => store.attendeesOf(q, rows.map((r) => r.row.id))) : new Map();
+      const items = rows.map(({ row, object }) => {
+        const record = published(c.kind, row);
+        if (record.kind === 'event') record.attendees = (attendees.get(row.id) ?? []) as PublishedEvent['attendees'];
+        return { record, object };
+      });
+      return { items, mark };
     },
 
     /** Records that the collection's objects were up to date as of `mark` (from `stale`). */

@@ -80,7 +80,13 @@ export async function staleRecords(db: Executor, kind: Kind, place: Place, limit
     .where(inPlace(place));
   if (ids) q = q.where('r.id', 'in', ids);
   const rows = await q
-    .where((eb) => eb.or([eb('co.record_id', 'is', null), eb('co.source_version', '<>', eb.ref('r.version_major'))]))
+    .where((eb) => eb.or([
+      eb('co.record_id', 'is', null),
+      eb('co.source_version', '<>', eb.ref('r.version_major')),
+      // Attendees are not versioned (D8): their changes since the text was written show in the log.
+      ...(kind === 'event' ? [eb.exists(eb.selectFrom('changes as ach').select('ach.seq')
+        .whereRef('ach.parent_id', '=', 'r.id').where('ach.record_type', '=', 'attendee').whereRef('ach.created_at', '>', 'co.updated_at'))] : []),
+    ]))
     .selectAll('r')
     .select(['co.record_id as co_record_id', 'co.uid as co_uid', 'co.name as co_name', 'co.ical as co_ical', 'co.etag as co_etag',
       'co.source_version as co_source_version', 'co.first_start as co_first_start', 'co.last_end as co_last_end',
@@ -110,7 +116,11 @@ export async function upsertObjects(db: Executor, rows: ObjectRow[], opts: { ifO
           uid: row.uid, name: row.name, ical: row.ical, etag: row.etag, source_version: row.source_version,
           first_start: row.first_start, last_end: row.last_end, recurrence: row.recurrence, updated_at: row.updated_at,
         });
-        return opts.ifOlder ? set.where('calendar_objects.source_version', '<', row.source_version) : set;
+        // Same version: a rewrite for attendee changes, made from the text stored now.
+        return opts.ifOlder ? set.where((eb) => eb.or([
+          eb('calendar_objects.source_version', '<', row.source_version),
+          eb.and([eb('calendar_objects.source_version', '=', row.source_version), eb('calendar_objects.updated_at', '<', row.updated_at)]),
+        ])) : set;
       })
       .execute();
   }
@@ -154,14 +164,16 @@ export async function chainOf(db: Executor, contextId: string): Promise<string[]
  * Kept apart (not one OR) so "the latest" is the last entry of an index range, not a sort.
  */
 function branches(kind: Kind, place: Place, chain: string[]): Array<(eb: ExpressionBuilder<any, any>) => any> {
+  // An event's attendees are part of its served text (ATTENDEE lines).
+  const types = kind === 'event' ? ['event', 'attendee'] : ['task'];
   if (!place.contextId) {
-    return [(eb) => eb.and([eb('ch.owner_id', '=', place.ownerId), eb('ch.record_type', '=', kind), eb('ch.draft', '=', 0),
+    return [(eb) => eb.and([eb('ch.owner_id', '=', place.ownerId), eb('ch.record_type', 'in', types), eb('ch.draft', '=', 0),
       eb.or([eb('ch.context_after', 'is', null), eb('ch.context_before', 'is', null)])])];
   }
   const id = place.contextId;
   return [
-    (eb) => eb.and([eb('ch.context_after', '=', id), eb('ch.record_type', '=', kind), eb('ch.draft', '=', 0)]),
-    (eb) => eb.and([eb('ch.context_before', '=', id), eb('ch.record_type', '=', kind), eb('ch.draft', '=', 0)]),
+    (eb) => eb.and([eb('ch.context_after', '=', id), eb('ch.record_type', 'in', types), eb('ch.draft', '=', 0)]),
+    (eb) => eb.and([eb('ch.context_before', '=', id), eb('ch.record_type', 'in', types), eb('ch.draft', '=', 0)]),
     (eb) => eb.and([eb('ch.parent_id', 'in', chain), eb('ch.record_type', '=', 'share')]),
     (eb) => eb.and([eb('ch.record_type', '=', 'context'), eb('ch.record_id', 'in', chain)]),
   ];
@@ -189,13 +201,15 @@ export async function lastPosition(db: Executor, kind: Kind, place: Place, chain
 export async function changesAfter(db: Executor, kind: Kind, place: Place, chain: string[], after: Position, horizon: Horizon) {
   const bySeq = new Map<number, { txid: number; seq: number; record_type: string; record_id: string }>();
   for (const branch of branches(kind, place, chain)) {
-    const rows = await any(db).selectFrom('changes as ch').select(['ch.txid', 'ch.seq', 'ch.record_type', 'ch.record_id'])
+    const rows = await any(db).selectFrom('changes as ch').select(['ch.txid', 'ch.seq', 'ch.record_type', 'ch.record_id', 'ch.parent_id'])
       .where(branch).where(withinHorizon(horizon))
       .where('ch.txid', '>=', after.txid)
       .where(sql<boolean>`(ch.txid, ch.seq) > (${after.txid}, ${after.seq})`)
       .execute();
-    for (const r of rows as Array<{ txid: number; seq: number; record_type: string; record_id: string }>) {
-      bySeq.set(Number(r.seq), { ...r, txid: Number(r.txid), seq: Number(r.seq) });
+    for (const r of rows as Array<{ txid: number; seq: number; record_type: string; record_id: string; parent_id: string | null }>) {
+      // An attendee row stands for its event.
+      const record = r.record_type === 'attendee' && r.parent_id ? { record_type: 'event', record_id: r.parent_id } : { record_type: r.record_type, record_id: r.record_id };
+      bySeq.set(Number(r.seq), { ...record, txid: Number(r.txid), seq: Number(r.seq) });
     }
   }
   return [...bySeq.values()].sort((a, b) => a.txid - b.txid || a.seq - b.seq);
@@ -262,4 +276,14 @@ export async function dropSlugIfOrphan(db: Executor, userId: string, slug: strin
   if (!row) return;
   const ctx = await db.selectFrom('contexts').select('id').where('id', '=', row.context_id).executeTakeFirst();
   if (!ctx) await db.deleteFrom('calendar_slugs').where('context_id', '=', row.context_id).execute();
+}
+
+/** The attendees of the given events (email, RSVP), by event. */
+export async function attendeesOf(db: Executor, eventIds: string[]): Promise<Map<string, Array<{ email: string; rsvp_status: string }>>> {
+  const out = new Map<string, Array<{ email: string; rsvp_status: string }>>();
+  if (!eventIds.length) return out;
+  const rows = await db.selectFrom('event_attendees').select(['event_id', 'email', 'rsvp_status'])
+    .where('event_id', 'in', eventIds).orderBy('event_id').orderBy('email').execute();
+  for (const r of rows) (out.get(r.event_id) ?? out.set(r.event_id, []).get(r.event_id)!).push({ email: r.email, rsvp_status: r.rsvp_status });
+  return out;
 }

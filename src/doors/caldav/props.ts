@@ -3,6 +3,7 @@
  * Apple extensions clients ask for). A requested property the resource lacks is reported under a
  * 404 propstat, never dropped (unless the client asked for a minimal answer).
  */
+import { can } from '../../core/access/policy.js';
 import type { Actor } from '../../core/actor.js';
 import type { CalendarObject, CalendarService, Collection, ObjectSummary } from '../../core/calendar/calendar.service.js';
 import type { DavResponse, Propstat, XmlNode, XmlValue } from './multistatus.js';
@@ -37,13 +38,15 @@ export function segmentOf(c: Collection): string {
 
 const displayNameOf = (c: Collection) => `${c.context?.name ?? 'Personal'} — ${KIND_LABEL[c.kind]}`;
 
-/** What the caller may do, from their permission on the context (D9): read shares are read-only. */
+/**
+ * What the caller may do in a collection, as DAV privileges, asked of the access policy with their
+ * permission on the context (D9): a read share gives a read-only set.
+ */
 function privileges(c: Collection | null): XmlNode[] {
   const names = ['read', 'read-current-user-privilege-set'];
-  const perm = c?.permission ?? 'read';
-  if (c && perm !== 'read') names.push('write', 'write-properties', 'write-content', 'bind');
-  // Removing members needs the right to delete records there (owner or admin, D9).
-  if (c && (perm === 'owner' || perm === 'admin')) names.push('unbind');
+  if (c && can(c.permission, 'create_inside') && can(c.permission, 'update')) names.push('write', 'write-properties', 'write-content', 'bind');
+  // Removing members needs the right to delete records there.
+  if (c && can(c.permission, 'delete')) names.push('unbind');
   return names.map((n) => D('privilege', [D(n)]));
 }
 
@@ -86,7 +89,11 @@ const GETTERS: Record<string, Getter> = {
     if (c) return href(principalHref(c.ownerId));
     return r.type === 'home' || r.type === 'principal' ? href(principalHref(ctx.actor.userId)) : undefined;
   },
-  [qkey({ ns: NS.DAV, name: 'current-user-privilege-set' })]: (r) => privileges(collectionOf(r)),
+  [qkey({ ns: NS.DAV, name: 'current-user-privilege-set' })]: (r) => {
+    // In the calendar home the caller may make collections (MKCALENDAR makes a context).
+    if (r.type === 'home') return ['read', 'read-current-user-privilege-set', 'bind'].map((n) => D('privilege', [D(n)]));
+    return privileges(collectionOf(r));
+  },
   [qkey({ ns: NS.DAV, name: 'supported-report-set' })]: (r) => {
     if (isCollection(r)) return reportSet(REPORTS.collection);
     if (r.type === 'home' || r.type === 'principal') return reportSet(REPORTS.home);

@@ -11,10 +11,52 @@ export interface EventFields {
   end_time: string;
   all_day: boolean;
 }
-export interface EventValues extends EventFields { updated_at: string }
+export interface EventValues extends EventFields {
+  updated_at: string;
+  /** The attendees the service holds; when given, ATTENDEE lines follow them. */
+  attendees?: Array<{ email: string; rsvp_status: RsvpStatus }>;
+}
 
 const DAY = 86_400_000;
 const PARTSTAT: Record<string, RsvpStatus> = { 'NEEDS-ACTION': 'pending', ACCEPTED: 'accepted', DECLINED: 'declined', TENTATIVE: 'tentative' };
+const PARTSTAT_OUT: Record<RsvpStatus, string> = { pending: 'NEEDS-ACTION', accepted: 'ACCEPTED', declined: 'DECLINED', tentative: 'TENTATIVE' };
+const emailOf = (p: InstanceType<typeof ICAL.Property>) => String(p.getFirstValue() ?? '').replace(/^mailto:/i, '').trim().toLowerCase();
+
+/**
+ * Makes the ATTENDEE lines say what the service holds: answers updated in place (other
+ * parameters such as CN kept), new attendees added, removed ones dropped. Lines without an email
+ * address are left as they are. Returns whether anything changed.
+ */
+function patchAttendees(c: Component, attendees: Array<{ email: string; rsvp_status: RsvpStatus }>): boolean {
+  let changed = false;
+  const held = new Map(attendees.map((a) => [a.email, a.rsvp_status]));
+  const seen = new Set<string>();
+  for (const p of c.getAllProperties('attendee')) {
+    const email = emailOf(p);
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) continue;
+    const rsvp = held.get(email);
+    if (!rsvp || seen.has(email)) {
+      c.removeProperty(p);
+      changed = true;
+      continue;
+    }
+    seen.add(email);
+    const now = String(p.getParameter('partstat') ?? 'NEEDS-ACTION').toUpperCase();
+    if ((PARTSTAT[now] ?? 'pending') !== rsvp) {
+      p.setParameter('partstat', PARTSTAT_OUT[rsvp]);
+      changed = true;
+    }
+  }
+  for (const a of attendees) {
+    if (seen.has(a.email)) continue;
+    const p = new ICAL.Property('attendee');
+    p.setParameter('partstat', PARTSTAT_OUT[a.rsvp_status]);
+    p.setValue(`mailto:${a.email}`);
+    c.addProperty(p);
+    changed = true;
+  }
+  return changed;
+}
 
 const text = (c: Component, name: string): string | null => {
   const v = c.getFirstPropertyValue(name);
@@ -81,6 +123,7 @@ export function patchVevent(c: Component, event: EventValues, vcal: Component | 
     c.addPropertyWithValue('dtend', timeOf(event.end_time, event.all_day));
     changed = true;
   }
+  if (event.attendees && patchAttendees(c, event.attendees)) changed = true;
   if (changed) {
     c.updatePropertyWithValue('sequence', Number(c.getFirstPropertyValue('sequence') ?? 0) + 1);
     c.updatePropertyWithValue('last-modified', timeOf(event.updated_at));
