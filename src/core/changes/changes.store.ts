@@ -1,6 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import { dialectOf, type Executor } from '../../db/database.js';
-import type { ChangesTable } from '../../db/schema.js';
+import type { ChangesTable, Database } from '../../db/schema.js';
 
 type NewChange = Omit<Insertable<ChangesTable>, 'txid'>;
 
@@ -54,19 +54,22 @@ export async function contextAudience(db: Executor, contextIds: string[]): Promi
  * log seq; records whose arrival the log no longer holds are absent (they arrived before anything
  * the log still holds).
  */
+/** A change that put a record where it now is: its creation, or a move into or between contexts. */
+export const enteredAPlace = (eb: ExpressionBuilder<Database, 'changes'>) => eb.or([
+  eb('op', '=', 'create'),
+  eb.and([eb('op', '=', 'update'), eb.or([
+    eb('context_before', 'is', null).and('context_after', 'is not', null),
+    eb('context_before', 'is not', null).and('context_after', 'is', null),
+    eb('context_before', '<>', eb.ref('context_after')),
+  ])]),
+]);
+
 export async function enteredAt(db: Executor, recordIds: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!recordIds.length) return out;
   const rows = await db.selectFrom('changes').select(['record_id', (eb) => eb.fn.max('seq').as('seq')])
     .where('record_id', 'in', [...new Set(recordIds)]).where('record_type', 'in', ['task', 'event', 'context'])
-    .where((eb) => eb.or([
-      eb('op', '=', 'create'),
-      eb.and([eb('op', '=', 'update'), eb.or([
-        eb('context_before', 'is', null).and('context_after', 'is not', null),
-        eb('context_before', 'is not', null).and('context_after', 'is', null),
-        eb('context_before', '<>', eb.ref('context_after')),
-      ])]),
-    ]))
+    .where(enteredAPlace)
     .groupBy('record_id').execute();
   for (const r of rows) out.set(r.record_id, Number(r.seq));
   return out;

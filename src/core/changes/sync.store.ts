@@ -4,6 +4,7 @@ import { dialectOf, type Executor } from '../../db/database.js';
 import type { ChangesTable } from '../../db/schema.js';
 import { withVisibleContexts } from '../access/access.store.js';
 import { visibleRecord, type RecordKind } from '../access/visibility.store.js';
+import { enteredAPlace } from './changes.store.js';
 import type { FeedType, Keyset, Position } from './cursor.js';
 
 export type ChangeRow = Selectable<ChangesTable>;
@@ -113,14 +114,7 @@ export async function arrivedAfter(db: Executor, members: Keyset[], after: Posit
   const rows = await db.selectFrom('changes').select('record_id')
     .where('record_id', 'in', members.map(([, id]) => id)).where('record_type', 'in', ['task', 'event', 'context'])
     .where(sql<boolean>`(changes.txid, changes.seq) > (${after.txid}, ${after.seq})`)
-    .where((eb) => eb.or([
-      eb('op', '=', 'create'),
-      eb.and([eb('op', '=', 'update'), eb.or([
-        eb('context_before', 'is', null).and('context_after', 'is not', null),
-        eb('context_before', 'is not', null).and('context_after', 'is', null),
-        eb('context_before', '<>', eb.ref('context_after')),
-      ])]),
-    ]))
+    .where(enteredAPlace)
     .execute();
   return new Set(rows.map((r) => r.record_id));
 }
