@@ -9,7 +9,8 @@ import { sendError } from './errors.js';
 export async function blankPathKeys(req: FastifyRequest, reply: FastifyReply) {
   const params = req.params as Record<string, unknown> | undefined;
   if (!params) return;
-  for (const value of Object.values(params)) {
-    if (typeof value === 'string' && isBlankKey(value)) return sendError(reply, 404, { message: 'Not found' });
+  for (const [name, value] of Object.entries(params)) {
+    // `*` is the rest of a wildcard route (CalDAV's paths), empty for the route's own root.
+    if (name !== '*' && typeof value === 'string' && isBlankKey(value)) return sendError(reply, 404, { message: 'Not found' });
   }
 }
