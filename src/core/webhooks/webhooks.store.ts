@@ -102,11 +102,24 @@ export const activeWebhooks = (db: Executor) =>
 export const anyActiveWebhook = async (db: Executor) =>
   !!(await w(db).selectFrom('webhooks').select('id').where('status', '=', 'active').limit(1).executeTakeFirst());
 
-/** The dispatcher's position, locked until commit on PostgreSQL so two processes dispatch one after the other. */
-export async function lockPosition(db: Executor): Promise<Position> {
-  let q = db.selectFrom('change_log_state').select(['txid', 'seq']).where('name', '=', 'webhooks');
-  if (postgres(db)) q = q.forUpdate();
-  const row = await q.executeTakeFirst();
+/**
+ * Key of the advisory lock that lets one dispatcher at a time run. The two-integer form: PostgreSQL
+ * keeps it apart from the one-bigint keys other locks here use (migrations, idempotency keys).
+ */
+const DISPATCH_LOCK = [0x57_65_62_68, 1] as const; // "Webh"
+
+/**
+ * The dispatcher's position, for the one process dispatching right now: on PostgreSQL a
+ * transaction-level advisory lock, tried without waiting (null: another process is at it). Not a
+ * row lock: that would give every idle poll a transaction id, which the sync feed's horizon would
+ * then have to wait behind.
+ */
+export async function claimPosition(db: Executor): Promise<Position | null> {
+  if (postgres(db)) {
+    const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${DISPATCH_LOCK[0]}::int, ${DISPATCH_LOCK[1]}::int) AS ok`.execute(db);
+    if (!rows[0]?.ok) return null;
+  }
+  const row = await db.selectFrom('change_log_state').select(['txid', 'seq']).where('name', '=', 'webhooks').executeTakeFirst();
   return { txid: Number(row?.txid ?? 0), seq: Number(row?.seq ?? 0) };
 }
 
