@@ -20,8 +20,10 @@ import { Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type D
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/schema.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { memoryRateLimitStore } from '../src/doors/rest/rate-limit.js';
-import { buildRestServer } from '../src/doors/rest/server.js';
+import { memoryRateLimitStore } from '../src/http/rate-limit.js';
+import { buildServer } from '../src/app.js';
+import { createIntakePipeline } from '../src/doors/email/intake-pipeline.js';
+import { readMessage } from '../src/doors/email/read-message.js';
 import { createServices } from '../src/services.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -85,7 +87,9 @@ async function serve(dialect: Dialect) {
   const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000000', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'sqlite::memory:' });
   const secret = new TextEncoder().encode(config.jwtSecret!);
   const services = createServices(db, { jwtSecret: secret, allowSignup: true, intakeDomain: 'bench.localhost', syncRetentionDays: 30 });
-  const server = await buildRestServer({ config, db, services, secret, rateLimits: memoryRateLimitStore(), logger: false });
+  // Mail is not benchmarked here: messages are read in this thread, without the extraction pool.
+  const intake = createIntakePipeline(services.accounts, services.intake, readMessage);
+  const server = await buildServer({ config, db, services, secret, rateLimits: memoryRateLimitStore(), intake, logger: false });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.server.address() as { port: number };
   const user = await services.accounts.createUser({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery' });

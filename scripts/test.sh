@@ -6,6 +6,15 @@ cd "$(dirname "$0")/.."
 
 echo "== type check"
 npx tsc -p tsconfig.json --noEmit
+npx tsc -p clients/typescript/tsconfig.json
+
+echo "== OpenAPI document: lint, and the committed client matches it"
+bash scripts/lint-api.sh
+bash scripts/client.sh check
+
+echo "== lint (biome) and dead code (knip)"
+npx biome lint --error-on-warnings
+npx knip
 
 echo "== tests on SQLite"
 TEST_DATABASE=sqlite npx vitest run "$@"

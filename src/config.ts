@@ -1,16 +1,30 @@
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Everything the service reads from its environment, validated once at start (DECISIONS D2). */
 export interface Config {
   port: number;
   host: string;
+  /**
+   * Where people and apps reach this service: PUBLIC_URL when set, else http://HOST:PORT (D20).
+   * The OAuth issuer and the URLs in its metadata are built from it. No trailing slash.
+   */
+  publicUrl: string;
   database: DatabaseConfig;
   /** Where the SQLite file (by default) and the generated JWT secret live. */
   dataDir: string;
   jwtSecret: string | null;
   allowSignup: boolean;
   rateLimit: { max: number; windowS: number };
+  /**
+   * Whether X-Forwarded-For names the client (D23): false (the default: the peer address is the
+   * client), a number of proxy hops to trust, or the addresses/CIDRs of trusted proxies.
+   */
+  trustProxy: false | number | string[];
+  /** Password hashes computed at once, and how many more may wait before 503 (D23). */
+  passwordHashing: { concurrency: number; queue: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Worker processes behind one port (cluster mode); 1 runs in-process. */
   workers: number;
@@ -21,6 +35,12 @@ export interface Config {
     maxBytes: number;
     /** PEM files for STARTTLS on the SMTP listener; null offers no TLS. */
     tls: { certFile: string; keyFile: string } | null;
+    /** Time one message may take to be parsed and read (D22); past it the message fails with extraction_timeout. */
+    budgetMs: number;
+    /** Items (tasks, events, cancellations) one message may make (D22); the rest are dropped and counted. */
+    maxItems: number;
+    /** Worker threads that parse and read messages, off the request thread (D22). */
+    poolSize: number;
   };
   syncRetentionDays: number;
   webhooks: WebhookConfig;
@@ -118,22 +138,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intakeTls = { certFile: path.resolve(tlsCert), keyFile: path.resolve(tlsKey) };
   }
 
+  const port = int('PORT', 3000, 0, 65535);
+  let publicUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (env.PUBLIC_URL) {
+    let url: URL | null = null;
+    try {
+      url = new URL(env.PUBLIC_URL);
+    } catch { /* reported below */ }
+    // An origin only: the service's routes (/oauth, /api/v1, /.well-known) sit at the root.
+    if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+      problems.push(`PUBLIC_URL must be an http(s) origin without path, query or credentials, e.g. https://agendum.example.com (got "${env.PUBLIC_URL}")`);
+    } else {
+      publicUrl = url.origin;
+    }
+  }
+
+  const workers = int('WORKERS', 1, 1, 64);
   const config: Config = {
-    port: int('PORT', 3000, 0, 65535),
+    port,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
+    // Half the cores by default: hashes running on every core starve the event loop of the rest
+    // of the service (measured: reads' p99 172 ms during a burst with 2 hashes on 2 busy cores).
+    passwordHashing: { concurrency: int('PASSWORD_HASH_CONCURRENCY', Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 64), queue: int('PASSWORD_HASH_QUEUE', 16, 0, 10_000) },
     host,
+    publicUrl,
     database,
     dataDir,
     jwtSecret,
     allowSignup: bool('ALLOW_SIGNUP', true),
     rateLimit: { max: int('RATE_LIMIT_MAX', 600, 1, 10_000_000), windowS: int('RATE_LIMIT_WINDOW_S', 60, 1, 86_400) },
     logLevel,
-    workers: int('WORKERS', 1, 1, 64),
+    workers,
     intake: {
       domain: intakeDomain,
       secret: intakeSecret,
       smtpPort: optionalInt('INTAKE_SMTP_PORT', 0, 65535),
       maxBytes: int('INTAKE_MAX_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
       tls: intakeTls,
+      budgetMs: int('INTAKE_BUDGET_MS', 2000, 1, 600_000),
+      maxItems: int('INTAKE_MAX_ITEMS', 50, 1, 10_000),
+      // Each process gets its share of the cores: cluster workers each run their own pool.
+      poolSize: int('INTAKE_POOL_SIZE', Math.max(1, Math.floor(os.availableParallelism() / workers)), 1, 64),
     },
     syncRetentionDays: int('SYNC_RETENTION_DAYS', 30, 1, 3650),
     webhooks: {
@@ -151,8 +196,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return config;
 }
 
+/**
+ * TRUST_PROXY: unset, `false`/`off`/`0` (trust nobody), a hop count (`1`: one reverse proxy in
+ * front), or a comma list of proxy addresses and CIDRs (`10.0.0.0/8, 127.0.0.1`). `true` is refused:
+ * trusting every hop lets any client name itself in X-Forwarded-For.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): Config['trustProxy'] {
+  const value = (raw ?? '').trim();
+  if (value === '' || /^(false|off|no|0)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 32) problems.push(`TRUST_PROXY hop count must be 0..32 (got "${value}")`);
+    return hops;
+  }
+  if (/^(true|on|yes)$/i.test(value)) {
+    problems.push('TRUST_PROXY=true would trust any X-Forwarded-For; give a hop count (e.g. 1) or the proxies\' addresses/CIDRs');
+    return false;
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const ok = family !== 0 && extra === undefined && (prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits));
+    if (!ok) problems.push(`TRUST_PROXY entry "${entry}" is not an IP address or CIDR`);
+  }
+  return entries;
+}
+
 /** The spec's retry delays: 1 min, 5 min, 15 min, 1 h, 6 h (the last attempt is final). */
-export const DEFAULT_RETRY_SCHEDULE = [60, 300, 900, 3600, 21600];
+const DEFAULT_RETRY_SCHEDULE = [60, 300, 900, 3600, 21600];
 
 /** WEBHOOK_RETRY_SCHEDULE: seconds, comma-separated (fractions allowed, for tests); `none` for no retries. */
 function retrySchedule(raw: string | undefined, problems: string[]): number[] {

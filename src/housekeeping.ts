@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeExpiredKeys } from './core/idempotency/idempotency.store.js';
 import type { Db } from './db/database.js';
-import type { RateLimitStore } from './doors/rest/rate-limit.js';
+import type { RateLimitStore } from './http/rate-limit.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 5 * 60 * 1000;
 

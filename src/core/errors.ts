@@ -19,6 +19,8 @@ export type ErrorCode =
 export interface ErrorDetails {
   field: string;
   constraint: string;
+  /** Batch use cases: the position of the first failing item. */
+  index?: number;
 }
 
 export class DomainError extends Error {
@@ -37,6 +39,20 @@ export const invalid = (field: string, constraint: string, message: string) =>
 
 export const unprocessable = (field: string, constraint: string, message: string) =>
   new DomainError('unprocessable_entity', message, { details: { field, constraint } });
+
+/**
+ * The error of item `index` of a list field (a batch), with the item named: `details.index`, and
+ * `details.field` prefixed (`tasks.57.title`). An error without a field of its own (403, 404, 409)
+ * names the item and uses its code as the constraint.
+ */
+export function atIndex(err: unknown, list: string, index: number): unknown {
+  if (!(err instanceof DomainError)) return err;
+  const own = err.extra.details;
+  const details: ErrorDetails = own
+    ? { field: `${list}.${index}.${own.field}`, constraint: own.constraint, index }
+    : { field: `${list}.${index}`, constraint: err.code, index };
+  return new DomainError(err.code, `${list}[${index}]: ${err.message}`, { ...err.extra, details, cause: err });
+}
 
 export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
 

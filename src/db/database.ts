@@ -4,13 +4,12 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
-import { ambientDialect } from './ambient-driver.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
-/** What stores take: the database or a transaction on it. */
-export type Executor = Kysely<Database>;
+/** What read-only stores take: the pool or an open transaction. Stores that write take a `Tx`. */
+export type Executor = Db | Tx;
 export type Dialect = DatabaseConfig['dialect'];
 
 export interface DatabaseHandle {
@@ -24,19 +23,24 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.dialect === 'sqlite') {
-    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    if (config.file !== ':memory:') {
+      fs.mkdirSync(path.dirname(config.file), { recursive: true });
+      // D23: the database holds password hashes and everyone's data: created readable by the
+      // service's user only. SQLite gives its -wal and -shm files the database file's mode.
+      fs.closeSync(fs.openSync(config.file, 'a', 0o600));
+    }
     const sqlite = new SQLite(config.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: ambientDialect(new SqliteDialect({ database: withStatementCache(sqlite) })) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
   // An idle client that errors (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: ambientDialect(new PostgresDialect({ pool })) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 

@@ -201,6 +201,10 @@ export interface EmailsTable {
   received_at: string;
   status: 'received' | 'processed' | 'failed';
   error: string | null;
+  /** Why processing failed, for machines (migration 013): extraction_timeout, unreadable_part, rejected_item. */
+  failure_reason: string | null;
+  /** Items extraction found beyond INTAKE_MAX_ITEMS (migration 013). */
+  items_dropped: number;
   result: string | null;
   created_at: string;
   updated_at: string;
@@ -243,4 +247,33 @@ export interface Database {
   emails: EmailsTable;
   login_throttle: LoginThrottleTable;
   record_counts: RecordCountsTable;
+  oauth_apps: OAuthAppsTable;
+  oauth_state: OAuthStateTable;
+}
+
+/** An app a user registered for OAuth (D20); its id is the client id. */
+export interface OAuthAppsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  redirect_uris: string; // JSON array of strings
+  secret_salt: string;
+  public_client: number; // 0/1: no secret (PKCE only)
+  created_at: string;
+  updated_at: string;
+}
+
+/** The authorization server's own records (grants, codes, refresh tokens, sessions, interactions). */
+export interface OAuthStateTable {
+  model: string;
+  id: string;
+  payload: string; // JSON
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  account_id: string | null;
+  client_id: string | null;
+  expires_at: number | null; // epoch seconds
+  consumed_at: number | null; // epoch seconds
+  last_used_at: string | null;
 }

@@ -10,14 +10,14 @@ import { Agent, request } from 'undici';
 import type { SendMessage, SendResult, SendTarget, WebhookClient } from '../core/webhooks/client.js';
 import { BlockedAddressError, guardedLookup, ipLiteral, isBlockedAddress } from './address-guard.js';
 
-export const TIMEOUT_MS = 5_000;
-export const MAX_RESPONSE_BYTES = 64 * 1024;
+const TIMEOUT_MS = 5_000;
+const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
  * Standard Webhooks signing key: a `whsec_<base64>` secret (what the service generates) is used
  * decoded, as the standard's libraries do; any other secret as its UTF-8 bytes (their "raw" format).
  */
-export function standardSigner(secret: string): Webhook {
+function standardSigner(secret: string): Webhook {
   if (/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(secret)) {
     try {
       return new Webhook(secret);
@@ -29,7 +29,7 @@ export function standardSigner(secret: string): Webhook {
 }
 
 /** Both signatures, made anew for each attempt (the timestamp moves). */
-export function signatureHeaders(secret: string, message: SendMessage, now = new Date()): Record<string, string> {
+function signatureHeaders(secret: string, message: SendMessage, now = new Date()): Record<string, string> {
   return {
     'x-service-signature': `sha256=${createHmac('sha256', secret).update(message.body, 'utf8').digest('hex')}`,
     'webhook-id': message.id,

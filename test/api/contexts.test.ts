@@ -80,7 +80,7 @@ describe('contexts', () => {
     expect((await u.post('/contexts', { name: 'x', parent_context_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
   });
 
-  it('moving a context needs admin on it and write on the new parent', async () => {
+  it('moving a context is for the tree owner only, into trees they own (D9a: admin is not enough)', async () => {
     const owner = await t.user();
     const collab = await t.user();
     const o = t.as(owner);
@@ -94,8 +94,9 @@ describe('contexts', () => {
     expect((await c.patch(`/contexts/${a}`, { name: 'renamed by writer' })).status).toBe(200);
     expect((await c.patch(`/contexts/${a}`, { parent_context_id: b })).status).toBe(403);
     expect((await c.patch(`/contexts/${b}`, { parent_context_id: target })).status).toBe(403);
-    await o.post(`/contexts/${target}/share`, { user_email: collab.email, permission: 'write' });
-    expect((await c.patch(`/contexts/${b}`, { parent_context_id: target })).status).toBe(200);
+    await o.post(`/contexts/${target}/share`, { user_email: collab.email, permission: 'admin' });
+    expect((await c.patch(`/contexts/${b}`, { parent_context_id: target })).status).toBe(403);
+    expect((await o.patch(`/contexts/${b}`, { parent_context_id: target })).status).toBe(200);
   });
 
   it('refuses to delete a context that holds anything unless cascade=true, which removes the subtree', async () => {
@@ -195,8 +196,10 @@ describe('sharing', () => {
     expect((await f.get(`/tasks/${task}`)).status).toBe(404);
     expect((await f.get(`/events/${event}`)).status).toBe(404);
     expect((await f.get('/contexts')).body.data).toEqual([]);
-    // What the friend made in there stays theirs: owners always see their own records.
-    expect((await f.get('/tasks')).body.data.map((x: any) => x.id)).toEqual([own]);
+    // D9a: what the friend made in there went with the share (it stays in the owner's tree).
+    expect((await f.get(`/tasks/${own}`)).status).toBe(404);
+    expect((await f.get('/tasks')).body.data).toEqual([]);
+    expect((await o.get(`/tasks/${own}`)).status).toBe(200);
   });
 
   it('sees records moved into a shared context, and loses those moved out', async () => {

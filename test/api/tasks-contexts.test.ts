@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { createContext, share } from '../helpers/factories.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -11,11 +12,11 @@ describe('tasks in contexts', () => {
     const collab = await t.user();
     const o = t.as(owner);
     const c = t.as(collab);
-    const readable = (await o.post('/contexts', { name: 'readable' })).body.data.id;
-    const writable = (await o.post('/contexts', { name: 'writable' })).body.data.id;
-    const hidden = (await o.post('/contexts', { name: 'hidden' })).body.data.id;
-    await o.post(`/contexts/${readable}/share`, { user_email: collab.email, permission: 'read' });
-    await o.post(`/contexts/${writable}/share`, { user_email: collab.email, permission: 'write' });
+    const readable = await createContext(t, owner, 'readable');
+    const writable = await createContext(t, owner, 'writable');
+    const hidden = await createContext(t, owner, 'hidden');
+    await share(t, owner, readable, collab, 'read');
+    await share(t, owner, writable, collab, 'write');
 
     expect((await c.post('/tasks', { title: 'x', context_id: readable })).status).toBe(403);
     expect((await c.post('/tasks', { title: 'x', context_id: hidden })).status).toBe(404);
@@ -36,8 +37,8 @@ describe('tasks in contexts', () => {
     const friend = await t.user();
     const outsider = await t.user();
     const o = t.as(owner);
-    const ctx = (await o.post('/contexts', { name: 'team' })).body.data.id;
-    await o.post(`/contexts/${ctx}/share`, { user_email: friend.email, permission: 'read' });
+    const ctx = await createContext(t, owner, 'team');
+    await share(t, owner, ctx, friend, 'read');
     const task = (await o.post('/tasks', { title: 'do it', context_id: ctx })).body.data.id;
     const privateTask = (await o.post('/tasks', { title: 'mine' })).body.data.id;
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageVisible } from '../../src/core/access/visibility.store.js';
 import { listVisibleTasks } from '../../src/core/tasks/tasks.store.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { createContext, createEvent, createTask, share } from '../helpers/factories.js';
 
 let t: TestApp;
 let viewer: TestUser;
@@ -17,10 +18,10 @@ beforeAll(async () => {
   viewer = await t.user();
   const stranger = await t.user();
   const o = t.as(owner);
-  const shared = (await o.post('/contexts', { name: 'shared' })).body.data.id;
-  const child = (await o.post('/contexts', { name: 'child', parent_context_id: shared })).body.data.id;
-  const hidden = (await o.post('/contexts', { name: 'hidden' })).body.data.id;
-  await o.post(`/contexts/${shared}/share`, { user_email: viewer.email, permission: 'write' });
+  const shared = await createContext(t, owner, 'shared');
+  const child = await createContext(t, owner, 'child', shared);
+  const hidden = await createContext(t, owner, 'hidden');
+  await share(t, owner, shared, viewer, 'write');
   const titles = ['delta', 'alpha', 'echo', 'bravo', 'charlie', 'alpha'];
   for (let i = 0; i < 18; i++) {
     const where = [shared, child, hidden, null][i % 4];
@@ -78,12 +79,12 @@ describe('record counts', () => {
     const owner = await t.user();
     const friend = await t.user();
     const o = t.as(owner);
-    const a = (await o.post('/contexts', { name: 'a' })).body.data.id;
-    const b = (await o.post('/contexts', { name: 'b', parent_context_id: a })).body.data.id;
-    await o.post(`/contexts/${a}/share`, { user_email: friend.email, permission: 'write' });
+    const a = await createContext(t, owner, 'a');
+    const b = await createContext(t, owner, 'b', a);
+    await share(t, owner, a, friend, 'write');
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push((await (i % 2 ? t.as(friend) : o).post('/tasks', { title: `t${i}`, context_id: [a, b, null][i % 3] })).body.data.id);
-    await t.as(friend).post('/events', { title: 'e', context_id: b, start_time: '2026-01-01T00:00:00Z', end_time: '2026-01-01T01:00:00Z' });
+    for (let i = 0; i < 6; i++) ids.push((await createTask(t, i % 2 ? friend : owner, { title: `t${i}`, context_id: [a, b, null][i % 3] })).id);
+    await createEvent(t, friend, { title: 'e', context_id: b });
     await o.patch(`/tasks/${ids[0]}`, { context_id: b });
     await o.patch(`/tasks/${ids[2]}`, { context_id: null });
     await o.delete(`/tasks/${ids[3]}`);

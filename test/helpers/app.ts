@@ -41,6 +41,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
+    // Tests make users in parallel; the hashing queue (D23) is tested where a test sets it.
+    PASSWORD_HASH_QUEUE: '10000',
     ...env,
   });
   const app = await createApp(config, { logger: false });

@@ -1,10 +1,14 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { isTimestamp } from '../../src/doors/rest/validation.js';
+import { isTimestamp } from '../../src/http/validation.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-interface Doc { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> }
+interface Response { $ref?: string; content?: Record<string, { schema: unknown }> }
+interface Doc {
+  paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
+  components?: { schemas?: Record<string, unknown>; responses?: Record<string, Response> };
+}
 
 /**
  * Checks a response against the served OpenAPI document: the status must be declared for that
@@ -14,6 +18,11 @@ export class OpenApiChecker {
   private readonly ajv = new Ajv({ strict: false, allErrors: true });
   private readonly routes: Array<{ re: RegExp; template: string }>;
   private readonly cache = new Map<string, ValidateFunction | null>();
+
+  /** From the document's JSON text (for callers that fetch it themselves). */
+  static fromText(text: string): OpenApiChecker {
+    return new OpenApiChecker(JSON.parse(text) as Doc);
+  }
 
   constructor(private readonly doc: Doc) {
     addFormats(this.ajv);
@@ -38,8 +47,12 @@ export class OpenApiChecker {
     if (!declared) return `${method} ${route.template} answered ${status}, which the document does not declare`;
     const key = `${method} ${route.template} ${declared}`;
     if (!this.cache.has(key)) {
-      const schema = op.responses[declared].content?.['application/json']?.schema;
-      this.cache.set(key, schema ? this.ajv.compile(schema as object) : null);
+      let response = op.responses[declared];
+      if (response.$ref) response = this.doc.components?.responses?.[response.$ref.split('/').pop()!] ?? {};
+      const schema = response.content?.['application/json']?.schema;
+      // The schema's $refs point into the document (#/components/schemas/...), so it is compiled
+      // with the document's components beside it.
+      this.cache.set(key, schema ? this.ajv.compile({ ...(schema as object), components: { schemas: this.doc.components?.schemas ?? {} } }) : null);
     }
     const validate = this.cache.get(key);
     if (!validate) return status === 204 || body === '' ? null : null;

@@ -95,26 +95,4 @@ export async function listAll(t: TestApp, user: TestUser, path: '/tasks' | '/eve
   }
 }
 
-async function ok(res: { status: number; body: any }, what: string) {
-  expect([200, 201, 204], `${what}: ${JSON.stringify(res.body)}`).toContain(res.status);
-  return res.body;
-}
-
-export async function createContext(t: TestApp, owner: TestUser, name: string, parentId: string | null = null): Promise<string> {
-  return (await ok(await t.as(owner).post('/contexts', { name, parent_context_id: parentId }), 'create context')).data.id;
-}
-
-export async function share(t: TestApp, owner: TestUser, contextId: string, user: TestUser, permission: 'read' | 'write' | 'admin') {
-  await ok(await t.as(owner).post(`/contexts/${contextId}/share`, { user_email: user.email, permission }), 'share');
-}
-
-export async function unshare(t: TestApp, owner: TestUser, contextId: string, user: TestUser) {
-  await ok(await t.as(owner).delete(`/contexts/${contextId}/collaborators/${user.id}`), 'unshare');
-}
-
-/** Re-parents a context (a move of a whole subtree). */
-export async function moveContext(t: TestApp, owner: TestUser, contextId: string, parentId: string | null) {
-  await ok(await t.as(owner).patch(`/contexts/${contextId}`, { parent_context_id: parentId }), 'move context');
-}
-
 export const tasksOf = (t: TestApp, user: TestUser) => listAll(t, user, '/tasks');

@@ -9,8 +9,15 @@
  * - `read`: a read collaborator (on the record's context or an ancestor), or a registered attendee
  *   of an event (that event only).
  * - `write`, `admin`: collaborators with that permission on the context or an ancestor.
- * - `owner`: the record's owner, or the owner of its context or of any ancestor context.
+ * - `owner`: the owner of the tree (its top-level context) the record or context lies in, or the
+ *   record's own owner while it is in no context or they can still reach its context (D9a).
  * Several sources combine to the strongest one.
+ *
+ * D9a: a chain of allowed steps never gives more than its steps. Moving a record out of a context
+ * is a delete there (`move_out`), moving it in is a create (`create_inside`); moving a context
+ * changes who inherits what below it, so only the tree's owner does it, and only into trees they own
+ * (`move_context`, `move_context_into`); a cascade needs delete rights on everything it removes
+ * (`authorizeCascade`).
  *
  * A caller who can see the record but lacks the needed permission gets 403.
  */
@@ -21,7 +28,7 @@ export type Permission = 'none' | 'read' | 'write' | 'admin' | 'owner';
 const RANK: Record<Permission, number> = { none: 0, read: 1, write: 2, admin: 3, owner: 4 };
 
 /** What each action needs on the record it acts on (for create_inside: on the target context). */
-export const REQUIRED = {
+const REQUIRED = {
   read: 'read',
   list: 'read',
   update: 'write',
@@ -33,9 +40,11 @@ export const REQUIRED = {
   change_rsvp: 'write',
   create_inside: 'write',
   delete: 'admin',
+  move_out: 'admin',
   share: 'admin',
   remove_collaborator: 'admin',
-  move_context: 'admin',
+  move_context: 'owner',
+  move_context_into: 'owner',
   delete_context: 'admin',
 } as const satisfies Record<string, Permission>;
 
@@ -46,13 +55,13 @@ export type Action = keyof typeof REQUIRED;
  * (removing their own share), answering an invitation (their own RSVP), dropping their own
  * attendance or assignment.
  */
-export const SELF_SERVICE: ReadonlySet<Action> = new Set<Action>(['remove_collaborator', 'change_rsvp', 'remove_attendee', 'remove_assignee']);
+const SELF_SERVICE: ReadonlySet<Action> = new Set<Action>(['remove_collaborator', 'change_rsvp', 'remove_attendee', 'remove_assignee']);
 
 export const atLeast = (held: Permission, needed: Permission) => RANK[held] >= RANK[needed];
 
 export const strongest = (a: Permission, b: Permission): Permission => (RANK[a] >= RANK[b] ? a : b);
 
-export function can(held: Permission, action: Action, opts: { self?: boolean } = {}): boolean {
+function can(held: Permission, action: Action, opts: { self?: boolean } = {}): boolean {
   if (held === 'none') return false;
   if (opts.self && SELF_SERVICE.has(action)) return true;
   return atLeast(held, REQUIRED[action]);
@@ -65,4 +74,15 @@ export function can(held: Permission, action: Action, opts: { self?: boolean } =
 export function authorize(held: Permission, action: Action, what: string, opts: { self?: boolean } = {}): void {
   if (held === 'none') throw notFound(what);
   if (!can(held, action, opts)) throw forbidden(`You may not ${action.replace(/_/g, ' ')} on this ${what.toLowerCase()}`);
+}
+
+/**
+ * A cascade delete removes every context and record below the one named (D9a): each needs delete
+ * rights, or nothing is removed. Rights only grow going down a tree, so this fails only where
+ * data made under older rules disagrees; checked anyway, since that is what the rule says.
+ */
+export function authorizeCascade(contexts: Permission[], records: Permission[]): void {
+  if (contexts.some((p) => !can(p, 'delete_context')) || records.some((p) => !can(p, 'delete'))) {
+    throw forbidden('You may not delete everything this cascade would remove');
+  }
 }

@@ -5,7 +5,8 @@
  * A record is visible through exactly one of these disjoint branches (so their counts add up and
  * their union needs no de-duplication):
  * - `in_context`: it lies in a visible context (owned, shared, or below one of those: D9);
- * - `owned`: the caller owns it and it lies in no visible context (or in none at all);
+ * - `owned`: the caller owns it and it lies in no context (a record of theirs left in a context they
+ *   can no longer see is out of reach, D9a);
  * - `attended` (events): the caller is a registered attendee and neither of the above holds.
  *
  * The page is cut from the union of each branch's own top `offset + limit` rows. Each branch is
@@ -36,15 +37,15 @@ const notInVisibleContext = (eb: ExpressionBuilder<any, any>, alias: string) =>
 function branches(table: VisibleTable, userId: string) {
   const list: Array<{ name: string; where: (eb: ExpressionBuilder<any, any>, alias: string) => Expression<SqlBool> }> = [
     { name: 'in_context', where: (eb, a) => eb(`${a}.context_id`, 'in', eb.selectFrom('visible_contexts').select('visible_contexts.id')) },
-    { name: 'owned', where: (eb, a) => eb.and([eb(`${a}.user_id`, '=', userId), notInVisibleContext(eb, a)]) },
+    { name: 'owned', where: (eb, a) => eb.and([eb(`${a}.user_id`, '=', userId), eb(`${a}.context_id`, 'is', null)]) },
   ];
   if (table === 'events') {
     list.push({
       name: 'attended',
       where: (eb, a) => eb.and([
         eb(`${a}.id`, 'in', eb.selectFrom('event_attendees').select('event_attendees.event_id').where('event_attendees.user_id', '=', userId)),
-        eb(`${a}.user_id`, '<>', userId),
         notInVisibleContext(eb, a),
+        eb.or([eb(`${a}.user_id`, '<>', userId), eb(`${a}.context_id`, 'is not', null)]),
       ]),
     });
   }
@@ -57,7 +58,7 @@ export function visibleCondition(table: VisibleTable, userId: string, alias: str
 }
 
 /** A query creator that has the `visible_contexts` CTE in scope. */
-export const withVisibility = (db: Executor, userId: string) => withVisibleContexts(db, userId) as unknown as Kysely<any>;
+const withVisibility = (db: Executor, userId: string) => withVisibleContexts(db, userId) as unknown as Kysely<any>;
 
 function ordered(q: AnyQuery, alias: string, sort: OrderKey[]): AnyQuery {
   for (const key of sort) {
@@ -86,7 +87,7 @@ async function countVisible(qc: Kysely<any>, userId: string, table: VisibleTable
       const inVisible = eb.selectFrom('visible_contexts').select('visible_contexts.id');
       return (b.name === 'in_context'
         ? counted.where('rc.context_id', 'in', inVisible)
-        : counted.where('rc.user_id', '=', userId).where((e) => e.or([e('rc.context_id', '=', ''), e('rc.context_id', 'not in', inVisible)]))
+        : counted.where('rc.user_id', '=', userId).where('rc.context_id', '=', '')
       ).as(`n${i}`);
     }
     return (filter ?? ((q: AnyQuery) => q))(eb.selectFrom(`${table} as b`).where((e) => b.where(e, 'b')), 'b')

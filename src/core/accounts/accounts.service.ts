@@ -1,21 +1,41 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Db } from '../../db/database.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import type { Actor } from '../actor.js';
 import { DomainError, invalid, notFound, unprocessable } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.js';
-import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { createHashGate, DEFAULT_HASH_GATE, type HashGateOptions } from './hash-gate.js';
+import { decoyHash, hashPassword as hashNow, verifyPassword as verifyNow } from './passwords.js';
 import * as sessions from './sessions.store.js';
 import * as tokens from './tokens.store.js';
 import * as users from './users.store.js';
+import { findGrantForToken, touchGrant } from '../oauth/oauth.store.js';
 
 export interface AccountsOptions {
   jwtSecret: Uint8Array;
   allowSignup: boolean;
   intakeDomain: string;
   loginThrottle?: ThrottleOptions;
+  passwordHashing?: HashGateOptions;
+  /**
+   * OAuth access tokens (D20) are signed with the same secret and carry `client_id`, `scope` and
+   * `gid` (their grant); they are accepted only with this issuer and audience.
+   */
+  oauth?: { issuer: string; audience: string };
 }
+
+interface VerifiedClaims {
+  jti: string;
+  sub: string;
+  exp: number;
+  /** Present on OAuth access tokens only. */
+  oauth?: { clientId: string; scopes: string[]; grantId: string };
+}
+
+/** D23: at most this many active (unrevoked, unexpired) API tokens per user. */
+const MAX_ACTIVE_TOKENS = 100;
 
 export interface PublicUser { id: string; email: string; name: string | null; created_at: string }
 
@@ -33,8 +53,12 @@ const newIntakeToken = () => randomBytes(15).toString('base64url').toLowerCase()
 export function createAccountsService(db: Db, options: AccountsOptions) {
   // Verified signatures, keyed by the token string: skips the HMAC on repeat calls. Revocation and
   // expiry are still checked against the database on every request.
-  const verified = new Map<string, { jti: string; sub: string; exp: number }>();
+  const verified = new Map<string, VerifiedClaims>();
+  const uow = unitOfWork(db);
   const throttle = createLoginThrottle(db, options.loginThrottle ?? DEFAULT_THROTTLE);
+  const gate = createHashGate(options.passwordHashing ?? DEFAULT_HASH_GATE);
+  const hashPassword = (password: string) => gate.run(() => hashNow(password));
+  const verifyPassword = (password: string, stored: string) => gate.run(() => verifyNow(password, stored));
 
   function normalizeEmail(email: string): string {
     const e = email.trim().toLowerCase();
@@ -45,33 +69,36 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   async function createUser(input: { email: string; password: string; name?: string | null }): Promise<PublicUser> {
     const email = normalizeEmail(input.email);
     if (input.password.length < 10) throw unprocessable('password', 'minLength', 'password must be at least 10 characters');
-    if (await users.findUserByEmail(db, email)) throw new DomainError('conflict', 'An account with this email already exists');
+    if (await uow.read((q) => users.findUserByEmail(q, email))) throw new DomainError('conflict', 'An account with this email already exists');
     const now = nowIso();
     const row: users.UserRow = {
       id: newId(), email, name: input.name?.trim() || null, password_hash: await hashPassword(input.password),
       intake_token: newIntakeToken(), created_at: now, updated_at: now,
     };
     try {
-      await users.insertUser(db, row);
+      await uow.write((tx) => users.insertUser(tx, row));
     } catch (err) {
       // Two signups racing for one email: the unique index decides.
-      if (await users.findUserByEmail(db, email)) throw new DomainError('conflict', 'An account with this email already exists');
+      if (await uow.read((q) => users.findUserByEmail(q, email))) throw new DomainError('conflict', 'An account with this email already exists');
       throw err;
     }
     return publicUser(row);
   }
 
   async function checkCredentials(email: string, password: string): Promise<users.UserRow> {
-    const user = await users.findUserByEmail(db, email.trim().toLowerCase());
+    const user = await uow.read((q) => users.findUserByEmail(q, email.trim().toLowerCase()));
     const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
     if (!user || !ok) throw unauthorized('Invalid email or password');
     return user;
   }
 
   async function issueToken(userId: string, name: string, expiresInDays = 90) {
-    const user = await users.findUserById(db, userId);
+    const user = await uow.read((q) => users.findUserById(q, userId));
     if (!user) throw notFound('User');
     const now = new Date();
+    if ((await uow.read((q) => tokens.countActiveTokens(q, userId, now.toISOString()))) >= MAX_ACTIVE_TOKENS) {
+      throw unprocessable('name', 'max_tokens', `At most ${MAX_ACTIVE_TOKENS} API tokens may be active at once; revoke some first`);
+    }
     const expires = new Date(now.getTime() + expiresInDays * DAY_MS);
     const id = newId();
     const token = await new SignJWT({ email: user.email, role: 'authenticated' })
@@ -82,7 +109,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       .setExpirationTime(Math.floor(expires.getTime() / 1000))
       .sign(options.jwtSecret);
     const row = { id, user_id: user.id, name, created_at: now.toISOString(), expires_at: expires.toISOString(), last_used_at: null, revoked_at: null };
-    await tokens.insertToken(db, row);
+    await uow.write((tx) => tokens.insertToken(tx, row));
     return { id, name, token, created_at: row.created_at, expires_at: row.expires_at };
   }
 
@@ -92,7 +119,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     try {
       const { payload } = await jwtVerify(token, options.jwtSecret, { algorithms: ['HS256'] });
       if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw unauthorized();
-      const claims = { jti: payload.jti, sub: payload.sub, exp: payload.exp };
+      const claims: VerifiedClaims = { jti: payload.jti, sub: payload.sub, exp: payload.exp };
+      if (payload.client_id !== undefined) {
+        const { client_id: clientId, scope, gid } = payload;
+        if (!options.oauth || payload.iss !== options.oauth.issuer || payload.aud !== options.oauth.audience) throw unauthorized();
+        if (typeof clientId !== 'string' || typeof gid !== 'string' || (scope !== undefined && typeof scope !== 'string')) throw unauthorized();
+        claims.oauth = { clientId, grantId: gid, scopes: scope ? scope.split(' ') : [] };
+      }
       if (verified.size > 10_000) verified.clear();
       verified.set(token, claims);
       return claims;
@@ -100,6 +133,22 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('Token expired');
       throw unauthorized();
     }
+  }
+
+  /**
+   * An OAuth access token is good while its grant lives: revoking the app (page, RFC 7009, or a
+   * reused refresh token) deletes the grant, so its access tokens stop at once, not at expiry.
+   */
+  async function authenticateOAuth(token: string, claims: VerifiedClaims, oauth: NonNullable<VerifiedClaims['oauth']>, nowMs: number): Promise<Actor> {
+    const grant = await uow.read((q) => findGrantForToken(q, oauth.grantId, Math.floor(nowMs / 1000)));
+    if (!grant || grant.account_id !== claims.sub || grant.client_id !== oauth.clientId) {
+      verified.delete(token);
+      throw unauthorized();
+    }
+    if (!grant.last_used_at || nowMs - Date.parse(grant.last_used_at) > TOUCH_EVERY_MS) {
+      await uow.write((tx) => touchGrant(tx, oauth.grantId, new Date(nowMs).toISOString()));
+    }
+    return { userId: claims.sub, email: grant.email, via: 'rest', oauth: { clientId: oauth.clientId, scopes: oauth.scopes } };
   }
 
   return {
@@ -121,83 +170,104 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       await throttle.succeeded(attempt);
       const secret = randomBytes(32).toString('base64url');
       const now = Date.now();
-      await sessions.insertSession(db, {
+      await uow.write((tx) => sessions.insertSession(tx, {
         id: sha256(secret), user_id: user.id,
         created_at: new Date(now).toISOString(), expires_at: new Date(now + SESSION_DAYS * DAY_MS).toISOString(),
-      });
+      }));
       return { user: publicUser(user), session: secret, maxAgeS: SESSION_DAYS * 86_400 };
     },
 
     async logout(sessionSecret: string) {
-      await sessions.deleteSession(db, sha256(sessionSecret));
+      await uow.write((tx) => sessions.deleteSession(tx, sha256(sessionSecret)));
     },
 
     async authenticateSession(sessionSecret: string): Promise<Actor> {
-      const user = await sessions.findSessionUser(db, sha256(sessionSecret), nowIso());
+      const user = await uow.read((q) => sessions.findSessionUser(q, sha256(sessionSecret), nowIso()));
       if (!user) throw unauthorized('Not signed in');
       return { userId: user.id, email: user.email, via: 'rest' };
     },
 
-    /** Bearer check: signature, expiry, revocation and the user's existence (DECISIONS D1). */
-    async authenticateToken(token: string): Promise<Actor> {
+    /**
+     * Bearer check: signature, expiry, revocation and the user's existence (DECISIONS D1).
+     * OAuth access tokens (D20) pass only where the caller enforces their scopes (`acceptOAuth`),
+     * so a door that knows nothing of scopes never lets a limited token do everything.
+     */
+    async authenticateToken(token: string, opts: { acceptOAuth?: boolean } = {}): Promise<Actor> {
       const claims = await verifySignature(token);
       const nowMs = Date.now();
       if (claims.exp * 1000 <= nowMs) throw unauthorized('Token expired');
-      const row = await tokens.findActiveToken(db, claims.jti);
+      if (claims.oauth) {
+        if (!opts.acceptOAuth) throw unauthorized('OAuth access tokens are accepted by the API (/api/v1) only');
+        return authenticateOAuth(token, claims, claims.oauth, nowMs);
+      }
+      const row = await uow.read((q) => tokens.findActiveToken(q, claims.jti));
       if (!row || row.revoked_at || row.user_id !== claims.sub || Date.parse(row.expires_at) <= nowMs) {
         verified.delete(token);
         throw unauthorized();
       }
       if (!row.last_used_at || nowMs - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
-        await tokens.touchToken(db, row.id, new Date(nowMs).toISOString());
+        await uow.write((tx) => tokens.touchToken(tx, row.id, new Date(nowMs).toISOString()));
       }
       return { userId: row.user_id, email: row.email, via: 'rest' };
     },
 
     async getAccount(userId: string) {
-      const user = await users.findUserById(db, userId);
+      const user = await uow.read((q) => users.findUserById(q, userId));
       if (!user) throw notFound('Account');
       return { ...publicUser(user), intake_address: user.intake_token ? `${user.intake_token}@${options.intakeDomain}` : null };
     },
 
     async rotateIntakeAddress(userId: string) {
-      await users.updateUser(db, userId, { intake_token: newIntakeToken(), updated_at: nowIso() });
+      await uow.write((tx) => users.updateUser(tx, userId, { intake_token: newIntakeToken(), updated_at: nowIso() }));
       return this.getAccount(userId);
     },
 
     async findUserByIntakeAddress(address: string) {
       const [local, domain] = address.trim().toLowerCase().split('@');
       if (!local || domain !== options.intakeDomain) return undefined;
-      return users.findUserByIntakeToken(db, local);
+      return uow.read((q) => users.findUserByIntakeToken(q, local));
     },
 
+    /** Guessing the current password is throttled like sign-in, keyed on the account (D23). */
     async changePassword(userId: string, current: string, next: string) {
-      const user = await users.findUserById(db, userId);
-      if (!user || !(await verifyPassword(current, user.password_hash))) throw unprocessable('current_password', 'mismatch', 'The current password is wrong');
+      const user = await uow.read((q) => users.findUserById(q, userId));
+      if (!user) throw notFound('Account');
+      const attempt = await throttle.begin(`account:${userId}`, user.email);
+      if (!(await verifyPassword(current, user.password_hash))) throw unprocessable('current_password', 'mismatch', 'The current password is wrong');
+      await throttle.succeeded(attempt);
       await this.setPassword(userId, next);
     },
 
     async setPassword(userId: string, password: string) {
       if (password.length < 10) throw unprocessable('password', 'minLength', 'password must be at least 10 characters');
-      await users.updateUser(db, userId, { password_hash: await hashPassword(password), updated_at: nowIso() });
-      await sessions.deleteUserSessions(db, userId);
+      const hash = await hashPassword(password);
+      await uow.write(async (tx) => {
+        await users.updateUser(tx, userId, { password_hash: hash, updated_at: nowIso() });
+        await sessions.deleteUserSessions(tx, userId);
+      });
     },
 
     issueToken,
-    listTokens: (userId: string) => tokens.listTokens(db, userId),
+    /** Unrevoked tokens, newest first, one page at a time (D23), and how many there are. */
+    async listTokens(userId: string, page: { limit: number; offset: number } = { limit: MAX_ACTIVE_TOKENS, offset: 0 }) {
+      const [items, total] = await uow.read((q) => Promise.all([tokens.listTokens(q, userId, page), tokens.countActiveTokens(q, userId)]));
+      return { items, total, ...page };
+    },
+
+    findToken: (userId: string, tokenId: string) => uow.read((q) => tokens.findUserToken(q, userId, tokenId)),
 
     async revokeToken(userId: string, tokenId: string) {
-      if (!(await tokens.revokeToken(db, userId, tokenId, nowIso()))) throw notFound('Token');
+      if (!(await uow.write((tx) => tokens.revokeToken(tx, userId, tokenId, nowIso())))) throw notFound('Token');
       for (const [key, claims] of verified) if (claims.jti === tokenId) verified.delete(key);
     },
 
     async revokeAllTokens(userId: string) {
       verified.clear();
-      return tokens.revokeAllTokens(db, userId, nowIso());
+      return uow.write((tx) => tokens.revokeAllTokens(tx, userId, nowIso()));
     },
 
-    findUserByEmail: (email: string) => users.findUserByEmail(db, email),
-    listUsers: () => users.listUsers(db),
+    findUserByEmail: (email: string) => uow.read((q) => users.findUserByEmail(q, email)),
+    listUsers: () => uow.read((q) => users.listUsers(q)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { DomainError } from '../errors.js';
 import * as store from './login-throttle.store.js';
 
@@ -18,6 +19,7 @@ export const DEFAULT_THROTTLE: ThrottleOptions = { maxFailures: 5, windowMs: 15 
  * The email is part of the key so one noisy address behind a shared NAT cannot lock out others.
  */
 export function createLoginThrottle(db: Db, options: ThrottleOptions = DEFAULT_THROTTLE) {
+  const uow = unitOfWork(db);
   const keyOf = (client: string, email: string) =>
     createHash('sha256').update(`${client}\n${email.trim().toLowerCase()}`).digest('base64url');
 
@@ -26,7 +28,7 @@ export function createLoginThrottle(db: Db, options: ThrottleOptions = DEFAULT_T
     async begin(client: string, email: string): Promise<string> {
       const key = keyOf(client, email);
       const now = Date.now();
-      const state = await store.countAttempt(db, key, now, options.windowMs);
+      const state = await uow.write((tx) => store.countAttempt(tx, key, now, options.windowMs));
       if (state.failures > options.maxFailures) {
         const retryAfter = Math.max(1, Math.ceil((Number(state.window_start) + options.windowMs - now) / 1000));
         throw new DomainError('rate_limit_exceeded', 'Too many sign-in attempts; try again later', { retryAfter });
@@ -35,8 +37,8 @@ export function createLoginThrottle(db: Db, options: ThrottleOptions = DEFAULT_T
     },
 
     async succeeded(key: string) {
-      await store.clearAttempts(db, key);
-      await store.deleteExpired(db, Date.now() - options.windowMs);
+      await uow.write((tx) => store.clearAttempts(tx, key));
+      await uow.write((tx) => store.deleteExpired(tx, Date.now() - options.windowMs));
     },
   };
 }

@@ -1,53 +1,14 @@
 /**
  * The one change log (DECISIONS D19). Every use case that changes a task, event, context, share,
- * comment, assignee or attendee calls `recordChanges` inside its transaction; the sync feed, CalDAV
- * sync tokens and webhooks all read these rows. Stores never write here on their own.
+ * comment, assignee or attendee calls `recordChanges` inside its unit of work, with changes built by
+ * the constructors in change.ts; the sync feed, CalDAV sync tokens and webhooks all read these rows.
+ * Stores never write here on their own.
  */
-import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../db/database.js';
 import type { Actor } from '../actor.js';
 import { nowIso } from '../ids.js';
-import { attendeeAudience, contextAudience, insertChanges } from './changes.store.js';
-
-export type RecordType = 'task' | 'event' | 'context' | 'share' | 'comment' | 'assignee' | 'attendee';
-
-export interface Change {
-  type: RecordType;
-  id: string;
-  op: 'create' | 'update' | 'delete';
-  /** True for edits that only touched a draft: the published state did not move. */
-  draft?: boolean;
-  version?: string | null;
-  contextBefore?: string | null;
-  contextAfter?: string | null;
-  ownerId?: string | null;
-  data?: Record<string, unknown>;
-  /**
-   * Who could see the record just before this change, when the use case had to capture it before
-   * removing the rows it is computed from (a context deleted with its shares). Otherwise deletions
-   * and moves work it out here.
-   */
-  audience?: string[];
-}
-
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-
-/** The record a dependent row belongs to (for comments, assignees, attendees) or the context of a share. */
-function parentOf(c: Change): string | null {
-  const d = c.data ?? {};
-  switch (c.type) {
-    case 'comment': return str(d.parent_id);
-    case 'assignee': return str(d.task_id);
-    case 'attendee': return str(d.event_id);
-    case 'share': return str(d.context_id) ?? c.id.split(':')[0];
-    default: return null;
-  }
-}
-
-/** Share and attendee rows change what one user can see. */
-function subjectOf(c: Change): string | null {
-  if (c.type !== 'share' && c.type !== 'attendee') return null;
-  return str(c.data?.user_id) ?? (c.type === 'share' ? c.id.split(':')[1] ?? null : null);
-}
+import type { Change } from './change.js';
+import { attendeeAudience, contextAudience, enteredAt, insertChanges } from './changes.store.js';
 
 const leavesPlace = (c: Change) =>
   (c.type === 'task' || c.type === 'event' || c.type === 'context') &&
@@ -60,18 +21,23 @@ const contextsOf = (c: Change) => [c.contextBefore, c.type === 'context' ? c.id 
  * access_lost reaches them even once the context (and its shares) no longer says so. One query per
  * distinct context among the changes, one for all events' attendees.
  */
-async function fillAudiences(tx: Executor, changes: Change[]): Promise<Change[]> {
+async function fillAudiences(tx: Tx, changes: Change[]): Promise<Change[]> {
   const pending = changes.filter((c) => leavesPlace(c) && !c.audience);
   if (!pending.length) return changes;
-  const byContexts = new Map<string, string[]>();
+  const byContexts = new Map<string, Awaited<ReturnType<typeof contextAudience>>>();
   for (const c of pending) {
     const key = contextsOf(c).sort().join(',');
-    if (!byContexts.has(key)) byContexts.set(key, key ? await contextAudience(tx, contextsOf(c)) : []);
+    if (!byContexts.has(key)) byContexts.set(key, await contextAudience(tx, contextsOf(c)));
   }
   const attendees = await attendeeAudience(tx, pending.filter((c) => c.type === 'event').map((c) => c.id));
+  const arrived = await enteredAt(tx, pending.map((c) => c.id));
   return changes.map((c) => {
     if (!pending.includes(c)) return c;
-    const users = new Set([...byContexts.get(contextsOf(c).sort().join(','))!, ...(attendees.get(c.id) ?? [])]);
+    const { current, former } = byContexts.get(contextsOf(c).sort().join(','))!;
+    // A former collaborator hears of the record only if it was there before they were removed (D9a).
+    const since = arrived.get(c.id) ?? 0;
+    const removedAfter = [...former].filter(([, seq]) => seq > since).map(([user]) => user);
+    const users = new Set([...current, ...removedAfter, ...(attendees.get(c.id) ?? [])]);
     if (c.ownerId) users.delete(c.ownerId); // the owner is matched by owner_id already
     return { ...c, audience: [...users] };
   });
@@ -83,7 +49,7 @@ async function fillAudiences(tx: Executor, changes: Change[]): Promise<Change[]>
  */
 export const withAudience = fillAudiences;
 
-export async function recordChanges(tx: Executor, actor: Actor, changes: Change[]): Promise<void> {
+export async function recordChanges(tx: Tx, actor: Actor, changes: Change[]): Promise<void> {
   const at = nowIso();
   const rows = [];
   for (const c of await fillAudiences(tx, changes)) {
@@ -100,8 +66,8 @@ export async function recordChanges(tx: Executor, actor: Actor, changes: Change[
       data: c.data ? JSON.stringify(c.data) : null,
       actor_id: actor.userId,
       created_at: at,
-      subject_user_id: subjectOf(c),
-      parent_id: parentOf(c),
+      subject_user_id: c.subjectUserId ?? null,
+      parent_id: c.parentId ?? null,
       audience: audience ? JSON.stringify(audience) : null,
     });
   }

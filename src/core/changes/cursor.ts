@@ -1,5 +1,7 @@
 /**
- * The sync feed's opaque cursor. Clients must not look inside; it is base64url JSON:
+ * The sync feed's opaque cursor. Clients must not look inside; it is base64url JSON, a dot, and an
+ * HMAC-SHA256 of that JSON under a key derived from the service secret (D23): a cursor a client
+ * altered (say, rewound to the start of the log, to read what it never saw) is 400. The JSON:
  * - `m`: `s` while the first sync is still paging through the records visible now, `l` for log mode;
  * - `p`: a log position `[txid, seq]`: every change at or before it has been handed out
  *   (in snapshot mode: where the log is read from once the snapshot pages are done);
@@ -8,6 +10,7 @@
  *   successor and not yet finished;
  * - `t`: when the cursor was issued (epoch ms), for the retention rule (410 Gone).
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DomainError, invalid } from '../errors.js';
 
 export interface Position { txid: number; seq: number }
@@ -24,15 +27,14 @@ export interface Cursor {
 const TYPES: FeedType[] = ['context', 'event', 'task'];
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
-export function encodeCursor(c: Cursor): string {
+function encodeBody(c: Cursor): string {
   const body = { m: c.mode === 'snapshot' ? 's' : 'l', p: [c.position.txid, c.position.seq], k: c.keyset ?? undefined, t: c.issuedAt };
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
 const malformed = () => invalid('cursor', 'format', 'cursor is not one this service issued; start over without a cursor');
 
-export function decodeCursor(raw: string): Cursor {
-  if (!/^[A-Za-z0-9_-]{1,2000}$/.test(raw)) throw malformed();
+function decodeBody(raw: string): Cursor {
   let body: unknown;
   try {
     body = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
@@ -48,6 +50,31 @@ export function decodeCursor(raw: string): Cursor {
     keyset = [k[0] as FeedType, k[1]];
   }
   return { mode: m === 's' ? 'snapshot' : 'log', position: { txid: p[0], seq: p[1] }, keyset, issuedAt: t };
+}
+
+export interface CursorCodec {
+  encode(c: Cursor): string;
+  /** 400 for anything this service did not issue, the signature checked before the body is read. */
+  decode(raw: string): Cursor;
+}
+
+/** A codec signing with a key of its own, derived from the service secret (one secret, many uses). */
+export function cursorCodec(serviceSecret: Uint8Array): CursorCodec {
+  const key = createHmac('sha256', serviceSecret).update('agendum/sync-cursor/v1').digest();
+  const sign = (body: string) => createHmac('sha256', key).update(body).digest();
+  return {
+    encode(c) {
+      const body = encodeBody(c);
+      return `${body}.${sign(body).toString('base64url')}`;
+    },
+    decode(raw) {
+      const m = /^([A-Za-z0-9_-]{1,1900})\.([A-Za-z0-9_-]{43})$/.exec(raw);
+      if (!m) throw malformed();
+      const given = Buffer.from(m[2], 'base64url');
+      if (given.length !== 32 || !timingSafeEqual(given, sign(m[1]))) throw malformed();
+      return decodeBody(m[1]);
+    },
+  };
 }
 
 export const comparePositions = (a: Position, b: Position) => (a.txid - b.txid) || (a.seq - b.seq);

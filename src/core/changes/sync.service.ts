@@ -4,10 +4,10 @@
  * D8), `delete` tombstones, and `access_lost` when the caller can no longer see a record.
  */
 import type { Db, Executor } from '../../db/database.js';
-import { inSnapshot, inTransaction } from '../../db/transaction.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { visibleIds } from '../access/visibility.store.js';
 import type { Actor } from '../actor.js';
-import { comparePositions, decodeCursor, encodeCursor, gone, type Cursor, type FeedType, type Keyset, type Position } from './cursor.js';
+import { comparePositions, cursorCodec, gone, type Cursor, type FeedType, type Keyset, type Position } from './cursor.js';
 import * as store from './sync.store.js';
 
 /** How the feed loads records of one type the way GET shows them (supplied by that type's module). */
@@ -66,8 +66,11 @@ function targetOf(row: store.ChangeRow): Target | null {
   }
 }
 
-export function createSyncService(db: Db, opts: { retentionDays: number; sources: RecordSources }) {
+export function createSyncService(db: Db, opts: { retentionDays: number; sources: RecordSources; secret: Uint8Array }) {
   const { sources } = opts;
+  const uow = unitOfWork(db);
+  const cursors = cursorCodec(opts.secret);
+  const encodeCursor = cursors.encode;
   const retentionMs = opts.retentionDays * DAY_MS;
 
   /** Turns targets into items with one load and one visibility query per record type. */
@@ -151,7 +154,8 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
         // The cursor's keyset continues an expansion only if this is the very row it stopped in.
         const resume = i === 0 && cursor.keyset && Number(row.seq) === cursor.position.seq + 1 && Number(row.txid) === cursor.position.txid ? cursor.keyset : null;
         const members = await store.subtreeMembers(tx, root, resume, budget + 1);
-        for (const [type, id] of members.slice(0, budget)) targets.push({ type, id, op: 'resolve' });
+        const late = await store.arrivedAfter(tx, members.slice(0, budget), positionOf(row));
+        for (const [type, id] of members.slice(0, budget)) if (!late.has(id)) targets.push({ type, id, op: 'resolve' });
         if (members.length > budget) {
           // Stop inside this row: the position just before it, plus the last member handed out.
           keyset = members[budget - 1] ?? resume;
@@ -179,10 +183,13 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
   }
 
   return {
+    /** The cursor codec, for tests that need a cursor of a given age. */
+    cursors,
+
     async feed(actor: Actor, query: { cursor?: string; limit: number }): Promise<SyncPage> {
-      const cursor = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
+      const cursor = query.cursor !== undefined ? cursors.decode(query.cursor) : null;
       if (cursor && Date.now() - cursor.issuedAt > retentionMs) throw gone();
-      return inSnapshot(db, async (tx) => {
+      return uow.snapshot(async (tx) => {
         if (cursor && comparePositions(cursor.position, await store.readPruned(tx)) < 0) throw gone();
         return !cursor || cursor.mode === 'snapshot' ? snapshotPage(tx, actor, cursor, query.limit) : logPage(tx, actor, cursor, query.limit);
       });
@@ -191,7 +198,7 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
     /** Removes log rows older than the retention; returns how many. Run periodically by the app. */
     async prune(now: Date = new Date()): Promise<number> {
       const cutoff = new Date(now.getTime() - retentionMs).toISOString();
-      return inTransaction(db, (tx) => store.pruneBefore(tx, cutoff));
+      return uow.write((tx) => store.pruneBefore(tx, cutoff));
     },
   };
 }

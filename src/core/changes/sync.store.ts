@@ -101,6 +101,30 @@ export async function subtreeMembers(db: Executor, contextId: string, after: Key
   return rows.map((r) => [r.type, r.id]);
 }
 
+/**
+ * Which of these records arrived where they are (created, or moved) after the given log position.
+ * An expansion (a share removed, a context moved) is read from the subtree as it is now; these are
+ * dropped from it, since the reader never saw them through that change: a record made after a
+ * reader's removal must never reach them, not even as an id (D9a). Any that the reader can see
+ * reach it through their own rows, later in the log.
+ */
+export async function arrivedAfter(db: Executor, members: Keyset[], after: Position): Promise<Set<string>> {
+  if (!members.length) return new Set();
+  const rows = await db.selectFrom('changes').select('record_id')
+    .where('record_id', 'in', members.map(([, id]) => id)).where('record_type', 'in', ['task', 'event', 'context'])
+    .where(sql<boolean>`(changes.txid, changes.seq) > (${after.txid}, ${after.seq})`)
+    .where((eb) => eb.or([
+      eb('op', '=', 'create'),
+      eb.and([eb('op', '=', 'update'), eb.or([
+        eb('context_before', 'is', null).and('context_after', 'is not', null),
+        eb('context_before', 'is not', null).and('context_after', 'is', null),
+        eb('context_before', '<>', eb.ref('context_after')),
+      ])]),
+    ]))
+    .execute();
+  return new Set(rows.map((r) => r.record_id));
+}
+
 const TABLE = { task: 'tasks', event: 'events', context: 'contexts' } as const;
 
 /** Ids of the records of one kind the user can see now, in id order after `afterId` (first sync). */

@@ -1,9 +1,10 @@
 /** Comments on tasks and events: not versioned, visible at once (D8); writing needs write access (D9). */
 import type { Db, Executor } from '../../db/database.js';
 import type { CommentsTable } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { atLeast, type Action, type Permission } from '../access/policy.js';
 import type { Actor } from '../actor.js';
+import { commentChanged } from '../changes/change.js';
 import { recordChanges } from '../changes/change-log.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
@@ -36,6 +37,7 @@ const toComment = (row: CommentsTable): Comment => ({
 });
 
 export function createCommentsService(db: Db, parents: Record<ParentType, ParentLoader>) {
+  const uow = unitOfWork(db);
   const checkMessage = (message: string) => {
     const trimmed = message.trim();
     if (!trimmed) throw invalid('message', 'minLength', 'message must not be blank');
@@ -45,7 +47,7 @@ export function createCommentsService(db: Db, parents: Record<ParentType, Parent
   return {
     async create(actor: Actor, type: ParentType, parentId: string, message: string): Promise<Comment> {
       const text = checkMessage(message);
-      return inTransaction(db, async (tx) => {
+      return uow.write(async (tx) => {
         const { row: parent } = await parents[type](tx, actor, parentId, 'comment');
         const at = nowIso();
         const row: CommentsTable = {
@@ -53,41 +55,43 @@ export function createCommentsService(db: Db, parents: Record<ParentType, Parent
           user_id: actor.userId, message: text, created_at: at, updated_at: at,
         };
         await store.insertComment(tx, row);
-        await recordChanges(tx, actor, [{ type: 'comment', id: row.id, op: 'create', contextAfter: parent.context_id, ownerId: parent.user_id, data: { parent_type: type, parent_id: parentId, message: text } }]);
+        await recordChanges(tx, actor, [commentChanged('create', row.id, type, parent, text)]);
         return toComment(row);
       });
     },
 
     async list(actor: Actor, type: ParentType, parentId: string, page: PageRequest): Promise<Page<Comment>> {
-      await parents[type](db, actor, parentId, 'read');
-      const { rows, total } = await store.listComments(db, type, parentId, page);
+      const { rows, total } = await uow.read(async (q) => {
+        await parents[type](q, actor, parentId, 'read');
+        return store.listComments(q, type, parentId, page);
+      });
       return { items: rows.map(toComment), total, ...page };
     },
 
     /** Only the author edits a comment. */
     async update(actor: Actor, type: ParentType, parentId: string, id: string, message: string): Promise<Comment> {
       const text = checkMessage(message);
-      return inTransaction(db, async (tx) => {
+      return uow.write(async (tx) => {
         const { row: parent } = await parents[type](tx, actor, parentId, 'read');
         const row = await store.getComment(tx, type, parentId, id);
         if (!row) throw notFound('Comment');
         if (row.user_id !== actor.userId) throw forbidden('Only the author can edit a comment');
         const at = nowIso();
         await store.updateComment(tx, id, text, at);
-        await recordChanges(tx, actor, [{ type: 'comment', id, op: 'update', contextAfter: parent.context_id, ownerId: parent.user_id, data: { parent_type: type, parent_id: parentId } }]);
+        await recordChanges(tx, actor, [commentChanged('update', id, type, parent)]);
         return toComment({ ...row, message: text, updated_at: at });
       });
     },
 
     /** The author deletes a comment; so may whoever may delete the record itself (moderation). */
     async remove(actor: Actor, type: ParentType, parentId: string, id: string): Promise<void> {
-      await inTransaction(db, async (tx) => {
+      await uow.write(async (tx) => {
         const { row: parent, perm } = await parents[type](tx, actor, parentId, 'read');
         const row = await store.getComment(tx, type, parentId, id);
         if (!row) throw notFound('Comment');
         if (row.user_id !== actor.userId && !atLeast(perm, 'admin')) throw forbidden('Only the author can delete a comment');
         await store.deleteComment(tx, id);
-        await recordChanges(tx, actor, [{ type: 'comment', id, op: 'delete', contextBefore: parent.context_id, ownerId: parent.user_id, data: { parent_type: type, parent_id: parentId } }]);
+        await recordChanges(tx, actor, [commentChanged('delete', id, type, parent)]);
       });
     },
   };

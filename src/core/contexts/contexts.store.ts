@@ -86,7 +86,7 @@ export async function subtreeContents(db: Executor, contextIds: string[]) {
     db.selectFrom('comments').select(['id', 'task_id', 'event_id'])
       .where((eb) => eb.or([eb('task_id', 'in', taskIds), eb('event_id', 'in', eventIds)])).execute(),
     db.selectFrom('task_assignees').select(['task_id', 'user_id']).where('task_id', 'in', taskIds).execute(),
-    db.selectFrom('event_attendees').select(['event_id', 'email']).where('event_id', 'in', eventIds).execute(),
+    db.selectFrom('event_attendees').select(['event_id', 'email', 'user_id']).where('event_id', 'in', eventIds).execute(),
   ]);
   return { tasks, events, shares, comments, assignees, attendees };
 }

@@ -1,9 +1,10 @@
 /** Sharing a context with collaborators (SPEC "Access control rules", D9). */
 import type { Db } from '../../db/database.js';
 import type { ContextSharesTable } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import type { Actor } from '../actor.js';
 import { findUserByEmail } from '../accounts/users.store.js';
+import { shareRemoved, shareSaved } from '../changes/change.js';
 import { recordChanges } from '../changes/change-log.js';
 import { notFound, unprocessable } from '../errors.js';
 import { nowIso } from '../ids.js';
@@ -29,15 +30,16 @@ const toShare = (row: ContextSharesTable & { email: string }): Share => ({
 });
 
 export function createSharesService(db: Db, contexts: ContextsService) {
+  const uow = unitOfWork(db);
   return {
     /** Creates a share (created: true, 201) or changes the permission of an existing one (200). */
     async share(actor: Actor, contextId: string, userEmail: string, permission: SharePermission) {
-      return inTransaction(db, async (tx) => {
+      return uow.write(async (tx) => {
         const { row: context } = await contexts.loadFor(tx, actor, contextId, 'share');
         const user = await findUserByEmail(tx, userEmail.trim());
         if (!user) throw notFound('User');
         if (user.id === actor.userId) throw unprocessable('user_email', 'self', 'You cannot share a context with yourself');
-        if (user.id === context.user_id) throw unprocessable('user_email', 'owner', 'The owner already has every right on the context');
+        if (user.id === context.user_id && context.parent_context_id === null) throw unprocessable('user_email', 'owner', 'The owner already has every right on the context');
         const existing = await store.findShare(tx, contextId, user.id);
         const at = nowIso();
         let row: ContextSharesTable;
@@ -48,29 +50,24 @@ export function createSharesService(db: Db, contexts: ContextsService) {
           row = { context_id: contextId, user_id: user.id, permission, shared_at: at, shared_by: actor.userId };
           await store.insertShare(tx, row);
         }
-        await recordChanges(tx, actor, [{
-          type: 'share', id: `${contextId}:${user.id}`, op: existing ? 'update' : 'create',
-          contextBefore: contextId, contextAfter: contextId, ownerId: context.user_id,
-          data: { context_id: contextId, user_id: user.id, permission, previous: existing?.permission ?? null },
-        }]);
+        await recordChanges(tx, actor, [shareSaved(context, user.id, permission, existing?.permission ?? null)]);
         return { share: toShare({ ...row, email: user.email }), created: !existing };
       });
     },
 
     async list(actor: Actor, contextId: string): Promise<Share[]> {
-      await contexts.loadFor(db, actor, contextId, 'read');
-      return (await store.listShares(db, contextId)).map(toShare);
+      return uow.read(async (q) => {
+        await contexts.loadFor(q, actor, contextId, 'read');
+        return (await store.listShares(q, contextId)).map(toShare);
+      });
     },
 
     /** Owners and admins remove anyone; a collaborator may remove their own share (leave). */
     async remove(actor: Actor, contextId: string, userId: string): Promise<void> {
-      await inTransaction(db, async (tx) => {
+      await uow.write(async (tx) => {
         const { row: context } = await contexts.loadFor(tx, actor, contextId, 'remove_collaborator', { self: userId === actor.userId });
         if (!(await store.deleteShare(tx, contextId, userId))) throw notFound('Collaborator');
-        await recordChanges(tx, actor, [{
-          type: 'share', id: `${contextId}:${userId}`, op: 'delete', contextBefore: contextId, ownerId: context.user_id,
-          data: { context_id: contextId, user_id: userId },
-        }]);
+        await recordChanges(tx, actor, [shareRemoved(context, userId)]);
       });
     },
   };

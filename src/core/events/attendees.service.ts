@@ -4,26 +4,33 @@
  */
 import type { Db } from '../../db/database.js';
 import type { EventAttendeesTable } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { authorize } from '../access/policy.js';
 import type { Actor } from '../actor.js';
 import { findUserByEmail } from '../accounts/users.store.js';
+import { attendeeRemoved, attendeeSaved } from '../changes/change.js';
 import { recordChanges } from '../changes/change-log.js';
 import { notFound } from '../errors.js';
-import { isUuid, nowIso } from '../ids.js';
+import { isBlankKey, isUuid, nowIso } from '../ids.js';
 import * as store from './attendees.store.js';
-import type { EventsService, RsvpStatus } from './events.service.js';
+import type { RsvpStatus } from './event.js';
+import type { EventsService } from './events.service.js';
 
 export type Attendee = EventAttendeesTable;
 
 /** The path names an attendee by user id, or by email for attendees without an account. */
-const keyOf = (who: string) => (isUuid(who) ? { userId: who.toLowerCase() } : { email: who.trim().toLowerCase() });
+const keyOf = (who: string) => {
+  // A blank key would become an empty filter and match whichever attendee came first (D23: 404).
+  if (isBlankKey(who)) throw notFound('Attendee');
+  return isUuid(who) ? { userId: who.toLowerCase() } : { email: who.trim().toLowerCase() };
+};
 
 export function createAttendeesService(db: Db, events: EventsService) {
+  const uow = unitOfWork(db);
   return {
     /** Adds an attendee (created: true) or, when the email already attends, updates a given RSVP. */
     async add(actor: Actor, eventId: string, userEmail: string, rsvp?: RsvpStatus) {
-      return inTransaction(db, async (tx) => {
+      return uow.write(async (tx) => {
         const { row: event } = await events.loadFor(tx, actor, eventId, 'manage_attendees');
         const email = userEmail.trim().toLowerCase();
         const existing = await store.findAttendee(tx, eventId, { email });
@@ -38,50 +45,41 @@ export function createAttendeesService(db: Db, events: EventsService) {
           row = { event_id: eventId, email, user_id: user?.id ?? null, rsvp_status: rsvp ?? 'pending', added_at: at, updated_at: at };
           await store.insertAttendees(tx, [row]);
         }
-        await recordChanges(tx, actor, [{
-          type: 'attendee', id: `${eventId}:${email}`, op: existing ? 'update' : 'create',
-          contextBefore: event.context_id, contextAfter: event.context_id, ownerId: event.user_id,
-          data: { event_id: eventId, email, user_id: row.user_id, rsvp_status: row.rsvp_status, previous: existing?.rsvp_status ?? null },
-        }]);
+        await recordChanges(tx, actor, [attendeeSaved(event, row, existing?.rsvp_status)]);
         return { attendee: row, created: !existing };
       });
     },
 
     async list(actor: Actor, eventId: string): Promise<Attendee[]> {
-      await events.loadFor(db, actor, eventId, 'read');
-      return store.listAttendees(db, eventId);
+      return uow.read(async (q) => {
+        await events.loadFor(q, actor, eventId, 'read');
+        return store.listAttendees(q, eventId);
+      });
     },
 
     /** The attendee answers for themself; writers may set anyone's answer. */
     async setRsvp(actor: Actor, eventId: string, who: string, rsvp: RsvpStatus): Promise<Attendee> {
-      return inTransaction(db, async (tx) => {
+      return uow.write(async (tx) => {
         const { row: event, perm } = await events.loadFor(tx, actor, eventId, 'read');
         const existing = await store.findAttendee(tx, eventId, keyOf(who));
         if (!existing) throw notFound('Attendee');
         authorize(perm, 'change_rsvp', 'Event', { self: existing.user_id === actor.userId });
         const at = nowIso();
         await store.updateAttendee(tx, eventId, existing.email, { rsvp_status: rsvp, updated_at: at });
-        await recordChanges(tx, actor, [{
-          type: 'attendee', id: `${eventId}:${existing.email}`, op: 'update',
-          contextBefore: event.context_id, contextAfter: event.context_id, ownerId: event.user_id,
-          data: { event_id: eventId, email: existing.email, user_id: existing.user_id, rsvp_status: rsvp, previous: existing.rsvp_status },
-        }]);
+        await recordChanges(tx, actor, [attendeeSaved(event, { ...existing, rsvp_status: rsvp }, existing.rsvp_status)]);
         return { ...existing, rsvp_status: rsvp, updated_at: at };
       });
     },
 
     /** Writers remove anyone; an attendee may remove themself (and so lose read access). */
     async remove(actor: Actor, eventId: string, who: string): Promise<void> {
-      await inTransaction(db, async (tx) => {
+      await uow.write(async (tx) => {
         const { row: event, perm } = await events.loadFor(tx, actor, eventId, 'read');
         const existing = await store.findAttendee(tx, eventId, keyOf(who));
         if (!existing) throw notFound('Attendee');
         authorize(perm, 'remove_attendee', 'Event', { self: existing.user_id === actor.userId });
         await store.deleteAttendee(tx, eventId, existing.email);
-        await recordChanges(tx, actor, [{
-          type: 'attendee', id: `${eventId}:${existing.email}`, op: 'delete', contextBefore: event.context_id, ownerId: event.user_id,
-          data: { event_id: eventId, email: existing.email, user_id: existing.user_id },
-        }]);
+        await recordChanges(tx, actor, [attendeeRemoved(event, existing)]);
       });
     },
   };

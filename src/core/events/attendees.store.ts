@@ -2,9 +2,9 @@ import type { Executor } from '../../db/database.js';
 import type { EventAttendeesTable } from '../../db/schema.js';
 
 export const findAttendee = (db: Executor, eventId: string, key: { userId?: string; email?: string }) => {
+  // Exactly one of the keys, always applied: an empty one matches nothing rather than anyone.
   let q = db.selectFrom('event_attendees').selectAll().where('event_id', '=', eventId);
-  if (key.userId) q = q.where('user_id', '=', key.userId);
-  if (key.email) q = q.where('email', '=', key.email);
+  q = key.userId !== undefined ? q.where('user_id', '=', key.userId) : q.where('email', '=', key.email ?? '');
   return q.executeTakeFirst();
 };
 

@@ -2,10 +2,11 @@
 import type { EventsTable } from '../../db/schema.js';
 import { unprocessable } from '../errors.js';
 import type { Values } from '../versioning/drafts.js';
-import { provenanceFields, versionFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
+import { compareInstants } from '../ids.js';
+import { columnsOf, recordFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
 
-/** Fields that go through the draft engine; context_id moves apply at once, as for tasks. */
-export const EVENT_EDITABLE = ['title', 'description', 'start_time', 'end_time', 'location', 'all_day'] as const;
+const RSVP_STATUSES = ['pending', 'accepted', 'declined', 'tentative'] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
 export interface Event extends VersionedRecordFields {
   id: string;
@@ -32,14 +33,7 @@ export function editableValues(row: EventsTable): Values {
   };
 }
 
-export function editableColumns(values: Values): Partial<EventsTable> {
-  const out: Partial<EventsTable> = {};
-  for (const [k, v] of Object.entries(values)) {
-    if (k === 'all_day') out.all_day = v ? 1 : 0;
-    else (out as Record<string, unknown>)[k] = v;
-  }
-  return out;
-}
+export const editableColumns = (values: Values): Partial<EventsTable> => columnsOf<EventsTable>(values, { all_day: (v) => (v ? 1 : 0) });
 
 const DAY = 86_400_000;
 const dateOf = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00.000Z`).getTime();
@@ -61,24 +55,9 @@ export function checkTimes(values: Values): Values {
   }
   const start = (fixed.start_time ?? values.start_time) as string;
   const end = (fixed.end_time ?? values.end_time) as string;
-  if (end < start) throw unprocessable('end_time', 'after_start', 'end_time must not be before start_time');
+  if (compareInstants(end, start) < 0) throw unprocessable('end_time', 'after_start', 'end_time must not be before start_time');
   return fixed;
 }
 
-export function toEvent(row: EventsTable, opts: { includeDraftStatus?: boolean } = {}): Event {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    start_time: row.start_time,
-    end_time: row.end_time,
-    location: row.location,
-    all_day: row.all_day === 1,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    user_id: row.user_id,
-    context_id: row.context_id,
-    ...versionFields(row, opts),
-    ...provenanceFields(row),
-  };
-}
+export const toEvent = (row: EventsTable, opts: { includeDraftStatus?: boolean } = {}): Event =>
+  ({ ...editableValues(row), ...recordFields(row, opts) }) as Event;

@@ -5,15 +5,17 @@
  */
 import type { Actor } from '../actor.js';
 import { DomainError } from '../errors.js';
+import { inInstantRange } from '../ids.js';
 import type { Task } from '../tasks/task.js';
-import type { Provenance, TasksService } from '../tasks/tasks.service.js';
+import type { TasksService } from '../tasks/tasks.service.js';
+import type { Provenance } from '../versioning/versioned-record.js';
 import type { EventView, ExtractedEventItem, ExtractedItems, IntakeEvents, StoredResult } from './intake.js';
 
 export const emptyResult = (): StoredResult => ({ tasks: [], events: [], cancelled_event_ids: [] });
 
 const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-export const taskKey = (title: string) => `task:${squash(title)}`;
-export const eventKey = (e: Pick<ExtractedEventItem, 'ical_uid' | 'title' | 'start_time'>) =>
+const taskKey = (title: string) => `task:${squash(title)}`;
+const eventKey = (e: Pick<ExtractedEventItem, 'ical_uid' | 'title' | 'start_time'>) =>
   e.ical_uid ? `event:uid:${e.ical_uid}` : `event:${squash(e.title)}@${e.start_time}`;
 
 interface ApplyDeps {
@@ -38,6 +40,8 @@ export async function applyItems(actor: Actor, items: ExtractedItems, prior: Sto
   const made = new Set([...prior.tasks.map((t) => t.key), ...prior.events.map((e) => e.key)]);
 
   for (const item of items.tasks) {
+    // A date outside what a timestamp may name (D23) drops the item, not the whole message.
+    if (item.due_date !== null && item.due_date !== undefined && !inInstantRange(item.due_date)) continue;
     const key = taskKey(item.title);
     if (made.has(key)) continue;
     made.add(key);
@@ -47,6 +51,7 @@ export async function applyItems(actor: Actor, items: ExtractedItems, prior: Sto
   }
 
   for (const item of items.events) {
+    if (!inInstantRange(item.start_time) || !inInstantRange(item.end_time)) continue;
     const key = eventKey(item);
     if (made.has(key)) continue;
     made.add(key);

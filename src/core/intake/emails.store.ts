@@ -3,7 +3,7 @@ import type { EmailsTable } from '../../db/schema.js';
 import type { PageRequest } from '../lists.js';
 
 /** Every column but the raw bytes: lists and lookups never drag the message along. */
-const META = ['id', 'user_id', 'message_id', 'size', 'subject', 'from_address', 'received_at', 'status', 'error', 'result', 'created_at', 'updated_at'] as const;
+const META = ['id', 'user_id', 'message_id', 'size', 'subject', 'from_address', 'received_at', 'status', 'error', 'failure_reason', 'items_dropped', 'result', 'created_at', 'updated_at'] as const;
 export type EmailMeta = Omit<EmailsTable, 'raw'>;
 
 export const insertEmail = async (db: Executor, row: EmailsTable) => {

@@ -1,8 +1,5 @@
 /** Adapts the events use case to the narrow port the email intake needs (invitations, D16). */
-import type { Db } from '../../db/database.js';
-import { current } from '../../db/transaction.js';
 import type { Actor } from '../actor.js';
-import { findEventByIcalUid } from '../events/events.store.js';
 import type { AttendeesService } from '../events/attendees.service.js';
 import type { EventsService } from '../events/events.service.js';
 import { DomainError } from '../errors.js';
@@ -15,14 +12,13 @@ const fields = (input: Input) => ({
   location: input.location, all_day: input.all_day, ical_uid: input.ical_uid, ical_sequence: input.ical_sequence,
 });
 
-export function intakeEvents(db: Db, events: EventsService, attendees: AttendeesService): IntakeEvents {
+export function intakeEvents(events: EventsService, attendees: AttendeesService): IntakeEvents {
   return {
     create: (actor, input, provenance) =>
       events.create(actor, fields(input), provenance, input.attendees.map((a) => ({ email: a.email, rsvp_status: a.rsvp_status }))),
 
-    // Read inside the intake's open transaction: on SQLite a read on the pool would wait for it forever.
     async findByIcalUid(actor, uid) {
-      const found = await findEventByIcalUid(current(db), actor.userId, uid);
+      const found = await events.findByIcalUid(actor, uid);
       return found ? { id: found.id, ical_sequence: found.ical_sequence } : undefined;
     },
 

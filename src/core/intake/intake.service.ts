@@ -6,23 +6,27 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { EmailsTable } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import type { Actor } from '../actor.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { Page, PageRequest } from '../lists.js';
 import { toTask, type Task } from '../tasks/task.js';
-import type { Provenance, TasksService } from '../tasks/tasks.service.js';
+import type { TasksService } from '../tasks/tasks.service.js';
+import type { Provenance } from '../versioning/versioned-record.js';
 import { getTasks } from '../tasks/tasks.store.js';
 import * as store from './emails.store.js';
 import { applyItems, emptyResult } from './apply-items.js';
-import type { EmailView, EventView, IntakeEvents, IntakeOutcome, MessageReader, ReadMessage, StoredResult } from './intake.js';
+import type { EmailView, EventView, FailureReason, IntakeEvents, IntakeOutcome, MessageReader, ReadMessage, StoredResult } from './intake.js';
+import { capItems } from './item-cap.js';
 
 export interface IntakeDeps {
   tasks: TasksService;
   /** Null until events are wired: messages with events then fail with a clear error. */
   events: IntakeEvents | null;
   read: MessageReader;
+  /** INTAKE_MAX_ITEMS (D22). */
+  maxItems: number;
 }
 
 /** Messages without a Message-ID are keyed by their bytes, so an exact resend is still a repeat. */
@@ -30,9 +34,9 @@ const HASH_PREFIX = 'sha256:';
 const dedupKey = (messageId: string | null, raw: Buffer) =>
   messageId ?? `${HASH_PREFIX}${createHash('sha256').update(raw).digest('hex')}`;
 
-export const decodeResult = (raw: string | null): StoredResult => (raw ? (JSON.parse(raw) as StoredResult) : emptyResult());
+const decodeResult = (raw: string | null): StoredResult => (raw ? (JSON.parse(raw) as StoredResult) : emptyResult());
 
-export function toEmailView(row: store.EmailMeta): EmailView {
+function toEmailView(row: store.EmailMeta): EmailView {
   const result = decodeResult(row.result);
   return {
     id: row.id,
@@ -46,27 +50,34 @@ export function toEmailView(row: store.EmailMeta): EmailView {
     event_ids: result.events.map((e) => e.id),
     cancelled_event_ids: result.cancelled_event_ids,
     error: row.error,
+    failure_reason: (row.failure_reason as FailureReason | null) ?? null,
+    items_dropped: Number(row.items_dropped ?? 0),
   };
 }
 
 export function createIntakeService(db: Db, deps: IntakeDeps) {
+  const uow = unitOfWork(db);
+
   /** The answer for a stored message; `seen` holds records this call just wrote (no need to read them back). */
   async function outcomeOf(actor: Actor, row: store.EmailMeta, repeat: boolean, seen = new Map<string, Task | EventView>()): Promise<IntakeOutcome> {
     const result = decodeResult(row.result);
     const taskIds = result.tasks.map((t) => t.id);
     const missing = taskIds.filter((id) => !seen.has(id));
-    const byId = new Map<string, Task | EventView>([...seen, ...(await getTasks(db, missing)).map((r) => [r.id, toTask(r)] as const)]);
+    const byId = new Map<string, Task | EventView>([...seen, ...(await uow.read((q) => getTasks(q, missing))).map((r) => [r.id, toTask(r)] as const)]);
     const tasks = taskIds.flatMap((id) => (byId.has(id) ? [byId.get(id) as Task] : []));
     const eventIds = [...new Set(result.events.map((e) => e.id))];
     const unseen = eventIds.filter((id) => !seen.has(id));
     const loaded = unseen.length && deps.events ? await deps.events.getMany(actor, unseen) : [];
     for (const e of loaded) byId.set(e.id, e);
     const events = eventIds.flatMap((id) => (byId.has(id) ? [byId.get(id) as EventView] : []));
-    return { emailId: row.id, status: row.status === 'failed' ? 'failed' : 'processed', repeat, error: row.error, tasks, events };
+    return {
+      emailId: row.id, status: row.status === 'failed' ? 'failed' : 'processed', repeat, error: row.error,
+      failureReason: (row.failure_reason as FailureReason | null) ?? null, itemsDropped: Number(row.items_dropped ?? 0), tasks, events,
+    };
   }
 
-  async function markFailed(id: string, error: string) {
-    await store.updateEmail(db, id, { status: 'failed', error: error.slice(0, 2000), updated_at: nowIso() });
+  async function markFailed(id: string, reason: FailureReason, error: string) {
+    await uow.write((tx) => store.updateEmail(tx, id, { status: 'failed', failure_reason: reason, error: error.slice(0, 2000), updated_at: nowIso() }));
   }
 
   /**
@@ -75,20 +86,24 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
    * rolls back but leaves the message `received`, so a redelivery processes it again.
    */
   async function process(actor: Actor, emailId: string, read: ReadMessage, mode: 'first' | 'again'): Promise<IntakeOutcome> {
-    if (read.items.errors.length) {
-      await markFailed(emailId, `Part of the message could not be read: ${read.items.errors.join('; ')}`);
-      return outcomeOf(actor, (await store.getEmail(db, emailId))!, false);
+    if (read.failure || read.items.errors.length) {
+      await markFailed(emailId, read.failure?.reason ?? 'unreadable_part',
+        read.failure?.message ?? `Part of the message could not be read: ${read.items.errors.join('; ')}`);
+      return outcomeOf(actor, (await uow.read((q) => store.getEmail(q, emailId)))!, false);
     }
+    const items = capItems(read.items, deps.maxItems);
     try {
       const seen = new Map<string, Task | EventView>();
-      const { row, repeat } = await inTransaction(db, async (tx) => {
+      const { row, repeat } = await uow.write(async (tx) => {
         const locked = await store.lockEmail(tx, emailId);
         if (!locked) throw notFound('Email');
         // Another delivery of the same message got here first.
         if (mode === 'first' && locked.status !== 'received') return { row: locked, repeat: true };
         const provenance = (confidence: number): Provenance => ({ source: 'email', source_email_id: emailId, extraction_confidence: confidence });
-        const result = await applyItems(actor, read.items, decodeResult(locked.result), { tasks: deps.tasks, events: deps.events, provenance, seen });
-        const patch: Partial<EmailsTable> = { status: 'processed', error: null, result: JSON.stringify(result), updated_at: nowIso() };
+        const result = await applyItems(actor, items, decodeResult(locked.result), { tasks: deps.tasks, events: deps.events, provenance, seen });
+        const patch: Partial<EmailsTable> = {
+          status: 'processed', error: null, failure_reason: null, items_dropped: items.dropped, result: JSON.stringify(result), updated_at: nowIso(),
+        };
         if (mode === 'again') Object.assign(patch, { subject: read.facts.subject || null, from_address: read.facts.from });
         await store.updateEmail(tx, emailId, patch);
         return { row: { ...locked, ...patch } as store.EmailMeta, repeat: false };
@@ -96,8 +111,8 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
       return outcomeOf(actor, row, repeat, seen);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      await markFailed(emailId, err.message);
-      return outcomeOf(actor, (await store.getEmail(db, emailId))!, false);
+      await markFailed(emailId, 'rejected_item', err.message);
+      return outcomeOf(actor, (await uow.read((q) => store.getEmail(q, emailId)))!, false);
     }
   }
 
@@ -109,21 +124,21 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
     async receive(user: { id: string; email: string }, raw: Buffer, read: ReadMessage): Promise<IntakeOutcome> {
       const actor: Actor = { userId: user.id, email: user.email, via: 'email' };
       const key = dedupKey(read.facts.messageId, raw);
-      let row = await store.findEmailByMessageId(db, user.id, key);
+      let row = await uow.read((q) => store.findEmailByMessageId(q, user.id, key));
       if (row && row.status !== 'received') return outcomeOf(actor, row, true);
       if (!row) {
         const at = nowIso();
         const fresh: EmailsTable = {
           id: newId(), user_id: user.id, message_id: key, raw, size: raw.length,
           subject: read.facts.subject || null, from_address: read.facts.from,
-          received_at: at, status: 'received', error: null, result: null, created_at: at, updated_at: at,
+          received_at: at, status: 'received', error: null, failure_reason: null, items_dropped: 0, result: null, created_at: at, updated_at: at,
         };
         try {
-          await store.insertEmail(db, fresh);
+          await uow.write((tx) => store.insertEmail(tx, fresh));
           row = fresh;
         } catch (err) {
           // The same message arriving twice at once: the unique (user, message_id) index decides.
-          row = await store.findEmailByMessageId(db, user.id, key);
+          row = await uow.read((q) => store.findEmailByMessageId(q, user.id, key));
           if (!row) throw err;
         }
       }
@@ -131,7 +146,7 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
     },
 
     async list(actor: Actor, filter: { status?: EmailsTable['status'] }, page: PageRequest): Promise<Page<EmailView>> {
-      const { rows, total } = await store.listEmails(db, actor.userId, filter, page);
+      const { rows, total } = await uow.read((q) => store.listEmails(q, actor.userId, filter, page));
       return { items: rows.map(toEmailView), total, ...page };
     },
 
@@ -141,7 +156,7 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
 
     async raw(actor: Actor, id: string): Promise<Buffer> {
       await ownEmail(actor, id);
-      return (await store.getRaw(db, id))!;
+      return (await uow.read((q) => store.getRaw(q, id)))!;
     },
 
     /**
@@ -150,15 +165,15 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
      */
     async reprocess(actor: Actor, id: string): Promise<{ email: EmailView; outcome: IntakeOutcome }> {
       await ownEmail(actor, id);
-      const read = await deps.read((await store.getRaw(db, id))!);
+      const read = await deps.read((await uow.read((q) => store.getRaw(q, id)))!);
       const outcome = await process(actor, id, read, 'again');
-      return { email: toEmailView((await store.getEmail(db, id))!), outcome };
+      return { email: toEmailView((await uow.read((q) => store.getEmail(q, id)))!), outcome };
     },
   };
 
   /** Emails are private to their owner: anyone else gets 404. */
   async function ownEmail(actor: Actor, id: string) {
-    const row = await store.getEmail(db, id);
+    const row = await uow.read((q) => store.getEmail(q, id));
     if (!row || row.user_id !== actor.userId) throw notFound('Email');
     return row;
   }

@@ -5,7 +5,7 @@
 import type { Actor } from '../actor.js';
 import type { Event } from '../events/event.js';
 import type { Task } from '../tasks/task.js';
-import type { Provenance } from '../tasks/tasks.service.js';
+import type { Provenance } from '../versioning/versioned-record.js';
 
 /** Header facts kept on the emails row. */
 export interface MessageFacts {
@@ -47,11 +47,18 @@ export interface ExtractedItems {
   cancellations: Array<{ ical_uid: string; ical_sequence: number | null }>;
   /** Parts of the message that could not be read (a calendar part that does not parse). */
   errors: string[];
+  /** Items found beyond the per-message cap and left out already (D22). */
+  dropped?: number;
 }
+
+/** Why a message was stored as failed, for machines; `error` says it for people. */
+export type FailureReason = 'extraction_timeout' | 'extraction_error' | 'unreadable_part' | 'rejected_item';
 
 export interface ReadMessage {
   facts: MessageFacts;
   items: ExtractedItems;
+  /** Set when the message could not be read at all (over the time budget): it is stored failed, nothing is made. */
+  failure?: { reason: FailureReason; message: string };
 }
 
 /**
@@ -77,6 +84,9 @@ export interface IntakeOutcome {
   /** True when this Message-ID had already been received for this user (nothing new was made). */
   repeat: boolean;
   error: string | null;
+  failureReason: FailureReason | null;
+  /** Items found beyond INTAKE_MAX_ITEMS and not made (D22). */
+  itemsDropped: number;
   tasks: Task[];
   events: EventView[];
 }
@@ -93,6 +103,8 @@ export interface EmailView {
   event_ids: string[];
   cancelled_event_ids: string[];
   error: string | null;
+  failure_reason: FailureReason | null;
+  items_dropped: number;
 }
 
 /**

@@ -2,16 +2,12 @@
 import type { TasksTable } from '../../db/schema.js';
 import { unprocessable } from '../errors.js';
 import type { Values } from '../versioning/drafts.js';
-import { provenanceFields, versionFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
+import { columnsOf, recordFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
 
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'canceled'] as const;
 export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
-
-/** Fields a client edits; all of them go through the draft engine except context_id (a move applies at once). */
-export const TASK_EDITABLE = ['title', 'description', 'status', 'priority', 'due_date', 'estimated_minutes'] as const;
-export type TaskEditable = (typeof TASK_EDITABLE)[number];
 
 export interface Task extends VersionedRecordFields {
   id: string;
@@ -44,7 +40,7 @@ export function checkTransition(from: TaskStatus, to: TaskStatus): void {
 }
 
 export const statusCode = (s: TaskStatus) => TASK_STATUSES.indexOf(s);
-export const priorityCode = (p: TaskPriority) => TASK_PRIORITIES.indexOf(p);
+const priorityCode = (p: TaskPriority) => TASK_PRIORITIES.indexOf(p);
 
 /** The draft-engine view of a row: API values of the versioned fields. */
 export function editableValues(row: TasksTable): Values {
@@ -60,31 +56,10 @@ export function editableValues(row: TasksTable): Values {
 }
 
 /** Back from API values to columns. */
-export function editableColumns(values: Values): Partial<TasksTable> {
-  const out: Partial<TasksTable> = {};
-  for (const [k, v] of Object.entries(values)) {
-    if (k === 'status') out.status = statusCode(v as TaskStatus);
-    else if (k === 'priority') out.priority = priorityCode(v as TaskPriority);
-    else (out as Record<string, unknown>)[k] = v;
-  }
-  return out;
-}
+export const editableColumns = (values: Values): Partial<TasksTable> => columnsOf<TasksTable>(values, {
+  status: (v) => statusCode(v as TaskStatus),
+  priority: (v) => priorityCode(v as TaskPriority),
+});
 
-export function toTask(row: TasksTable, opts: { includeDraftStatus?: boolean } = {}): Task {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    status: TASK_STATUSES[row.status],
-    priority: TASK_PRIORITIES[row.priority],
-    due_date: row.due_date,
-    estimated_minutes: row.estimated_minutes,
-    completed_at: row.completed_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    user_id: row.user_id,
-    context_id: row.context_id,
-    ...versionFields(row, opts),
-    ...provenanceFields(row),
-  };
-}
+export const toTask = (row: TasksTable, opts: { includeDraftStatus?: boolean } = {}): Task =>
+  ({ ...editableValues(row), ...recordFields(row, opts) }) as Task;

@@ -59,7 +59,7 @@ export function listVisibleTasks(db: Executor, userId: string, filter: TaskFilte
 }
 
 /** Words of a search query, stripped of every operator character of both full-text dialects. */
-export function searchTerms(q: string): string[] {
+function searchTerms(q: string): string[] {
   return (q.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32).map((w) => w.toLowerCase());
 }
 

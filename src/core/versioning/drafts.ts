@@ -37,7 +37,7 @@ const same = (a: unknown, b: unknown) => a === b || (a == null && b == null);
 
 export const initialState = (): VersionState => ({ major: 1, minor: 0, draft: null });
 
-export function changedFields(current: Values, changes: Values): string[] {
+function changedFields(current: Values, changes: Values): string[] {
   return Object.keys(changes).filter((f) => !same(current[f], changes[f]));
 }
 
@@ -85,8 +85,8 @@ export function acceptDraft(current: Values, state: VersionState): EditResult {
   if (draft.base < state.major) {
     throw new DomainError('draft_conflict', 'Another version was published after this draft started; merge and publish again', {
       data: {
-        your_version: `${draft.base}.${state.minor}`,
-        current_version: `${state.major}.0`,
+        your_version: versionLabel(draft.base, state.minor),
+        current_version: versionLabel(state.major),
         conflicting_fields: Object.keys(draft.live).filter((f) => draft.publishedSince.includes(f)),
       },
     });
@@ -111,7 +111,7 @@ export function publishedValues(current: Values, state: VersionState): Values {
 }
 
 export function lastLive(state: VersionState): (Values & { version: string }) | null {
-  return state.draft ? { ...state.draft.live, version: `${state.major}.0` } : null;
+  return state.draft ? { ...state.draft.live, version: versionLabel(state.major) } : null;
 }
 
 export const encodeDraft = (draft: Draft | null): string | null => (draft ? JSON.stringify(draft) : null);
@@ -122,3 +122,6 @@ function pick(values: Values, keys: string[]): Values {
   for (const k of keys) out[k] = values[k];
   return out;
 }
+
+/** The `major.minor` label of a version (D8). */
+export const versionLabel = (major: number, minor = 0): string => `${major}.${minor}`;

@@ -4,14 +4,14 @@
  * after too many events in a row failed on every attempt.
  */
 import type { Db } from '../../db/database.js';
-import { inTransaction } from '../../db/transaction.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { visibleIds } from '../access/visibility.store.js';
 import { newId, nowIso } from '../ids.js';
 import type { SendResult, WebhookClient } from './client.js';
 import * as store from './webhooks.store.js';
 
 /** After this many consecutive events failed on every attempt, a webhook is disabled (D18). */
-export const MAX_CONSECUTIVE_FAILURES = 20;
+const MAX_CONSECUTIVE_FAILURES = 20;
 /** Longer than one attempt (5 s) with room for a slow database: a worker that dies mid-send gives the row back after this. */
 const LEASE_MS = 30_000;
 
@@ -33,6 +33,7 @@ const at = (ms: number) => new Date(ms).toISOString();
 export type Outcome = 'delivered' | 'retry' | 'failed' | 'skipped' | 'lost';
 
 export function createDeliveries(db: Db, opts: DeliveryOptions) {
+  const uow = unitOfWork(db);
   type Result = SendResult | { skipped: string };
 
   /**
@@ -40,7 +41,7 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
    * the attempt log rows in one insert, and the webhooks' failure counts.
    */
   async function settleBatch(items: Array<{ c: Claimed; result: Result }>): Promise<Outcome[]> {
-    return inTransaction(db, async (tx) => {
+    return uow.write(async (tx) => {
       const now = Date.now();
       const outcomes: Outcome[] = [];
       const attempts: store.AttemptRow[] = [];
@@ -93,7 +94,7 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
         const batch = waiting.splice(0, 200);
         try {
           const outcomes = await settleBatch(batch);
-          batch.forEach((b, i) => b.done(outcomes[i]));
+          for (const [i, b] of batch.entries()) b.done(outcomes[i]);
         } catch (err) {
           // Their leases run out and they are attempted again.
           for (const b of batch) b.fail(err);
@@ -127,9 +128,9 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
     for (const list of groups.values()) {
       const { user_id: userId } = list[0].hook;
       const type = list[0].delivery.subject_type!;
-      const seen = await visibleIds(db, userId, type, list.map((c) => c.delivery.subject_id!));
+      const seen = await uow.read((q) => visibleIds(q, userId, type, list.map((c) => c.delivery.subject_id!)));
       for (const c of list) {
-        if (seen.has(c.delivery.subject_id!) || await store.deletedWhileVisible(db, type, c.delivery.subject_id!, userId)) ok.add(c);
+        if (seen.has(c.delivery.subject_id!) || await uow.read((q) => store.deletedWhileVisible(q, type, c.delivery.subject_id!, userId))) ok.add(c);
       }
     }
     return ok;
@@ -139,7 +140,7 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
     /** Takes up to `limit` due deliveries for this worker (SKIP LOCKED on PostgreSQL). */
     async claim(limit: number): Promise<Claimed[]> {
       if (limit <= 0) return [];
-      return inTransaction(db, async (tx) => {
+      return uow.write(async (tx) => {
         const rows = await store.dueDeliveries(tx, nowIso(), limit);
         if (!rows.length) return [];
         const token = newId();

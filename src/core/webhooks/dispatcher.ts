@@ -5,7 +5,7 @@
  * leaves both untouched; after commit both have moved: no event is lost or doubled here.
  */
 import type { Db, Executor } from '../../db/database.js';
-import { inTransaction } from '../../db/transaction.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { visibleIds } from '../access/visibility.store.js';
 import { comparePositions, type Position } from '../changes/cursor.js';
 import type { RecordSources } from '../changes/sync.service.js';
@@ -28,6 +28,7 @@ const audienceOf = (row: store.ChangeRow): string[] => {
 };
 
 export function createDispatcher(db: Db, sources: RecordSources) {
+  const uow = unitOfWork(db);
   /** Which (user, record) pairs are visible now: one query per user and record type. */
   async function visibility(tx: Executor, wanted: Array<{ userId: string; type: SubjectType; id: string }>) {
     const groups = new Map<string, string[]>();
@@ -92,7 +93,7 @@ export function createDispatcher(db: Db, sources: RecordSources) {
   return {
     /** One step: returns how many deliveries it wrote and whether more log rows wait. */
     async dispatchOnce(): Promise<{ written: number; more: boolean }> {
-      return inTransaction(db, async (tx) => {
+      return uow.write(async (tx) => {
         // The horizon first: taken before the lock, it can only err low (delay, never skip).
         const horizon = await readHorizon(tx);
         const position = await store.claimPosition(tx);

@@ -30,9 +30,11 @@ export interface Occurrence {
   deleted: boolean;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: change-log data is JSON whose shape each event kind reads field by field.
 export function parseData(row: LogRow): Record<string, any> {
   if (!row.data) return {};
   try {
+    // biome-ignore lint/suspicious/noExplicitAny: as above.
     return JSON.parse(row.data) as Record<string, any>;
   } catch {
     return {};

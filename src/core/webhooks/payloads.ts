@@ -26,6 +26,7 @@ export const recordKey = (type: string, id: string) => `${type}:${id}`;
  * A task or event as its published state shows it: while a draft is open, the API shows the
  * draft's values and keeps the published ones in `last_live`; webhooks never show drafts (D18).
  */
+// biome-ignore lint/suspicious/noExplicitAny: records are the API representations, passed through as JSON.
 export function publishedView(record: Record<string, any>): Record<string, any> {
   const live = record.last_live as Record<string, unknown> | null | undefined;
   if (!live) return record;

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
-import { inTransaction } from '../../db/transaction.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import type { Actor } from '../actor.js';
 import { invalid, notFound, unprocessable } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
@@ -16,9 +16,9 @@ import { envelope } from './payloads.js';
 import * as store from './webhooks.store.js';
 
 /** More than anyone needs, few enough that one change cannot fan out without bound. */
-export const MAX_WEBHOOKS_PER_USER = 25;
+const MAX_WEBHOOKS_PER_USER = 25;
 /** How long the attempt log (and the finished deliveries redelivery reads) is kept. */
-export const LOG_RETENTION_DAYS = 30;
+const LOG_RETENTION_DAYS = 30;
 
 export interface Webhook {
   id: string;
@@ -80,6 +80,7 @@ function checkEvents(events: string[]): EventKind[] {
 }
 
 export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
+  const uow = unitOfWork(db);
   /**
    * The registration handshake: POST {type: "webhook.verification", challenge}, signed like any
    * delivery, answered with 200 and {challenge} within 5 s, no redirects (D18).
@@ -104,7 +105,7 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
   }
 
   async function own(actor: Actor, id: string) {
-    const row = await store.getWebhook(db, actor.userId, id);
+    const row = await uow.read((q) => store.getWebhook(q, actor.userId, id));
     if (!row) throw notFound('Webhook');
     return row;
   }
@@ -112,10 +113,10 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
   async function queue(row: store.WebhookRow, fields: { event_id: string; event_type: string; body: string; subject_type: store.DeliveryRow['subject_type']; subject_id: string | null }) {
     if (row.status !== 'active') throw unprocessable('status', 'disabled', 'This webhook is disabled; PUT /webhooks/{id} re-enables it');
     const at = nowIso();
-    await store.insertDeliveries(db, [{
+    await uow.write((tx) => store.insertDeliveries(tx, [{
       webhook_id: row.id, ...fields, record_key: `manual:${newId()}`,
       state: 'pending', attempts: 0, next_attempt_at: at, lease_token: null, created_at: at, finished_at: null,
-    }]);
+    }]));
     return { event_id: fields.event_id, event_type: fields.event_type as EventKind, status: 'queued' as const };
   }
 
@@ -125,7 +126,7 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
       const url = checkUrl(input.url);
       const events = checkEvents(input.events);
       const secret = input.secret ?? `whsec_${randomBytes(32).toString('base64')}`;
-      const { total } = await store.listWebhooks(db, actor.userId, { limit: 1, offset: 0 });
+      const { total } = await uow.read((q) => store.listWebhooks(q, actor.userId, { limit: 1, offset: 0 }));
       if (total >= MAX_WEBHOOKS_PER_USER) throw unprocessable('url', 'limit', `A user may have at most ${MAX_WEBHOOKS_PER_USER} webhooks`);
       // Outside any transaction: the receiver may take up to 5 s.
       await verify(url, secret);
@@ -134,12 +135,12 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
         id: newId(), user_id: actor.userId, url, events: JSON.stringify(events), secret, status: 'active',
         consecutive_failures: 0, created_at: at, updated_at: at,
       };
-      await inTransaction(db, (tx) => store.insertWebhook(tx, row));
+      await uow.write((tx) => store.insertWebhook(tx, row));
       return { ...toWebhook(row), secret };
     },
 
     async list(actor: Actor, page: PageRequest): Promise<Page<Webhook>> {
-      const { rows, total } = await store.listWebhooks(db, actor.userId, page);
+      const { rows, total } = await uow.read((q) => store.listWebhooks(q, actor.userId, page));
       return { items: rows.map(toWebhook), total, ...page };
     },
 
@@ -154,7 +155,7 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
       const events = input.events !== undefined ? checkEvents(input.events) : (JSON.parse(row.events) as EventKind[]);
       if (url !== row.url) await verify(url, row.secret);
       const patch = { url, events: JSON.stringify(events), status: 'active' as const, consecutive_failures: 0, updated_at: nowIso() };
-      await inTransaction(db, async (tx) => {
+      await uow.write(async (tx) => {
         if (!(await store.getWebhook(tx, actor.userId, id))) throw notFound('Webhook');
         await store.updateWebhook(tx, id, patch);
       });
@@ -163,7 +164,7 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
 
     async remove(actor: Actor, id: string): Promise<void> {
       await own(actor, id);
-      await inTransaction(db, (tx) => store.deleteWebhook(tx, id));
+      await uow.write((tx) => store.deleteWebhook(tx, id));
     },
 
     /** Queues a sample event of the given kind (data `{test: true}`), sent and logged like any other. */
@@ -172,29 +173,29 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
       if (!isEventKind(eventType)) throw invalid('event_type', 'enum', 'event_type must be one of the event kinds');
       const eventId = newId();
       const at = nowIso();
-      const body = envelope(eventId, eventType, at, { test: true }, { user_id: actor.userId, email: (await store.emailsOf(db, [actor.userId])).get(actor.userId) ?? null });
+      const body = envelope(eventId, eventType, at, { test: true }, { user_id: actor.userId, email: (await uow.read((q) => store.emailsOf(q, [actor.userId]))).get(actor.userId) ?? null });
       return queue(row, { event_id: eventId, event_type: eventType, body, subject_type: null, subject_id: null });
     },
 
     /** The attempt log, newest first. */
     async logs(actor: Actor, id: string, page: PageRequest): Promise<Page<WebhookLogEntry>> {
       await own(actor, id);
-      const [rows, total] = await Promise.all([store.listAttempts(db, id, page), store.countAttempts(db, id)]);
+      const [rows, total] = await Promise.all([uow.read((q) => store.listAttempts(q, id, page)), uow.read((q) => store.countAttempts(q, id))]);
       return { items: rows.map(toLogEntry), total, ...page };
     },
 
     /** Drops log entries and finished deliveries older than the retention; run periodically by the app. */
     async prune(now: Date = new Date()): Promise<number> {
       const cutoff = new Date(now.getTime() - LOG_RETENTION_DAYS * 86_400_000).toISOString();
-      return inTransaction(db, (tx) => store.pruneBefore(tx, cutoff));
+      return uow.write((tx) => store.pruneBefore(tx, cutoff));
     },
 
     /** Sends a logged event again (same id and body, so receivers can tell), with a fresh retry schedule. */
     async redeliver(actor: Actor, id: string, logId: string): Promise<QueuedEvent> {
       const row = await own(actor, id);
-      const attempt = await store.getAttempt(db, id, logId);
+      const attempt = await uow.read((q) => store.getAttempt(q, id, logId));
       if (!attempt) throw notFound('Log entry');
-      const delivery = await store.getDelivery(db, Number(attempt.delivery_seq));
+      const delivery = await uow.read((q) => store.getDelivery(q, Number(attempt.delivery_seq)));
       if (!delivery) throw notFound('Log entry');
       return queue(row, {
         event_id: delivery.event_id, event_type: delivery.event_type, body: delivery.body,

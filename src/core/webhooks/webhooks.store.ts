@@ -99,9 +99,6 @@ export const deleteWebhook = async (db: Executor, id: string) => {
 export const activeWebhooks = (db: Executor) =>
   w(db).selectFrom('webhooks').selectAll().where('status', '=', 'active').execute();
 
-export const anyActiveWebhook = async (db: Executor) =>
-  !!(await w(db).selectFrom('webhooks').select('id').where('status', '=', 'active').limit(1).executeTakeFirst());
-
 /**
  * Key of the advisory lock that lets one dispatcher at a time run. The two-integer form: PostgreSQL
  * keeps it apart from the one-bigint keys other locks here use (migrations, idempotency keys).

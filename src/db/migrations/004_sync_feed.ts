@@ -1,4 +1,4 @@
-import { type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /**
  * What the sync feed (D19) needs on top of the change log of 001:

@@ -3,6 +3,9 @@ import * as m001 from './001_initial.js';
 import * as m002 from './002_list_indexes.js';
 import * as m004 from './004_sync_feed.js';
 import * as m006 from './006_login_throttle.js';
+import * as m013 from './013_intake_limits.js';
+import * as m014 from './014_hardening.js';
+import * as m012 from './012_oauth.js';
 import * as m011 from './011_webhooks.js';
 
 /** Every migration in order. Listed in code (not read from disk) so the built service carries them. */
@@ -11,5 +14,8 @@ export const migrations: Record<string, Migration> = {
   '002_list_indexes': m002,
   '004_sync_feed': m004,
   '006_login_throttle': m006,
+  '013_intake_limits': m013,
+  '014_hardening': m014,
+  '012_oauth': m012,
   '011_webhooks': m011,
 };

@@ -7,9 +7,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../core/errors.js';
-import { DataOf, errorResponses, Query, Uuid } from '../rest/schemas/common.js';
-import { Event } from '../rest/schemas/events.js';
-import { Task } from '../rest/schemas/tasks.js';
+import { DataOf, errorResponses, Query, Ref, Uuid } from '../../http/schemas/common.js';
+import { Event } from '../../http/schemas/events.js';
+import { Task } from '../../http/schemas/tasks.js';
 import type { IntakePipeline } from './intake-pipeline.js';
 
 export interface HttpIntakeOptions {
@@ -20,8 +20,8 @@ export interface HttpIntakeOptions {
 
 const IntakeResult = DataOf(Type.Object({
   email_id: Uuid('The stored message (GET /api/v1/emails/{id})'),
-  tasks: Type.Array(Task),
-  events: Type.Array(Event),
+  tasks: Type.Array(Ref(Task)),
+  events: Type.Array(Ref(Event)),
 }, { title: 'IntakeResult' }));
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -47,9 +47,10 @@ export async function httpIntakeRoutes(app: FastifyInstance, { pipeline, secret,
   app.withTypeProvider<TypeBoxTypeProvider>().post('/intake/email', {
     bodyLimit: maxBytes,
     schema: {
+      operationId: 'deliverEmail',
       tags: ['Email intake'],
       summary: 'Deliver one raw RFC 5322 message (Content-Type: message/rfc822) to an intake address',
-      description: 'Answers 201 with what the message made, 200 with the first result when this Message-ID was already received for the user. See docs/api.md "Email intake".',
+      description: 'Answers 201 with what the message made, 200 with the first result when this Message-ID was already received for the user. A message that takes longer than INTAKE_BUDGET_MS to read is stored as failed (failure_reason extraction_timeout) and answers 422 with details.constraint "extraction_timeout"; at most INTAKE_MAX_ITEMS items are made (GET /api/v1/emails/{id} says how many were dropped). 503 when the intake is busy. See docs/api.md "Email intake".',
       security: [{ intakeSecret: [] }],
       // No `type`: the parsed body is a Buffer; this only documents the request body in OpenAPI.
       body: { content: { 'message/rfc822': { schema: { description: 'The raw RFC 5322 message, at most INTAKE_MAX_BYTES', format: 'binary' } } } },
@@ -60,8 +61,9 @@ export async function httpIntakeRoutes(app: FastifyInstance, { pipeline, secret,
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const outcome = await pipeline.deliverHttp(raw, req.query.to);
     if (outcome.status === 'failed') {
+      const constraint = outcome.failureReason === 'extraction_timeout' ? 'extraction_timeout' : 'unprocessable_message';
       throw new DomainError('unprocessable_entity', `The message was stored but nothing was made from it: ${outcome.error}`, {
-        details: { field: 'body', constraint: 'unprocessable_message' }, data: { email_id: outcome.emailId },
+        details: { field: 'body', constraint }, data: { email_id: outcome.emailId },
       });
     }
     return reply.code(outcome.repeat ? 200 : 201).send({ data: { email_id: outcome.emailId, tasks: outcome.tasks, events: outcome.events } });

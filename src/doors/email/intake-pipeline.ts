@@ -1,19 +1,23 @@
 /**
- * The one pipeline behind both ways in (SMTP and POST /intake/email): read the message once, find
- * the user of each intake address, hand it to the intake use case.
+ * The one pipeline behind both ways in (SMTP and POST /intake/email): read the message once (in
+ * the extraction pool, off the request thread), find the user of each intake address, hand it to
+ * the intake use case.
  */
 import type { AccountsService } from '../../core/accounts/accounts.service.js';
 import { unprocessable } from '../../core/errors.js';
 import type { IntakeOutcome } from '../../core/intake/intake.js';
 import type { IntakeService } from '../../core/intake/intake.service.js';
-import { readMessage, recipientCandidates, type ReadResult } from './read-message.js';
+import type { ReadResult } from './read-message.js';
 
 export interface Recipient {
   id: string;
   email: string;
 }
 
-export function createIntakePipeline(accounts: AccountsService, intake: IntakeService) {
+/** Parses and reads a raw message: the extraction pool's `read`. */
+export type MessageReading = (raw: Buffer) => Promise<ReadResult>;
+
+export function createIntakePipeline(accounts: AccountsService, intake: IntakeService, readMessage: MessageReading) {
   async function findRecipient(address: string): Promise<Recipient | null> {
     const user = await accounts.findUserByIntakeAddress(address.replace(/^<|>$/g, ''));
     return user ? { id: user.id, email: user.email } : null;
@@ -21,8 +25,11 @@ export function createIntakePipeline(accounts: AccountsService, intake: IntakeSe
 
   /** The first intake address among the message's recipient headers that belongs to a user. */
   async function recipientFromHeaders(read: ReadResult): Promise<Recipient> {
-    const candidates = recipientCandidates(read.parsed);
-    if (!candidates.length) throw unprocessable('to', 'required', 'No recipient: pass ?to=<intake address> or send a message addressed to one');
+    const candidates = read.recipients;
+    if (!candidates.length) {
+      if (read.read.failure) throw unprocessable('to', 'required', `${read.read.failure.message}, and its recipient is unknown: pass ?to=<intake address>`);
+      throw unprocessable('to', 'required', 'No recipient: pass ?to=<intake address> or send a message addressed to one');
+    }
     for (const address of candidates) {
       const user = await findRecipient(address);
       if (user) return user;

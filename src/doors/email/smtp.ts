@@ -90,6 +90,7 @@ export async function startSmtpListener(config: Config, pipeline: IntakePipeline
       if (err instanceof DomainError && (err.code === 'validation_error' || err.code === 'unprocessable_entity')) {
         throw reply(550, `5.6.0 ${err.message.replace(/[\r\n]+/g, ' ').slice(0, 400)}`);
       }
+      if (err instanceof DomainError && err.code === 'service_unavailable') throw reply(451, `4.3.2 ${err.message}`);
       log.error({ err }, 'smtp: delivery failed');
       throw reply(451, '4.3.0 Temporary failure, try again later');
     }

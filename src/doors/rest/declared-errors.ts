@@ -4,7 +4,7 @@
  * registration: the OpenAPI document then declares them also on routes added later.
  */
 import type { FastifyInstance } from 'fastify';
-import { API_ERRORS, errorResponses, WRITE_ERRORS } from './schemas/common.js';
+import { API_ERRORS, errorResponses, WRITE_ERRORS } from '../../http/schemas/common.js';
 import { isWriteRoute } from './idempotency.js';
 
 export function declareCommonErrors(app: FastifyInstance) {

@@ -2,31 +2,19 @@
  * Idempotency-Key on every POST, PUT and PATCH under /api/v1 (DECISIONS D12).
  *
  * The route handler is wrapped (at route registration, so routes added later are covered): with a
- * key, one transaction claims the key, runs the handler inside it (use cases join the ambient
- * transaction), and writes the stored answer before committing. A crash therefore leaves either
- * both the record and its stored answer, or neither. How "in flight" is detected per dialect is
- * described in `tryLockKey` and docs/api.md.
+ * key, the core's idempotency unit of work claims the key and runs the handler inside its
+ * transaction (the use cases the handler calls join it), then stores the answer before anything
+ * is sent. How "in flight" is detected per dialect is described in the store and docs/api.md.
  */
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
-import { deleteKey, findKey, insertKey, tryLockKey } from '../../core/idempotency/idempotency.store.js';
 import { conflict, unprocessable } from '../../core/errors.js';
-import type { Db } from '../../db/database.js';
-import { inSavepoint, inTransaction } from '../../db/transaction.js';
-import { errorResponse } from './errors.js';
+import type { IdempotencyService, StoredAnswer } from '../../core/idempotency/idempotency.service.js';
+import { errorResponse } from '../../http/errors.js';
 
-export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const HEADER = 'idempotency-key';
-
-interface Answer { status: number; body: string }
-
-type Outcome =
-  | { kind: 'in_flight' }
-  | { kind: 'mismatch' }
-  | { kind: 'replay'; answer: Answer }
-  | { kind: 'fresh'; answer: Answer };
 
 export const isWriteRoute = (route: RouteOptions) => [route.method].flat().some((m) => WRITE_METHODS.has(m));
 
@@ -41,7 +29,7 @@ function withKeyHeader(schema: RouteOptions['schema']): RouteOptions['schema'] {
 }
 
 /** Registers the wrapper for every write route added to `app` and its children from now on. */
-export function idempotentWrites(app: FastifyInstance, db: Db) {
+export function idempotentWrites(app: FastifyInstance, idempotency: IdempotencyService) {
   app.addHook('onRoute', (route) => {
     if (!isWriteRoute(route)) return;
     route.schema = withKeyHeader(route.schema);
@@ -50,7 +38,12 @@ export function idempotentWrites(app: FastifyInstance, db: Db) {
       const key = request.headers[HEADER];
       // Keys are scoped to a user; an unauthenticated write (none exist under /api/v1 today) runs plainly.
       if (typeof key !== 'string' || !request.actor || !WRITE_METHODS.has(request.method)) return handler.call(this, request, reply);
-      const outcome = await runOnce(db, request.actor.userId, key, request, () => capture(this, handler, request, reply));
+      const fingerprint = { method: request.method, path: request.url, body_hash: hashBody(request.body) };
+      const outcome = await idempotency.run(request.actor.userId, key, fingerprint, () => capture(this, handler, request, reply), (err) => {
+        // A 4xx is an answer like any other; a 5xx is not stored (the whole unit rolls back).
+        const { status, body } = errorResponse(err as FastifyError, request);
+        return status >= 500 ? null : { status, body: JSON.stringify(body) };
+      });
       if (outcome.kind === 'in_flight') throw conflict('A request with this Idempotency-Key is still being processed; retry later');
       if (outcome.kind === 'mismatch') {
         throw unprocessable('Idempotency-Key', 'reused', 'This Idempotency-Key was already used for a different request (method, path or body)');
@@ -61,43 +54,8 @@ export function idempotentWrites(app: FastifyInstance, db: Db) {
   });
 }
 
-async function runOnce(db: Db, userId: string, key: string, request: FastifyRequest, run: () => Promise<Answer>): Promise<Outcome> {
-  const fingerprint = { method: request.method, path: request.url, body_hash: hashBody(request.body) };
-  return inTransaction(db, async (tx) => {
-    if (!(await tryLockKey(tx, userId, key))) return { kind: 'in_flight' };
-    const now = new Date();
-    const existing = await findKey(tx, userId, key);
-    if (existing && existing.expires_at > now.toISOString()) {
-      const same = existing.method === fingerprint.method && existing.path === fingerprint.path && existing.body_hash === fingerprint.body_hash;
-      if (!same) return { kind: 'mismatch' };
-      // A row without an answer cannot be seen here (it is written with its answer), but be safe.
-      if (existing.status_code === null) return { kind: 'in_flight' };
-      return { kind: 'replay', answer: { status: existing.status_code, body: existing.response_body ?? '' } };
-    }
-    if (existing) await deleteKey(tx, userId, key); // expired: the key starts afresh
-
-    let answer: Answer;
-    try {
-      answer = await inSavepoint(run);
-    } catch (err) {
-      // A 4xx is an answer like any other (Stripe stores them too); the attempt's writes are
-      // already undone by the savepoint. A 5xx is not stored: the whole transaction rolls back.
-      const { status, body } = errorResponse(err as FastifyError, request);
-      if (status >= 500) throw err;
-      answer = { status, body: JSON.stringify(body) };
-    }
-    if (answer.status < 500) {
-      await insertKey(tx, {
-        user_id: userId, key, ...fingerprint, status_code: answer.status, response_body: answer.body,
-        created_at: now.toISOString(), expires_at: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
-      });
-    }
-    return { kind: 'fresh', answer };
-  });
-}
-
 /** Runs the handler with `reply.send` held back, so nothing reaches the client before the commit. */
-async function capture(instance: FastifyInstance, handler: RouteHandlerMethod, request: FastifyRequest, reply: FastifyReply): Promise<Answer> {
+async function capture(instance: FastifyInstance, handler: RouteHandlerMethod, request: FastifyRequest, reply: FastifyReply): Promise<StoredAnswer> {
   let sent: { payload: unknown } | undefined;
   const held = reply as unknown as { send?: (payload?: unknown) => FastifyReply; then?: unknown };
   held.send = (payload?: unknown) => {
@@ -106,6 +64,7 @@ async function capture(instance: FastifyInstance, handler: RouteHandlerMethod, r
   };
   // A reply is a thenable that settles once the response is written; a handler returning it would
   // make this await wait for a response we are still holding back. Hide `then` meanwhile.
+  // biome-ignore lint/suspicious/noThenProperty: hiding the reply's own `then` is the point here.
   held.then = undefined;
   let returned: unknown;
   try {
@@ -121,14 +80,14 @@ async function capture(instance: FastifyInstance, handler: RouteHandlerMethod, r
   return { status, body: String(reply.serialize(payload)) };
 }
 
-function sendStored(reply: FastifyReply, answer: Answer) {
+function sendStored(reply: FastifyReply, answer: StoredAnswer) {
   reply.code(answer.status);
   if (answer.body === '') return reply.send();
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
 /** A digest of the body that does not depend on key order. */
-export function hashBody(body: unknown): string {
+function hashBody(body: unknown): string {
   return createHash('sha256').update(body === undefined ? '' : canonicalJson(body)).digest('hex');
 }
 

@@ -1,4 +1,4 @@
-import type { Page } from '../../core/lists.js';
+import type { Page, SortKey } from '../../core/lists.js';
 
 /** The list envelope (SPEC "Response envelopes"). */
 export function listBody<T>(page: Page<T>) {
@@ -8,7 +8,10 @@ export function listBody<T>(page: Page<T>) {
   };
 }
 
-/** `sort=-due_date,title` to sort keys; the query schema has already checked the field names. */
-export function parseSort<F extends string>(raw: string | undefined, fallback: string): { field: F; desc: boolean }[] {
-  return (raw || fallback).split(',').map((part) => ({ field: part.replace(/^-/, '') as F, desc: part.startsWith('-') }));
+/**
+ * `sort=-due_date,title` (split into a list by the query schema, which has checked each key) to
+ * sort keys. Without one the use case picks its default order.
+ */
+export function parseSort<F extends string>(keys: readonly string[] | undefined): SortKey<F>[] | undefined {
+  return keys?.length ? keys.map((part) => ({ field: part.replace(/^-/, '') as F, desc: part.startsWith('-') })) : undefined;
 }

@@ -2,12 +2,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsService } from '../../core/accounts/accounts.service.js';
 import type { Csrf } from './csrf.js';
+import type { createSealedCookie } from './sealed-cookie.js';
 import { currentSession, type SignedIn } from './session.js';
 
 export interface WebContext {
   accounts: AccountsService;
   csrf: Csrf;
   allowSignup: boolean;
+  /** Carries a new token from its POST to the page the POST redirects to (post/redirect/get). */
+  newToken: ReturnType<typeof createSealedCookie>;
 }
 
 /** Thrown by pages that need a session; the error handler turns it into a redirect to sign-in. */
@@ -21,6 +24,8 @@ export interface PageUser extends SignedIn {
 export async function requireUser(ctx: WebContext, req: FastifyRequest): Promise<PageUser> {
   const signed = await currentSession(req, ctx.accounts);
   if (!signed) throw new SignInRequired();
+  // A signed-in form counts only with the token of this very session, not a pre-sign-in one (D23).
+  if (req.method === 'POST') ctx.csrf.verifyForSession(req, signed.session);
   return { ...signed, view: { email: signed.actor.email, csrf: ctx.csrf.forSession(signed.session) } };
 }
 
@@ -39,9 +44,13 @@ const NOTICES: Record<string, string> = {
   'intake-rotated': 'Your new intake address is ready; the old one no longer accepts mail.',
   'password-changed': 'Password changed. Your other sessions were signed out.',
   'signed-out': 'You are signed out.',
+  'app-saved': 'App saved.',
+  'app-deleted': 'App deleted. Its tokens no longer work.',
+  'app-revoked': 'Access revoked. The app can no longer use your account.',
 };
 
 export const noticeOf = (req: FastifyRequest) => {
   const key = (req.query as Record<string, unknown>)?.notice;
-  return typeof key === 'string' ? NOTICES[key] ?? null : null;
+  // Own keys only: `?notice=toString` must not print what every object inherits (D23).
+  return typeof key === 'string' && Object.hasOwn(NOTICES, key) ? NOTICES[key] : null;
 };

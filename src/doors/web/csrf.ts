@@ -7,11 +7,11 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../rest/auth.js';
+import { SESSION_COOKIE } from '../../http/auth.js';
 import { cookieOptions } from './session.js';
 
 export const CSRF_FIELD = '_csrf';
-export const PRE_SESSION_COOKIE = 'agendum_csrf';
+const PRE_SESSION_COOKIE = 'agendum_csrf';
 
 export class CsrfError extends Error {}
 
@@ -40,6 +40,14 @@ export function createCsrf(secret: Uint8Array) {
         reply.setCookie(PRE_SESSION_COOKIE, pre, cookieOptions(req));
       }
       return sign('pre', pre);
+    },
+
+    /** Throws CsrfError unless the form's token is the one bound to this session (signed-in forms). */
+    verifyForSession(req: FastifyRequest, sessionSecret: string) {
+      const body = req.body as Record<string, unknown> | undefined;
+      const given = typeof body?.[CSRF_FIELD] === 'string' ? Buffer.from(body[CSRF_FIELD] as string) : null;
+      const expected = Buffer.from(sign('session', sessionSecret));
+      if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new CsrfError('token not bound to this session');
     },
 
     /** Throws CsrfError unless the request is a same-origin post with a valid token. */

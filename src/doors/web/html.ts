@@ -8,7 +8,7 @@ export class Html {
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 function render(value: unknown): string {
   if (value instanceof Html) return value.value;
@@ -23,5 +23,3 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
   return new Html(out);
 }
 
-/** Markup that is trusted as is (assembled from other Html values or constants). */
-export const raw = (markup: string) => new Html(markup);

@@ -3,7 +3,7 @@ import { html, type Html } from './html.js';
 import { CSRF_FIELD } from './csrf.js';
 import { assetUrl } from './static.js';
 
-export type Section = 'tokens' | 'account' | 'signin' | 'signup' | 'none';
+export type Section = 'tokens' | 'apps' | 'authorized' | 'account' | 'signin' | 'signup' | 'none';
 
 export interface Page {
   title: string;
@@ -26,6 +26,8 @@ export function layout(page: Page): string {
   const nav = page.user
     ? html`<nav class="site-nav" aria-label="Account">
         ${navLink('/settings/tokens', 'API tokens', page.section === 'tokens')}
+        ${navLink('/settings/apps', 'Apps', page.section === 'apps')}
+        ${navLink('/settings/authorized', 'Authorized apps', page.section === 'authorized')}
         ${navLink('/settings/account', 'Account', page.section === 'account')}
         <form method="post" action="/signout">${csrfField(page.user.csrf)}<button type="submit" class="link">Sign out</button></form>
       </nav>`

@@ -8,8 +8,14 @@ import type { AccountsService } from '../../core/accounts/accounts.service.js';
 import { DomainError } from '../../core/errors.js';
 import { SignInRequired, seeOther, sendPage, type WebContext } from './context.js';
 import { createCsrf, CsrfError } from './csrf.js';
+import { createSealedCookie } from './sealed-cookie.js';
 import { acceptForms } from './forms.js';
+import type { OAuthService } from '../../core/oauth/oauth.service.js';
+import type { OAuthInteractions } from './oauth-port.js';
 import { accountPages } from './routes/account.js';
+import { appPages } from './routes/apps.js';
+import { authorizedPages } from './routes/authorized.js';
+import { consentPages } from './routes/consent.js';
 import { authPages } from './routes/auth.js';
 import { tokenPages } from './routes/tokens.js';
 import { staticRoutes } from './static.js';
@@ -20,12 +26,18 @@ export interface WebOptions {
   allowSignup: boolean;
   /** Key material for the CSRF tokens (the service's signing secret; a derived key is used). */
   secret: Uint8Array;
+  /** OAuth (D20): the apps pages, and the consent pages when the authorization server runs. */
+  oauth?: OAuthService;
+  interactions?: OAuthInteractions;
 }
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 export async function webPages(app: FastifyInstance, opts: WebOptions) {
-  const ctx: WebContext = { accounts: opts.accounts, allowSignup: opts.allowSignup, csrf: createCsrf(opts.secret) };
+  const ctx: WebContext = {
+    accounts: opts.accounts, allowSignup: opts.allowSignup, csrf: createCsrf(opts.secret),
+    newToken: createSealedCookie(opts.secret, 'agendum_new_token', '/settings/tokens', 300),
+  };
 
   // Pages are not part of the API: keep them out of the OpenAPI document.
   app.addHook('onRoute', (route) => {
@@ -48,6 +60,11 @@ export async function webPages(app: FastifyInstance, opts: WebOptions) {
   await authPages(app, ctx);
   await tokenPages(app, ctx);
   await accountPages(app, ctx);
+  if (opts.oauth) {
+    await appPages(app, ctx, opts.oauth);
+    await authorizedPages(app, ctx, opts.oauth);
+    if (opts.interactions) await consentPages(app, ctx, opts.oauth, opts.interactions);
+  }
 }
 
 function pageForError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
@@ -56,6 +73,10 @@ function pageForError(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
     req.log.info({ reason: err.message }, 'form refused by CSRF check');
     return sendPage(reply, 403, messagePage('Form refused',
       'This form could not be verified: it may have expired or come from another site. Go back, reload the page and try again.'));
+  }
+  if (err instanceof DomainError && (err.code === 'rate_limit_exceeded' || err.code === 'service_unavailable')) {
+    if (err.extra.retryAfter !== undefined) reply.header('Retry-After', String(err.extra.retryAfter));
+    return sendPage(reply, err.code === 'rate_limit_exceeded' ? 429 : 503, messagePage('Please wait', `${err.message}.`));
   }
   if (err instanceof DomainError && err.code === 'not_found') return sendPage(reply, 404, messagePage('Not found', err.message));
   if (err instanceof DomainError && err.code === 'forbidden') return sendPage(reply, 403, messagePage('Not allowed', err.message));

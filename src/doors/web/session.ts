@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsService } from '../../core/accounts/accounts.service.js';
 import type { Actor } from '../../core/actor.js';
 import { DomainError } from '../../core/errors.js';
-import { SESSION_COOKIE } from '../rest/auth.js';
+import { SESSION_COOKIE } from '../../http/auth.js';
 
 /** HttpOnly, SameSite=Lax; Secure when this request reached us over HTTPS. */
 export const cookieOptions = (req: FastifyRequest) =>

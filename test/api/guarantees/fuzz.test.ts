@@ -28,16 +28,20 @@ beforeAll(async () => {
   const at = (await a.post('/tasks', { title: 'Attacker task' })).body.data;
   ids = [vt.id, at.id, victim.id, attacker.id];
 
+  type BodySchema = { $ref?: string; properties?: Record<string, unknown> };
   const doc = (await t.request('GET', '/api/v1/docs/openapi.json')).body as {
-    paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
+    paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: { content?: Record<string, { schema?: BodySchema }> } }>>;
+    components: { schemas: Record<string, BodySchema> };
   };
+  // Bodies are named components (D21): follow the $ref to the fields.
+  const resolve = (schema: BodySchema | undefined) => (schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema);
   // Every operation except the documentation itself, which takes no input.
   operations = Object.entries(doc.paths).filter(([p]) => p.startsWith('/api/v1/') && !p.startsWith('/api/v1/docs')).flatMap(([template, ops]) =>
     Object.entries(ops).map(([method, op]) => ({
       method: method.toUpperCase(),
       template,
       query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-      bodyFields: op.requestBody ? Object.keys(op.requestBody.content?.['application/json']?.schema?.properties ?? {}) : null,
+      bodyFields: op.requestBody ? Object.keys(resolve(op.requestBody.content?.['application/json']?.schema)?.properties ?? {}) : null,
     })));
 });
 afterAll(async () => { await t.close(); });

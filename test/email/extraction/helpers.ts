@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { extract, parseEmail, type Extraction, type ParsedMessage } from '../../../src/doors/email/extraction/index.js';
 
-export { CORPUS } from '../../helpers/corpus.js';
 import { CORPUS } from '../../helpers/corpus.js';
 
 export function corpusFile(name: string): Buffer {

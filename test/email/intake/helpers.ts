@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { TestApp, TestUser } from '../../helpers/app.js';
 
-export { CORPUS } from '../../helpers/corpus.js';
 import { CORPUS } from '../../helpers/corpus.js';
 export const SECRET = 'test-intake-secret-0123456789';
 export const hasCorpus = existsSync(CORPUS);
@@ -46,4 +45,13 @@ export function postMail(t: TestApp, raw: Buffer | string, opts: { to?: string; 
 export async function emailItemCount(t: TestApp, user: TestUser): Promise<number> {
   const res = await t.as(user).get('/tasks?source=email&limit=1');
   return res.body.meta.pagination.total;
+}
+
+/** The line of the issue's large message (issue 16): every line a request and a meeting. */
+export const BIG_LINE = (n: number) => `Please review item ${n} by Friday and call Bob tomorrow at 3pm about the meeting`;
+
+/** A plain message of `lines` such lines, one paragraph, as a mail client would send a long list. */
+export function bigMail(lines: number, to: string, subject = `Big list of ${lines}`): Buffer {
+  const body = Array.from({ length: lines }, (_, i) => BIG_LINE(i + 1)).join('\n');
+  return plainMail({ to, subject, body });
 }

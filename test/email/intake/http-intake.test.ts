@@ -166,7 +166,7 @@ describe('bad input: a clear 4xx and nothing half-made', () => {
   it('answers 413 over INTAKE_MAX_BYTES and 415 for other content types', async () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
-    const big = plainMail({ to: address, body: 'Please read this.\n' + 'x'.repeat(70_000) });
+    const big = plainMail({ to: address, body: `Please read this.\n${'x'.repeat(70_000)}` });
     const tooBig = await postMail(t, big, { to: address });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toMatch(/65536 bytes/);

@@ -96,7 +96,7 @@ describe('SMTP intake', () => {
   it('refuses a message over INTAKE_MAX_BYTES with 552 (SIZE parameter and the stream itself)', async () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
-    const big = 'Please read this.\n' + 'lorem ipsum '.repeat(7000);
+    const big = `Please read this.\n${'lorem ipsum '.repeat(7000)}`;
     const err = await transport().sendMail({ from: 'a@example.org', to: address, subject: 'Big', text: big }).catch((e) => e);
     expect(err.responseCode).toBe(552);
     if (hasSwaks) {

@@ -2,6 +2,7 @@
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { isDeadlineMention } from './meetings.js';
+import { obligation, obligationTitle, opensWithImperative } from './statements.js';
 import { contentWordCount, finishTitle, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
 
 export const ACTION_HEADING =
@@ -9,7 +10,7 @@ export const ACTION_HEADING =
 
 const REQUEST_AT_START = /^(make sure|be sure to|don't forget|do not forget|remember to|ensure)\b/i;
 const REQUEST =
-  /\b(please|pls|kindly|can you|could you|would you|will you|would you mind|can we get|i need you to|i('ll|’ll| will)? (also )?need (you|the|your|a|an)|we need (you|the|your)|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|favor de|no olvides|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
+  /\b(please|pls|kindly|can you|could you|would you|will you|would you mind|can we get|i need you to|i('ll|’ll| will)? (also )?need (you|the|your|a|an)|we need (you|the|your)|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|nous vous prions|nous vous demandons|il faudrait|faudrait|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
 const IMPERATIVE =
   /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
@@ -19,7 +20,11 @@ const OWN_COMMITMENT = /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
 const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
 
+/** How a task was found: it decides what survives in mail that asks for little (receipts, notices). */
+export type TaskKind = 'section' | 'request' | 'list' | 'imperative' | 'payment' | 'deadline' | 'schedule';
+
 export interface TextTask {
+  kind: TaskKind;
   title: string;
   excerpt: string;
   dueMs: number | null;
@@ -71,6 +76,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   let rest = info.inActionSection ? owner.rest.replace(/^[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u, '') : owner.rest;
   const owned = rest !== raw;
   const req = REQUEST.exec(rest);
+  // "die Lohnsteuerbescheinigung bitte bis 27. November": the object comes before the request word.
+  const objectFirst = req && req.index > 0 && /^(bitte|please|por favor|s'il vous plaît|svp)$/i.test(req[0]) ? rest.slice(0, req.index).trim() : '';
   if (req && req.index > 0 && /^(please|pls|kindly|can you|could you|would you|will you|por favor|bitte|pouvez-vous|pourriez-vous|merci de|veuillez|puedes|podrías)/i.test(req[0]) && !/^(i|we)\b/i.test(rest)) {
     const before = rest.slice(0, req.index);
     if (/[,;:\-–—]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before) || before.trim().split(/\s+/).length <= 2) rest = rest.slice(req.index);
@@ -80,19 +87,32 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const stripped = stripLeadIns(rest);
   const leadOffset = rest.length - stripped.length;
   if (OWN_COMMITMENT.test(rest) && !isRequest) return null;
-  if (STOP_VERBS.test(stripped) || READING_LINK.test(stripped)) return null;
-  if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
-  const imperative = IMPERATIVE.test(stripped);
-  let kind: 'section' | 'request' | 'list' | 'imperative' | null = null;
-  if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
-  else if (isRequest) kind = 'request';
-  else if (imperative && (info.listItem || owned) && !info.bulk) kind = 'list';
-  else if (imperative && !info.bulk) kind = 'imperative';
+  // "Research Office, Midstate University": every word capitalised and no sentence end is a name or a heading.
+  if (!isRequest && /^[\p{Lu}\d][\p{L}\d'’&.-]*(?:,?\s+(?:of|de|&|und|et|y|the|la|le|der)?\s*[\p{Lu}\d][\p{L}\d'’&.-]*)*$/u.test(stripped.trim()) && stripped.trim().split(/\s+/).length <= 6) return null;
+  // Stopped before any date parsing, unless "let me know" may carry a deadline.
+  if ((STOP_VERBS.test(stripped) && !/^let (me|us) know\b/i.test(stripped)) || READING_LINK.test(stripped)) return null;
   const mentions = findDates(info.clause, ctx);
   const due = pickDue(info.clause, mentions);
+  const deadline = due !== null && (isDeadlineMention(info.clause, due) || DUE_STATEMENT.test(info.clause));
+  // "Please let me know by Wednesday" asks for an answer; without a date it is politeness.
+  const askedAnswer = deadline && /^let (me|us) know\b/i.test(stripped);
+  if ((STOP_VERBS.test(stripped) && !askedAnswer) || READING_LINK.test(stripped)) return null;
+  if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
+  const imperative = IMPERATIVE.test(stripped) || (info.listItem && listVerb(stripped, ctx.lang));
+  let kind: TaskKind | null = null;
+  if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
+  else if (isRequest || askedAnswer) kind = 'request';
+  else if (imperative && (info.listItem || owned) && !info.bulk) kind = 'list';
+  else if (imperative && !info.bulk) kind = 'imperative';
+  else if (due && !info.listItem && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`)) return paymentTask(info, due, ctx);
+  else if (deadline && !info.bulk && (info.listItem || obligation(info.clause, ctx.lang))) {
+    // No request wording, but a deadline on a list entry or an obligation: "Permission slips are due Nov 9".
+    return deadlineTask(info, stripped, due!, ctx, offsetInBody + leadOffset);
+  }
   if (!kind) return due && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`) ? paymentTask(info, due, ctx) : null;
   if (info.bulk && kind !== 'section' && !due) return null;
   let title = taskTitle(stripped, due, offsetInBody + leadOffset);
+  if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
   if (contentWordCount(title) < 2) {
     // "Can you review it by Thursday?": the object is in the subject line.
     if (!due || !info.subject) return null;
@@ -109,13 +129,36 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     : kind === 'request' ? (due ? CONFIDENCE.requestWithDate : CONFIDENCE.requestWithoutDate)
     : kind === 'list' ? CONFIDENCE.todoListEntry
     : CONFIDENCE.todoListEntry - 0.1;
-  return { title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
+  return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
+}
+
+const ES_INFINITIVE = /^[a-záéíóúñ]{2,}(?:ar|er|ir)(?:se|lo|la|le|los|las|les)?\b/;
+const FR_INFINITIVE = /^(?:[a-zéèêàâîôûç]{2,}er|faire|prendre|rendre|remplir|fournir|choisir|envoyer)\b/;
+
+/** A list entry that opens with a verb: compromise's imperative mood in English, the infinitive in Spanish and French. */
+function listVerb(text: string, lang: DateContext['lang']): boolean {
+  if (lang === 'es') return ES_INFINITIVE.test(text);
+  if (lang === 'fr') return FR_INFINITIVE.test(text);
+  if (lang === 'en') return opensWithImperative(text);
+  return false;
+}
+
+function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx: DateContext, offset: number): TextTask | null {
+  const listed = info.listItem ? stripped : obligationTitle(stripped, ctx.lang) ?? stripped;
+  const title = listed === stripped ? taskTitle(stripped, due, offset) : finishTitle(listed.replace(/\s+(?:by|before|until|bis|avant|antes|hasta)\b.*$/i, ''), 14);
+  if (contentWordCount(title) < 1) return null;
+  return {
+    kind: 'deadline', title, excerpt: info.clause.trim(),
+    dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true), dueIsExact: due.hasTime && !due.endOfDay,
+    confidence: CONFIDENCE.deadlineStatement,
+  };
 }
 
 /** "Amount due ... due by December 30": a bill to pay by that date. */
 function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): TextTask {
   const what = info.subject && PAYMENT.test(info.subject) ? info.subject : finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10);
   return {
+    kind: 'payment',
     title: finishTitle(`Pay ${what.replace(/^pay\s+/i, '')}`, 14),
     excerpt: info.clause.trim(),
     dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
@@ -138,6 +181,7 @@ export function tableTasks(rows: string[], ctx: DateContext): TextTask[] | null 
     const dueText = dueCol >= 0 ? cells[dueCol] ?? '' : '';
     const due = dueText ? findDates(dueText, ctx).find((m) => m.hasDay) ?? null : null;
     tasks.push({
+      kind: 'section',
       title: finishTitle(action.replace(/\s*\([^)]*\)/g, ''), 14),
       excerpt: cells.join(' | '),
       dueMs: due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null,

@@ -18,11 +18,13 @@ function isSignOff(line: string): boolean {
 function cleanSegment(segment: string): string {
   const lines = segment.split('\n');
   const out: string[] = [];
+  let hasText = false;
   for (const line of lines) {
     if (SIGNATURE_DELIMITER.test(line) || DEVICE_SIGNATURE.test(line)) break;
-    if (isSignOff(line) && out.some((l) => l.trim())) break;
+    if (isSignOff(line) && hasText) break;
     if (URL_ONLY.test(line) || BUTTON_WITH_URL.test(line)) continue;
     out.push(line);
+    hasText ||= line.trim() !== '';
   }
   // Drop whole paragraphs of legal or list boilerplate.
   const paragraphs = out.join('\n').split(/\n\s*\n/);

@@ -7,6 +7,10 @@ export const CONFIDENCE = {
   todoListEntry: 0.65,
   eventStructured: 0.85,
   eventWithMeetingWord: 0.78,
+  eventStatement: 0.72,
   eventAllDay: 0.7,
+  appointment: 0.85,
+  scheduleLine: 0.75,
+  deadlineStatement: 0.72,
   subjectFallback: 0.4,
 } as const;

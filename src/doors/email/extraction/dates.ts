@@ -4,7 +4,7 @@
  */
 import * as chrono from 'chrono-node';
 import type { Lang } from './language.js';
-import { toIso, utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
+import { utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
 
 export interface DateContext {
   /** Reference instant (original message date). */
@@ -35,14 +35,69 @@ export interface DateMention {
   likelyPast: boolean;
 }
 
-const PARSERS: Record<Lang, chrono.Chrono> = {
-  en: chrono.en.casual,
-  es: chrono.es.casual,
-  de: chrono.de.casual,
-  fr: chrono.fr.casual,
+type Parser = chrono.Parser;
+
+/** "15.12." / "4.12.2026": day and month with dots, as German, Spanish and French mail writes them. */
+const dottedDate: Parser = {
+  pattern: () => /(?<![\d.,:])(\d{1,2})\.(\d{1,2})\.(\d{4}(?!\d)|\d{2}(?!\d))?(?!\d|\s*(uhr|h\b))/i,
+  extract: (context, match) => {
+    const day = Number(match[1]);
+    const month = Number(match[2]);
+    if (day < 1 || day > 31 || month < 1 || month > 12) return null;
+    const c = context.createParsingComponents({ day, month });
+    if (match[3]) c.assign('year', match[3].length === 2 ? 2000 + Number(match[3]) : Number(match[3]));
+    else c.imply('year', context.refDate.getFullYear());
+    return c;
+  },
 };
 
-const DURATION_ONLY = /^(in\s+|within\s+|for\s+)?(a|an|one|\d+(\.\d+)?)[\s-]*(min|mins|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?)$/i;
+/** "the 24th", "Tuesday the 24th": a day of the month without the month, the next such day. */
+const ordinalDay: Parser = {
+  pattern: () => /\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i,
+  extract: (context, match) => {
+    const day = Number(match[1]);
+    if (day < 1 || day > 31) return null;
+    const ref = context.refDate;
+    let year = ref.getFullYear();
+    let month = ref.getMonth() + 1;
+    if (day < ref.getDate()) {
+      month++;
+      if (month > 12) {
+        month = 1;
+        year++;
+      }
+    }
+    return context.createParsingComponents({ day, month, year });
+  },
+};
+
+function withParsers(base: chrono.Chrono, first: Parser[], last: Parser[]): chrono.Chrono {
+  const c = base.clone();
+  c.parsers.unshift(...first);
+  c.parsers.push(...last);
+  return c;
+}
+
+const PARSERS: Record<Lang, chrono.Chrono> = {
+  en: withParsers(chrono.en.casual, [], [ordinalDay]),
+  es: withParsers(chrono.es.casual, [dottedDate], []),
+  de: withParsers(chrono.de.casual, [dottedDate], []),
+  fr: withParsers(chrono.fr.casual, [dottedDate], []),
+};
+
+/** Same-length rewrites of noon words chrono does not read, so match positions stay valid. */
+const NOON: [RegExp, string][] = [
+  [/(?<!\p{L})à midi(?!\p{L})/giu, 'à 12h '],
+  [/(?<!\p{L})al mediod[ií]a(?!\p{L})/giu, 'a las 12:00'],
+];
+
+function readable(text: string): string {
+  let out = text;
+  for (const [re, to] of NOON) out = out.replace(re, (m) => to.padEnd(m.length, ' ').slice(0, m.length));
+  return out;
+}
+
+const DURATION_ONLY = /^(in\s+|within\s+|for\s+|en\s+|dans\s+|durante\s+|pendant\s+)?(a|an|one|un|una|une|ein|eine|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|segundos?|sekunden|secondes?|ms|min|mins|minutes?|minutos?|minuten|h|hrs?|hours?|horas?|stunden?|heures?|days?|d[ií]as?|tage?n?|jours?|weeks?|semanas?|wochen?|semaines?|months?|meses|monate?n?|mois|years?|a[ñn]os?|jahren?|ans?)$/i;
 const END_OF_MONTH = /\b(end of (the |this )?month|fin (du|de ce) mois|fin de(l)? mes|ende (des|dieses) monats|monatsende)\b/gi;
 const END_OF_DAY = /\b(eod|cob|end of (the )?day|close of business|end of business|fin de (la )?journ[ée]e|feierabend)\b/i;
 
@@ -63,11 +118,19 @@ function insideIdentifier(text: string, index: number, length: number): boolean 
 
 function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContext): DateMention | null {
   const t = r.text.trim();
-  if (DURATION_ONLY.test(t)) return null;
+  // "16h" is a duration in English mail and an hour in French, Spanish and German mail.
+  if (DURATION_ONLY.test(t) && !(ctx.lang !== 'en' && /^\d{1,2}\s?h$/i.test(t))) return null;
   if (/^\d{1,2}$/.test(t)) return null;
+  // "10 minutos antes", "two hours before": an offset from something else, not a day.
+  if (/^(\d+|a|an|one|un|una|ein|eine)\s*(min|minutes?|minutos?|minuten|hours?|horas?|stunden?|heures?)\s+(antes|before|earlier|vorher|avant|plus t[ôo]t|después|after|later|später|après)$/i.test(t)) return null;
+  // "1.8s", "2.5": decimals, not dates.
+  if (/^\d{1,2}\.\d{1,2}$/.test(t) && /^[a-z%]/i.test(text.slice(r.index + r.text.length, r.index + r.text.length + 1))) return null;
+  // "now" is when the mail was written, never a date the reader is given.
+  if (/^(right )?now$|^ahora( mismo)?$|^jetzt$|^maintenant$/i.test(t)) return null;
   if (insideIdentifier(text, r.index, r.text.length)) return null;
   const s = r.start;
-  const hasTime = s.isCertain('hour');
+  // An hour needs a clock form or an hour word: "los alumnos de 4" is not four o'clock.
+  const hasTime = s.isCertain('hour') && (/\d\s*[:.h]\s*\d|\d\s*(?:[ap]\.?m\.?|uhr|h\b|hrs?\b|o'clock)|\b(?:at|um|à|a las|a la|noon|midnight|midi|minuit|mediod[ií]a|mittags?)\b/i.test(t) || !/\d/.test(t));
   let hasDay = s.isCertain('day') || s.isCertain('weekday') || /\b(today|tonight|tomorrow|tmrw|tmr|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i.test(t);
   let year = s.get('year') ?? 0;
   let month = s.get('month') ?? 1;
@@ -99,7 +162,7 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     likelyPast = thisYear < refDay && refDay - thisYear < 62 * DAY_MS;
   }
   let endTime: DateMention['endTime'] = null;
-  if (r.end && r.end.isCertain('hour')) {
+  if (r.end?.isCertain('hour')) {
     endTime = {
       year: r.end.isCertain('day') ? r.end.get('year') ?? year : year,
       month: r.end.isCertain('day') ? r.end.get('month') ?? month : month,
@@ -136,7 +199,7 @@ export function findDates(text: string, ctx: DateContext): DateMention[] {
   const parsers = ctx.lang === 'en' ? [PARSERS.en] : [PARSERS[ctx.lang], PARSERS.en];
   let results: DateMention[] = [];
   for (const p of parsers) {
-    for (const r of p.parse(text, ref, { forwardDate: true })) {
+    for (const r of p.parse(readable(text), ref, { forwardDate: true })) {
       const m = mentionFromResult(r, text, ctx);
       if (m && !results.some((x) => m.index < x.end && x.index < m.end)) results.push(m);
     }
@@ -148,12 +211,12 @@ export function findDates(text: string, ctx: DateContext): DateMention[] {
   for (const m of results) {
     const prev = merged[merged.length - 1];
     const gap = prev ? text.slice(prev.end, m.index) : '';
-    if (prev && prev.hasDay && !prev.hasTime && m.hasTime && !m.hasDay && gap.length <= 40 && !/[.!?]\s/.test(gap)) {
+    if (prev?.hasDay && !prev.hasTime && m.hasTime && !m.hasDay && gap.length <= 40 && !/[.!?]\s/.test(gap)) {
       Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });
       if (m.endTime) prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.endTime.hour, minute: m.endTime.minute };
       continue;
     }
-    if (prev && prev.hasTime && !prev.endTime && m.hasTime && !m.hasDay && /^\s*(-|–|—|to|and|until|till|bis|a|à|al|au|y|et|und)\s*$/i.test(gap)) {
+    if (prev?.hasTime && !prev.endTime && m.hasTime && !m.hasDay && /^\s*(-|–|—|to|and|until|till|bis|a|à|al|au|y|et|und)\s*$/i.test(gap)) {
       prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.hour, minute: m.minute };
       prev.zone = prev.zone ?? m.zone;
       prev.end = m.end;
@@ -204,6 +267,3 @@ export function findDurationMinutes(text: string): number | null {
   return minutes > 0 && minutes <= 12 * 60 ? Math.round(minutes) : null;
 }
 
-export function isoOrNull(ms: number | null): string | null {
-  return ms === null || Number.isNaN(ms) ? null : toIso(ms);
-}

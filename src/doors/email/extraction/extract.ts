@@ -1,11 +1,16 @@
 /** extract(): invitation first; otherwise the text; otherwise one task from the subject (D16). */
 import * as chrono from 'chrono-node';
+import { shapeByClass } from './by-class.js';
+import { calibrateEvent, calibrateTask } from './calibrate.js';
+import { classifyMail } from './classify.js';
 import { CONFIDENCE } from './confidence.js';
 import type { DateContext } from './dates.js';
 import { describe, provenance } from './description.js';
-import { splitBody } from './forwarded.js';
+import { SEGMENT_BREAK, splitBody } from './forwarded.js';
 import { InvalidCalendarError, readCalendarPart } from './invitation.js';
 import { detectLanguage } from './language.js';
+import { newScheduleBudget } from './schedule.js';
+import { newMessage } from './statements.js';
 import { readText } from './text-items.js';
 import { subjectTitle } from './subject.js';
 import { toIso } from './timezones.js';
@@ -48,10 +53,11 @@ function referenceContext(parsed: ParsedMessage, forwardedDate: string | null, l
   if (forwardedDate) {
     const ref = { instant: new Date(headerMs), timezone: offset };
     const cleaned = forwardedDate.replace(/\bat\b/g, ' ').replace(/\s+/g, ' ');
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: chrono's locale parsers are chosen by the mail's language.
     const parsers = lang === 'en' ? [chrono.en.casual, chrono.en.GB] : [chrono[lang].casual, chrono.en.casual];
     for (const p of parsers) {
       const r = p.parse(cleaned, ref)[0];
-      if (r && r.start.isCertain('day')) {
+      if (r?.start.isCertain('day')) {
         refMs = r.start.date().getTime();
         break;
       }
@@ -66,10 +72,24 @@ export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Ex
     const inv = invitationItems(parsed, errors);
     if (inv.events.length || inv.cancellations.length) return { tasks: [], events: inv.events, cancellations: inv.cancellations, errors };
   }
+  newScheduleBudget();
+  newMessage();
   const split = splitBody(parsed.text, parsed.subject);
   const lang = detectLanguage(`${parsed.subject}\n${split.text}`);
   const ctx = referenceContext(parsed, split.forwardedDate, lang, options.now ?? new Date());
-  const found = readText(split.text, ctx, parsed.subject, parsed.internal.bulk);
+  // A forwarder's own note is a person writing; the kind of mail is the kind of what was forwarded.
+  const breakAt = split.forwarded ? split.text.indexOf(SEGMENT_BREAK) : -1;
+  const ownNote = breakAt >= 0 ? split.text.slice(0, breakAt) : '';
+  const content = breakAt >= 0 ? split.text.slice(breakAt) : split.text;
+  const mailClass = classifyMail({
+    subject: parsed.subject, text: content, from: parsed.from, listMail: parsed.internal.listMail, forwardedFrom: split.forwardedFrom,
+  });
+  const fromNote = ownNote.trim() ? readText(ownNote, ctx, parsed.subject, false) : { tasks: [], events: [] };
+  const shaped = shapeByClass(mailClass.kind, readText(content, ctx, parsed.subject, parsed.internal.bulk), content, parsed.subject, ctx);
+  const found = {
+    tasks: [...fromNote.tasks, ...shaped.tasks].map((t) => calibrateTask(t, ctx.refMs)),
+    events: [...fromNote.events, ...shaped.events].map(calibrateEvent),
+  };
   const tasks: ExtractedTask[] = [];
   const seen = new Set<string>();
   for (const t of found.tasks) {

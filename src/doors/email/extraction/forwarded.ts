@@ -15,7 +15,7 @@ const WROTE_LINE = /^\s*(on|am|le|el|il)\s.+\b(wrote|schrieb|a [ée]crit|escribi
 /** Separates the forwarder's own text from forwarded content (each is cleaned separately). */
 export const SEGMENT_BREAK = '\f';
 
-export const FORWARD_SUBJECT = /^\s*((re|aw|sv)\s*:\s*)*(fwd?|fw|wg|tr|rv|enc|i)\s*:/i;
+const FORWARD_SUBJECT = /^\s*((re|aw|sv)\s*:\s*)*(fwd?|fw|wg|tr|rv|enc|i)\s*:/i;
 
 export interface BodySplit {
   /** Lines worth reading: own text and forwarded content, without quoted history and forward headers. */
@@ -24,12 +24,15 @@ export interface BodySplit {
   forwardedDate: string | null;
   /** Whether forwarded content was found. */
   forwarded: boolean;
+  /** From line of the innermost forwarded header block (address or name), when there is one. */
+  forwardedFrom: string | null;
 }
 
 /** Index just after a header block starting at `start`, and the date line's value inside it. */
-function skipHeaderBlock(lines: string[], start: number): { next: number; date: string | null } {
+function skipHeaderBlock(lines: string[], start: number): { next: number; date: string | null; from: string | null } {
   let i = start;
   let date: string | null = null;
+  let from: string | null = null;
   let seen = 0;
   while (i < lines.length) {
     const l = lines[i];
@@ -42,6 +45,7 @@ function skipHeaderBlock(lines: string[], start: number): { next: number; date: 
       seen++;
       const d = DATE_LINE.exec(l);
       if (d && !date) date = d[2].trim();
+      if (!from && FROM_LINE.test(l)) from = l.replace(FROM_LINE, '').trim();
       i++;
       continue;
     }
@@ -52,7 +56,7 @@ function skipHeaderBlock(lines: string[], start: number): { next: number; date: 
     }
     break;
   }
-  return { next: i, date };
+  return { next: i, date, from };
 }
 
 function isOutlookBlockAt(lines: string[], i: number): boolean {
@@ -70,12 +74,14 @@ export function splitBody(text: string, subject: string): BodySplit {
   const kept: string[] = [];
   let forwardedDate: string | null = null;
   let forwarded = false;
+  let forwardedFrom: string | null = null;
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
     if (FORWARD_MARKER.test(line)) {
       const block = skipHeaderBlock(lines, i + 1);
       if (block.date) forwardedDate = block.date;
+      if (block.from) forwardedFrom = block.from;
       forwarded = true;
       kept.push(SEGMENT_BREAK);
       i = block.next;
@@ -86,6 +92,7 @@ export function splitBody(text: string, subject: string): BodySplit {
       if (!forwardSubject) break; // quoted reply history: everything below is old
       const block = skipHeaderBlock(lines, RULE_LINE.test(line) || ORIGINAL_MARKER.test(line) ? i + 1 : i);
       if (block.date) forwardedDate = block.date;
+      if (block.from) forwardedFrom = block.from;
       forwarded = true;
       kept.push(SEGMENT_BREAK);
       i = block.next;
@@ -101,5 +108,5 @@ export function splitBody(text: string, subject: string): BodySplit {
     kept.push(line);
     i++;
   }
-  return { text: kept.join('\n'), forwardedDate, forwarded };
+  return { text: kept.join('\n'), forwardedDate, forwarded, forwardedFrom };
 }

@@ -12,7 +12,7 @@ const NAMED_ENTITIES: Record<string, string> = {
   icirc: 'î', ucirc: 'û', zwnj: '', zwj: '', shy: '', times: '×', rarr: '→', larr: '←',
 };
 
-export function decodeEntities(s: string): string {
+function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, body: string) => {
     if (body[0] === '#') {
       const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);

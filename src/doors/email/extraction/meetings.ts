@@ -1,11 +1,12 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE } from './confidence.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { happening, nounPhrase } from './statements.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
-  /\b(meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day)\b|besprechung|konferenz|\b(scheduled|booked) for\b/i;
+  /\b(meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day)\b|besprechung|konferenz|\b(scheduled|booked) for\b/i;
 const DEADLINE_BEFORE = /\b(by|before|due|until|till|no later than|deadline|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
 const GENERIC_LABEL = /^(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
@@ -20,6 +21,8 @@ export interface TextEvent {
   allDay: boolean;
   location: string | null;
   confidence: number;
+  /** Weaker evidence, lowered in the calibration: the title came from the subject line, the hours from the next sentence. */
+  weak?: { subjectTitle?: boolean; nextSentenceTime?: boolean; unreadPlace?: boolean };
 }
 
 export function hasMeetingWord(s: string): boolean {
@@ -30,15 +33,50 @@ export function isDeadlineMention(text: string, m: DateMention): boolean {
   return DEADLINE_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index));
 }
 
+const marker = (length: number) => ' \u0000 '.padEnd(length, ' ').slice(0, length);
+
+/** Each mention replaced by a marker of the same length, in one pass (not one copy of the text per mention). */
 function blankOut(text: string, mentions: DateMention[]): string {
-  let out = text;
-  for (const m of mentions) out = out.slice(0, m.index) + ' \u0000 '.padEnd(m.end - m.index, ' ').slice(0, m.end - m.index) + out.slice(m.end);
-  return out;
+  const sorted = [...mentions].sort((a, b) => a.index - b.index);
+  const parts: string[] = [];
+  let at = 0;
+  for (const m of sorted) {
+    if (m.index < at) {
+      // Overlapping mentions (rare): the later one is written over the earlier, as it always was.
+      let out = text;
+      for (const x of mentions) out = out.slice(0, x.index) + marker(x.end - x.index) + out.slice(x.end);
+      return out;
+    }
+    parts.push(text.slice(at, m.index), marker(m.end - m.index));
+    at = m.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 const STREET = /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*/iu;
 
+const VENUE = /\b(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\s+(?:the\s+|our\s+|el\s+|la\s+|le\s+|l['’]|der\s+|dem\s+)?((?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}(?:school\s+)?(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\s?room|meeting room)\b(?:\s+[\p{Lu}\d][\p{L}\p{N}'’.-]*){0,3})/iu;
+const STREET_ADDRESS = /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
+
+/** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
 export function findLocation(text: string): string | null {
+  const found = rawLocation(text);
+  return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de))+$/i, '').trim() || null : null;
+}
+
+function rawLocation(text: string): string | null {
+  const base = namedPlace(text);
+  const t = text.replace(/https?:\/\/\S+/g, ' ');
+  const bare = !base || !/\s/.test(base.trim());
+  const venue = VENUE.exec(t);
+  if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return venue[1].trim();
+  const street = STREET_ADDRESS.exec(t);
+  if (street && bare && !/\u0000/.test(street[0])) return street[0].replace(/[\s,.;]+$/, '').trim();
+  return base;
+}
+
+function namedPlace(text: string): string | null {
   const t = text.replace(/https?:\/\/\S+/g, ' ');
   const room = /\b(?:in|at)\s+(?:the\s+|our\s+)?((?:[\p{Lu}][\p{L}'’-]*\s+)+(?:room|office|conference room|building|hall|auditorium|lobby|café|cafe))\b/u.exec(t);
   if (room) return room[1].trim();
@@ -103,7 +141,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
 const PHRASE_STOP = /^(the|a|an|our|your|my|their|his|her|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|el|la|los|las|un|una|der|die|das|den|dem|ein|eine|le|les|une|des|du|de)$/i;
 
 /** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
-export function meetingPhrase(text: string): string | null {
+function meetingPhrase(text: string): string | null {
   const words = text.replace(/[()]/g, ' ').split(/\s+/).filter(Boolean);
   const at = words.findIndex((w) => MEETING_WORD.test(w.replace(/[,.;:!?]+$/, '')));
   if (at < 0) return null;
@@ -111,7 +149,10 @@ export function meetingPhrase(text: string): string | null {
   while (from > 0 && at - from < 4 && !PHRASE_STOP.test(words[from - 1]) && !/[,.;:!?\u0000]/.test(words[from - 1])) from--;
   let to = at + 1;
   const tail = words.slice(at + 1);
-  if (tail.length && /^(with|for|con|mit|avec|para|pour|für)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
+  if (tail.length >= 2 && /^(de|del|du|des|of|zur|zum)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at]) && /^\p{Ll}[\p{L}-]{2,}[,.;:!?]?$/u.test(tail[1]) && !/^(la|las|los|le|les|the|a|an|el|\u0000)$/i.test(tail[1])) {
+    // "reunión de cierre", "réunion de rentrée": a noun of the same phrase, not a date or a place.
+    to = at + 3;
+  } else if (tail.length && /^(with|for|con|mit|avec|para|pour|für)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
     to = at + 2;
     while (to < words.length && to - at < 6 && !/^(on|at|in|by|from|to|am|um|à|a|\u0000)$/i.test(words[to])) {
       to++;
@@ -156,18 +197,76 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
 }
 
 /** An event in one clause: a day and time (or an all-day marker) with a meeting word, not a deadline. */
+const SUBJECT_NOISE = /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
+
+/** The subject line as an event title: "Einladung zum Elternabend der Klasse 2a" -> "Elternabend der Klasse 2a". */
+function subjectEventTitle(subject: string): string {
+  const s = subjectTitle(subject).replace(SUBJECT_NOISE, '').replace(/\s+(?:reminder|recordatorio|erinnerung|rappel)\b/i, '').replace(/\s+[-–—|]\s+.*$/, '').replace(/\s*[@(].*$/, '');
+  return finishTitle(capitalise(s), 10);
+}
+
+/** "Next review: Thursday 7 January, 10:00, Board room.": a capitalised name right after the date. */
+function placeAfter(clause: string, m: DateMention): string | null {
+  const after = clause.slice(m.end).split(/[.;(]/)[0];
+  const chunk = after.split(',').map((c) => c.trim()).find((c) => c.length > 1);
+  if (!chunk || !/^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk) || chunk.split(/\s+/).length > 5) return null;
+  return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
+}
+
+const UNREAD_PLACE = /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|\bà l['’]|\bà la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;
+/** Cheap test before any sentence reading: an event needs a digit or a day or month word. */
+const DATEISH = /\d|\b(mon|tue|wed|thu|fri|sat|sun|today|tomorrow|tonight|noon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mi[ée]r|jue|vie|s[áa]b|dom|mañana|mont|diens|mittw|donn|frei|sams|sonn|morgen|mer|jeu|ven|sam|dim|demain|midi|mediod)/i;
+const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
+const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça)\b/i;
+
+/** "Thursday, November 12. Photos ... starting at 8:15 AM": a day in one sentence, its hours in the next. */
+function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): DateMention | null {
+  const times = findDates(next, ctx).filter((x) => x.hasTime && !x.hasDay);
+  if (!times.length) return null;
+  const [a, b] = times;
+  const endTime = a.endTime ?? (b ? { year: m.year, month: m.month, day: m.day, hour: b.hour, minute: b.minute } : null);
+  return { ...m, hasTime: true, hour: a.hour, minute: a.minute, zone: a.zone ?? m.zone, endTime: endTime ? { ...endTime, year: m.year, month: m.month, day: m.day } : null };
+}
+
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
-  if (!hasMeetingWord(clause)) return null;
+  const meeting = hasMeetingWord(clause);
+  const happens = meeting || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
+  if (!meeting && !happens) return null;
   const mentions = findDates(clause, ctx);
-  const allDay = ALL_DAY.test(paragraph);
-  const m = mentions.find((x) => x.hasDay && (x.hasTime || allDay) && !isDeadlineMention(clause, x) && !x.likelyPast);
-  if (!m) return null;
-  const title = titleFrom(clause, mentions, subject);
-  const location = findLocation(blankOut(clause, mentions));
+  // Tested only when a date without a time needs it: the paragraph is read per clause otherwise.
+  let allDay: boolean | undefined;
+  const isAllDay = () => (allDay ??= ALL_DAY.test(paragraph));
+  // Without a meeting word the date must be written as one (a month or weekday name, or a full date).
+  const dateLike = (x: DateMention) => meeting || /\p{L}{3,}/u.test(x.text) || /\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\.\d{1,2}\./.test(x.text);
+  let m = mentions.find((x) => x.hasDay && (x.hasTime || isAllDay()) && !isDeadlineMention(clause, x) && !x.likelyPast && dateLike(x));
+  let next = '';
+  if (!m) {
+    const day = mentions.find((x) => x.hasDay && !x.hasTime && !isDeadlineMention(clause, x) && !x.likelyPast && !RELATIVE_DAY.test(x.text) && dateLike(x));
+    if (!day) return null;
+    const at = paragraph.indexOf(clause);
+    next = at >= 0 ? (paragraph.slice(at + clause.length).split(/(?<=[.!?])\s/)[0] ?? '').slice(0, 300) : '';
+    m = next ? withNextSentenceTime(day, next, ctx) ?? undefined : undefined;
+    if (!m) return null;
+  }
+  let title = titleFrom(clause, mentions, subject);
+  let fromSubject = false;
+  if (happens) {
+    const phrase = happens.subject ? nounPhrase(happens.subject, ctx.lang) : null;
+    fromSubject = happens.motion || !phrase;
+    title = fromSubject ? subjectEventTitle(subject) : finishTitle(capitalise(phrase!), 10);
+  }
+  if (PRONOUN_TITLE.test(title) && title.split(/\s+/).length <= 2) {
+    title = subjectEventTitle(subject);
+    fromSubject = true;
+  }
+  const weak: NonNullable<TextEvent['weak']> = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
+  const location = findLocation(blankOut(clause, mentions)) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m);
+  // A place was named ("desde el Parque ...", "à l'auditorium ...") but not understood.
+  if (!location) weak.unreadPlace = UNREAD_PLACE.test(blankOut(clause, mentions));
   if (!m.hasTime) {
     const startMs = Date.UTC(m.year, m.month - 1, m.day);
     if (startMs < ctx.refMs - 86400000) return null;
-    return { title, excerpt: clause, startMs, endMs: startMs + 86400000, allDay: true, location, confidence: CONFIDENCE.eventAllDay };
+    return { title, excerpt: clause, startMs, endMs: startMs + 86400000, allDay: true, location, confidence: CONFIDENCE.eventAllDay, weak };
   }
   const startMs = mentionStartMs(m, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
@@ -175,6 +274,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   const durationContext = `${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
   return {
     title, excerpt: clause, startMs, endMs: endOf(m, ctx, startMs, durationContext), allDay: false, location,
-    confidence: CONFIDENCE.eventWithMeetingWord,
+    confidence: meeting ? CONFIDENCE.eventWithMeetingWord : CONFIDENCE.eventStatement,
+    weak,
   };
 }

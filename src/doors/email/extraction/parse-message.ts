@@ -24,7 +24,7 @@ const ZONE_NAMES: Record<string, number> = {
 };
 
 /** Offset in minutes east of UTC written in a Date header value. */
-export function dateHeaderOffset(value: string | null): number {
+function dateHeaderOffset(value: string | null): number {
   if (!value) return 0;
   const v = value.replace(/\([^)]*\)/g, ' ').trim();
   const m = /([+-])(\d{2}):?(\d{2})\s*$/.exec(v);
@@ -88,9 +88,9 @@ export async function parseEmail(raw: Buffer): Promise<ParsedMessage> {
   const subject = (p.subject ?? '').trim();
   const dateValue = headerValues(p, 'date')[0] ?? null;
   const messageId = p.messageId ? p.messageId.replace(/^<|>$/g, '').trim() || null : null;
+  const listMail = p.headers.has('list-unsubscribe') || /^(bulk|list|junk)$/i.test(String(p.headers.get('precedence') ?? ''));
   const bulk =
-    p.headers.has('list-unsubscribe') ||
-    /^(bulk|list|junk)$/i.test(String(p.headers.get('precedence') ?? '')) ||
+    listMail ||
     /^(no-?reply|do-?not-?reply|notifications?|mailer-daemon)@/i.test(addresses(p.from)[0] ?? '') ||
     /\bautomated (message|email|notification)\b|\bunsubscribe\b|\babmelden\b|\bse désabonner\b|\bdarse de baja\b|\bcancelar (la )?suscripci/i.test(text);
   const fromAddr = addresses(p.from)[0] ?? null;
@@ -108,6 +108,7 @@ export async function parseEmail(raw: Buffer): Promise<ParsedMessage> {
       calendarParts,
       dateOffsetMinutes: dateHeaderOffset(dateValue),
       bulk,
+      listMail,
       fromName: p.from?.value[0]?.name || null,
     },
   };

@@ -1,5 +1,7 @@
 /** Splitting cleaned body text into paragraphs, line units (list items, table rows) and clauses. */
 
+import { DATE_FIRST_LINE } from './schedule.js';
+
 export interface Unit {
   /** Text of the unit with wrapped lines joined. */
   text: string;
@@ -12,35 +14,89 @@ export interface Unit {
 const LIST_START = /^\s*(?:[-*•·▪◦]|\d{1,2}[.)]|\(\d{1,2}\)|[a-z]\))\s+\S/i;
 const LABEL_START = /^\s*[\p{Lu}][\p{L}\p{N} #&/'’-]{0,30}\s*:\s+\S/u;
 
+/**
+ * Past this many characters a paragraph is cut at the next line break. Work per paragraph (date
+ * parsing, the "all day" check, finding a clause's place) grows with its length, so bounding it
+ * keeps a message's work linear in its size (D22); real paragraphs are far shorter.
+ */
+const MAX_PARAGRAPH_CHARS = 2000;
+
 export function paragraphsOf(segment: string): string[] {
-  return segment
-    .split(/\n\s*\n/)
-    .map((p) => p.replace(/^\n+|\n+$/g, ''))
-    .filter((p) => p.trim());
+  const out: string[] = [];
+  for (const block of segment.split(/\n\s*\n/)) {
+    const p = block.replace(/^\n+|\n+$/g, '');
+    if (!p.trim()) continue;
+    if (p.length <= MAX_PARAGRAPH_CHARS) {
+      out.push(p);
+      continue;
+    }
+    let piece: string[] = [];
+    let size = 0;
+    for (const line of p.split('\n').flatMap(cutLongLine)) {
+      if (size > 0 && size + line.length > MAX_PARAGRAPH_CHARS) {
+        out.push(piece.join('\n'));
+        piece = [];
+        size = 0;
+      }
+      piece.push(line);
+      size += line.length + 1;
+    }
+    if (piece.length) out.push(piece.join('\n'));
+  }
+  return out;
+}
+
+/**
+ * A line longer than a paragraph may be (HTML without breaks, unwrapped text) is cut into pieces:
+ * after the last sentence end before the limit, else at the last space, else at the limit.
+ */
+function cutLongLine(line: string): string[] {
+  if (line.length <= MAX_PARAGRAPH_CHARS) return [line];
+  const pieces: string[] = [];
+  let start = 0;
+  while (line.length - start > MAX_PARAGRAPH_CHARS) {
+    const window = line.slice(start, start + MAX_PARAGRAPH_CHARS);
+    let cut = -1;
+    for (const m of window.matchAll(/[.!?](?=\s)/g)) cut = (m.index ?? 0) + 1;
+    if (cut < MAX_PARAGRAPH_CHARS / 2) cut = Math.max(cut, window.lastIndexOf(' '));
+    if (cut <= 0) cut = MAX_PARAGRAPH_CHARS;
+    pieces.push(line.slice(start, start + cut));
+    start += cut;
+  }
+  pieces.push(line.slice(start));
+  return pieces;
 }
 
 export function unitsOf(paragraphs: string[]): Unit[] {
   const units: Unit[] = [];
   paragraphs.forEach((para, pi) => {
-    let current: Unit | null = null;
+    // Lines are collected and joined once: testing a string regrown per line made this quadratic.
+    let current: { lines: string[]; listItem: boolean } | null = null;
+    const close = () => {
+      if (current) units.push({ text: current.lines.join(' '), listItem: current.listItem, paragraph: pi });
+    };
     for (const rawLine of para.split('\n')) {
       const line = rawLine.trim();
       if (!line) continue;
       const isTable = line.includes(' | ');
-      const starts = LIST_START.test(line) || isTable || LABEL_START.test(line);
-      const prevEnds = current !== null && /[:]$/.test(current.text);
+      const starts = LIST_START.test(line) || isTable || LABEL_START.test(line) || DATE_FIRST_LINE.test(line);
+      const prevEnds = current?.lines[current.lines.length - 1].endsWith(':') ?? false;
       if (!current || starts || prevEnds || current.listItem && isTable) {
-        current = { text: line, listItem: LIST_START.test(line) || isTable, paragraph: pi };
-        units.push(current);
+        close();
+        current = { lines: [line], listItem: LIST_START.test(line) || isTable };
       } else {
-        current.text += ` ${line}`;
+        current.lines.push(line);
       }
     }
+    close();
   });
   return units;
 }
 
 const ABBREVIATIONS = /\b(dr|mr|mrs|ms|st|sr|jr|vs|etc|e\.g|i\.e|no|approx|inc|ltd|co|corp|nr|bzw|ca|z\.b|mme|mlle|sra|sr|av|ave)\.$/i;
+
+/** Longer than any abbreviation above with the character before it, so a tail tests like the whole piece. */
+const TAIL = 16;
 
 export function sentencesOf(text: string): string[] {
   const out: string[] = [];
@@ -48,12 +104,15 @@ export function sentencesOf(text: string): string[] {
   const re = /[.!?](?=\s+[\p{Lu}¿¡"“(\d@])|[!?](?=\s)/gu;
   for (const m of text.matchAll(re)) {
     const end = (m.index ?? 0) + 1;
-    const piece = text.slice(start, end);
-    if (ABBREVIATIONS.test(piece)) continue;
-    if (/\d\.$/.test(piece) && /^\s*\d/.test(text.slice(end))) continue;
+    // Only the end of the piece decides, so only its end is tested: a piece that keeps growing past
+    // abbreviations would otherwise be rescanned whole at every candidate break.
+    const tail = text.slice(Math.max(start, end - TAIL), end);
+    const whole = end - start <= TAIL;
+    if (ABBREVIATIONS.test(tail)) continue;
+    if (/\d\.$/.test(tail) && /^\s*\d/.test(text.slice(end, end + 40))) continue;
     // German/Nordic ordinal dates: "Mittwoch, 18. November".
-    if (/(^|[\s,(])\d{1,2}\.$/.test(piece) && /^\s*(jan|feb|mär|maer|apr|mai|jun|jul|aug|sep|okt|nov|dez)/i.test(text.slice(end))) continue;
-    out.push(piece.trim());
+    if ((whole ? /(^|[\s,(])\d{1,2}\.$/ : /[\s,(]\d{1,2}\.$/).test(tail) && /^\s*(jan|feb|mär|maer|apr|mai|jun|jul|aug|sep|okt|nov|dez)/i.test(text.slice(end, end + 40))) continue;
+    out.push(text.slice(start, end).trim());
     start = end;
   }
   const rest = text.slice(start).trim();
@@ -64,7 +123,7 @@ export function sentencesOf(text: string): string[] {
 /** Splits a sentence where a second request or proposal starts ("..., and could we ..."). */
 export function clausesOf(sentence: string): string[] {
   return sentence
-    .split(/;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:could|can|would|will|please|let's|let us|could we|can we|¿puedes|bitte|pouvez)\b)|,\s+(?:and|then)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i)
+    .split(/;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:could|can|would|will|please|let's|let us|could we|can we|¿puedes|bitte|pouvez)\b)|,\s+(?:and)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i)
     .map((s) => s.trim())
     .filter(Boolean);
 }

@@ -3,12 +3,15 @@ import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-
 import { stripBoilerplate } from './boilerplate.js';
 import type { DateContext } from './dates.js';
 import { clauseEvent, structuredEvent, type TextEvent } from './meetings.js';
+import { DATE_FIRST_LINE, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
 const KV = /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|datum|uhrzeit|zeit|wann|ort|heure|lieu|quand)\s*(?::|\|)\s*\S/i;
 const NOTHING_TO_DO = /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
-const SECTION_INTRO = /\b(next steps|action items|to-?dos?|prochaines étapes|próximos pasos|nächste schritte|following|siguiente|suivantes)\b[^:]*:\s*$/i;
+const SECTION_INTRO = /\b(next steps|action items|to-?dos?|prochaines étapes|próximos pasos|nächste schritte|following|siguiente|suivantes|folgende)\b[^:]*:\s*$/i;
+/** A request that introduces a list ("pourriez-vous nous transmettre :", "benötigen wir noch:"): the entries are the tasks. */
+const REQUEST_INTRO = /\b(please|can you|could you|i need|we need|we still need|need|necesito|necesitamos|hace falta|falta|benötigen|brauchen|bitte|pourriez-vous|pouvez-vous|peux-tu|merci de|veuillez|il nous faut|nous avons besoin)\b[^:]{0,120}:\s*$/i;
 
 export interface TextItems {
   tasks: TextTask[];
@@ -27,11 +30,15 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   for (const segment of segments) {
     const paragraphs = paragraphsOf(segment);
     const units = unitsOf(paragraphs);
+    // Each paragraph's text once, not rebuilt from every unit for every unit.
+    const paragraphTexts: string[][] = paragraphs.map(() => []);
+    for (const u of units) paragraphTexts[u.paragraph].push(u.text);
+    const paragraphText = paragraphTexts.map((texts) => texts.join(' '));
     let sectionFrom = -1; // paragraph index where an action section started
     let i = 0;
     while (i < units.length) {
       const u = units[i];
-      if (ACTION_HEADING.test(u.text) || SECTION_INTRO.test(u.text)) {
+      if (ACTION_HEADING.test(u.text) || SECTION_INTRO.test(u.text) || (REQUEST_INTRO.test(u.text) && units[i + 1]?.listItem)) {
         sectionFrom = u.paragraph;
         i++;
         continue;
@@ -66,10 +73,20 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           }
         }
       }
-      const paragraphText = units.filter((x) => x.paragraph === u.paragraph).map((x) => x.text).join(' ');
+      // A line that opens with its date is a schedule entry by its shape ("Sat Nov 21 - Home meet ...").
+      if (DATE_FIRST_LINE.test(u.text)) {
+        const entry = scheduleLine(u.text, ctx);
+        if (entry) {
+          if (entry.task) out.tasks.push(entry.task);
+          if (entry.event) out.events.push(entry.event);
+          i++;
+          continue;
+        }
+      }
+      const before = out.tasks.length + out.events.length;
       for (const sentence of sentencesOf(u.text)) {
         for (const clause of clausesOf(sentence)) {
-          const ev = clauseEvent(clause, paragraphText, ctx, subject);
+          const ev = clauseEvent(clause, paragraphText[u.paragraph], ctx, subject);
           if (ev) {
             out.events.push(ev);
             continue;
@@ -77,6 +94,12 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           const task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
           if (task) out.tasks.push(task);
         }
+      }
+      // Nothing read as a sentence: a schedule entry ("Nov 30 - Intent to submit form")?
+      if (out.tasks.length + out.events.length === before) {
+        const entry = scheduleLine(u.text, ctx);
+        if (entry?.task) out.tasks.push(entry.task);
+        if (entry?.event) out.events.push(entry.event);
       }
       i++;
     }

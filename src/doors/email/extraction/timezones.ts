@@ -51,7 +51,7 @@ const WINDOWS_ZONES: Record<string, string> = {
   'new zealand standard time': 'Pacific/Auckland',
 };
 
-export function isValidIanaZone(zone: string): boolean {
+function isValidIanaZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -69,7 +69,7 @@ export function resolveZoneName(tzid: string): string | null {
 }
 
 /** Offset in minutes east of UTC of an IANA zone at a UTC instant. */
-export function zoneOffsetAt(zone: string, utcMs: number): number {
+function zoneOffsetAt(zone: string, utcMs: number): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
     hour: 'numeric', minute: 'numeric', second: 'numeric',

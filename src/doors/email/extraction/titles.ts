@@ -1,7 +1,7 @@
 /** Turning sentences into short task and event titles. */
 
 const LIST_MARKER = /^\s*(?:[-*•·▪◦]|\d{1,2}[.)]|\(?\d{1,2}\)|[a-z]\)|#\d*)\s+/i;
-const OWNER_PREFIX = /^(?:@[\w.-]+|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2}|[Ee]veryone|[Aa]ll|[Tt]eam|[Tt]odos|[Aa]lle|[Tt]ous|[Nn]ote to self|[Nn]ota|[Nn]otiz|[Rr]appel|[Tt]o-?do)\s*(?::|--|—|–)\s+/u;
+const OWNER_PREFIX = /^(?:@[\w.-]+|[\p{Lu}][\p{L}.'’-]*(?:\s*(?:\+|&|and|y|und|et)\s*[\p{Lu}][\p{L}.'’-]*)+|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2}|[Ee]veryone|[Aa]ll|[Tt]eam|[Tt]odos|[Aa]lle|[Tt]ous|[Nn]ote to self|[Nn]ota|[Nn]otiz|[Rr]appel|[Tt]o-?do)\s*(?::|--|—|–)\s+/u;
 const LEAD_INS: RegExp[] = [
   /^(also|and|so|separately|finally|lastly|plus|oh|btw|one (last|more) thing|before then|in the meantime|meanwhile|if possible|when you get a chance|además|también|außerdem|auch|aussi|enfin|et)\s*[,:;-]?\s+/i,
   /^(please|pls|plz|kindly|por favor|bitte|s'il vous plaît|svp)\s*[,:]?\s+/i,
@@ -14,7 +14,9 @@ const LEAD_INS: RegExp[] = [
   /^(können|könnten|kannst|könntest|würden|würdest) (sie|du)( bitte)?\s+/i,
   /^(pouvez|pourriez|peux|pourrais)[- ](vous|tu)\s+/i,
   /^(mir|uns)\s+(bitte\s+)?(?=\S+\s)/i,
-  /^(merci de|veuillez|n'oubliez pas de|n’oubliez pas de|il faut)\s+/i,
+  /^(merci de|veuillez|n'oubliez pas de|n’oubliez pas de|il faut|il faudrait( aussi| également)?|nous vous prions de|nous vous demandons de)\s+/i,
+  /^(le|les) (rogamos|pedimos) que\s+/i,
+  /^(wir )?bitten (wir )?(sie|dich),?\s+/i,
 ];
 const DETERMINERS = /^(the|a|an|our|your|my|this|that|el|la|los|las|un|una|der|die|das|ein|eine|unser|unsere|le|les|une|notre|votre)\s+/i;
 

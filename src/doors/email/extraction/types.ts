@@ -1,6 +1,8 @@
 /** Output shapes of the email extraction engine (D16). Timestamps are ISO 8601 UTC with ms and Z. */
 
-export type RsvpStatus = 'pending' | 'accepted' | 'declined' | 'tentative';
+import type { RsvpStatus } from '../../../core/events/event.js';
+
+export type { RsvpStatus };
 
 export interface ExtractedAttendee {
   email: string;
@@ -63,6 +65,8 @@ export interface ParsedInternal {
   dateOffsetMinutes: number;
   /** True when the mail looks like bulk mail (List-Unsubscribe, Precedence: bulk, unsubscribe links). */
   bulk: boolean;
+  /** True when the headers say it is list mail (List-Unsubscribe, Precedence: bulk/list). */
+  listMail: boolean;
   /** Display name of the sender, for descriptions. */
   fromName: string | null;
 }

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ContextSortField } from '../../../core/contexts/context.js';
 import type { Services } from '../../../services.js';
-import { requireActor } from '../auth.js';
+import { requireActor } from '../../../http/auth.js';
 import { listBody, parseSort } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Uuid } from '../schemas/common.js';
-import { Context, ContextCreate, ContextListQuery, ContextUpdate, DeleteContextQuery, Share, ShareBody } from '../schemas/contexts.js';
+import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Ref, Uuid } from '../../../http/schemas/common.js';
+import { Context, ContextCreate, ContextListQuery, ContextUpdate, DeleteContextQuery, Share, ShareBody } from '../../../http/schemas/contexts.js';
 
 const tags = ['Contexts'];
 
@@ -14,34 +14,37 @@ export async function contextRoutes(app: FastifyInstance, { contexts, shares }: 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/contexts', {
-    schema: { tags, summary: 'List the contexts you own or that are shared with you (with their sub-contexts)', querystring: ContextListQuery,
+    schema: { operationId: 'listContexts', description: 'Owned contexts, contexts shared with you and every context below those. parent_context_id filters to direct children (the word null: top level).', tags, summary: 'List the contexts you own or that are shared with you (with their sub-contexts)', querystring: ContextListQuery,
       response: { 200: ListOf(Context), ...errorResponses(...API_ERRORS) } },
   }, async (req) => {
     const q = req.query;
     const parentId = q.parent_context_id === undefined ? undefined : q.parent_context_id === 'null' ? null : q.parent_context_id.toLowerCase();
     return listBody(await contexts.list(requireActor(req), {
-      parentId, sort: parseSort<ContextSortField>(q.sort, '-created_at'), page: { limit: q.limit ?? 50, offset: q.offset ?? 0 },
+      parentId, sort: parseSort<ContextSortField>(q.sort), page: { limit: q.limit ?? 50, offset: q.offset ?? 0 },
     }));
   });
 
   r.post('/contexts', {
-    schema: { tags, summary: 'Create a context (inside a parent needs write there)', body: ContextCreate,
-      response: { 201: DataOf(Context), ...errorResponses(...API_ERRORS, 403, 404, 409, 422) } },
+    schema: { operationId: 'createContext', tags, summary: 'Create a context (inside a parent needs write there)',
+      description: 'Contexts nest at most 3 levels (422 max_depth).', body: Ref(ContextCreate),
+      response: { 201: DataOf(Context, 'The new context; its URL is in Location'), ...errorResponses(...API_ERRORS, 403, 404, 409, 422) } },
   }, async (req, reply) => reply.code(201).send({ data: await contexts.create(requireActor(req), req.body) }));
 
   r.get('/contexts/:id', {
-    schema: { tags, summary: 'Get a context', params: IdParams, response: { 200: DataOf(Context), ...errorResponses(...API_ERRORS, 404) } },
+    schema: { operationId: 'getContext', description: 'Any context you can see, shared ones included.', tags, summary: 'Get a context', params: IdParams, response: { 200: DataOf(Context), ...errorResponses(...API_ERRORS, 404) } },
   }, async (req) => ({ data: await contexts.get(requireActor(req), req.params.id) }));
 
   for (const method of ['put', 'patch'] as const) {
     r[method]('/contexts/:id', {
-      schema: { tags, summary: 'Update a context (any subset of fields); moving it needs admin on it and write on the new parent',
-        params: IdParams, body: ContextUpdate, response: { 200: DataOf(Context), ...errorResponses(...API_ERRORS, 403, 404, 409, 422) } },
+      schema: { operationId: method === 'put' ? 'updateContext' : 'patchContext', tags,
+        summary: 'Update a context (any subset of fields); moving it needs admin on it and write on the new parent',
+        description: 'Moving (parent_context_id) keeps the 3-level limit (422 max_depth) and never goes into its own subtree (422 cycle).',
+        params: IdParams, body: Ref(ContextUpdate), response: { 200: DataOf(Context), ...errorResponses(...API_ERRORS, 403, 404, 409, 422) } },
     }, async (req) => ({ data: await contexts.update(requireActor(req), req.params.id, req.body) }));
   }
 
   r.delete('/contexts/:id', {
-    schema: { tags, summary: 'Delete a context (owner or admin); 409 while it holds anything unless cascade=true', params: IdParams,
+    schema: { operationId: 'deleteContext', description: 'Without cascade, 409 conflict while it holds tasks, events or sub-contexts; with cascade=true the whole subtree goes.', tags, summary: 'Delete a context (owner or admin); 409 while it holds anything unless cascade=true', params: IdParams,
       querystring: DeleteContextQuery, response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(...API_ERRORS, 403, 404, 409) } },
   }, async (req, reply) => {
     await contexts.remove(requireActor(req), req.params.id, { cascade: req.query.cascade });
@@ -49,16 +52,16 @@ export async function contextRoutes(app: FastifyInstance, { contexts, shares }: 
   });
 
   r.post('/contexts/:id/share', {
-    schema: { tags, summary: 'Share the context (and everything below it) with a user, or change their permission',
+    schema: { operationId: 'shareContext', description: 'Needs admin on the context. The permission (read, write, admin) covers everything below it. 201 for a new share, 200 when changed.', tags, summary: 'Share the context (and everything below it) with a user, or change their permission',
       params: IdParams, body: ShareBody,
-      response: { 200: DataOf(Share), 201: DataOf(Share), ...errorResponses(...API_ERRORS, 403, 404, 409, 422) } },
+      response: { 200: DataOf(Share, 'The changed share'), 201: DataOf(Share, 'The new share'), ...errorResponses(...API_ERRORS, 403, 404, 409, 422) } },
   }, async (req, reply) => {
     const { share, created } = await shares.share(requireActor(req), req.params.id, req.body.user_email, req.body.permission);
     return reply.code(created ? 201 : 200).send({ data: share });
   });
 
   r.get('/contexts/:id/collaborators', {
-    schema: { tags, summary: 'List the shares made on this context', params: IdParams,
+    schema: { operationId: 'listContextCollaborators', description: 'The shares made on this context itself (not those inherited from a parent).', tags, summary: 'List the shares made on this context', params: IdParams,
       response: { 200: ListOf(Share), ...errorResponses(...API_ERRORS, 404) } },
   }, async (req) => {
     const items = await shares.list(requireActor(req), req.params.id);
@@ -66,7 +69,7 @@ export async function contextRoutes(app: FastifyInstance, { contexts, shares }: 
   });
 
   r.delete('/contexts/:id/collaborators/:user_id', {
-    schema: { tags, summary: 'Remove a collaborator (owner or admin), or leave the context (your own share)',
+    schema: { operationId: 'removeContextCollaborator', description: 'Access ends at once for the context and everything below it.', tags, summary: 'Remove a collaborator (owner or admin), or leave the context (your own share)',
       params: Type.Object({ id: Uuid(), user_id: Uuid() }),
       response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(...API_ERRORS, 403, 404, 409) } },
   }, async (req, reply) => {

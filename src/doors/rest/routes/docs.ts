@@ -1,41 +1,42 @@
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 
-interface Operation { summary?: string; tags?: string[]; parameters?: Array<{ name: string; in: string; required?: boolean; schema?: any; description?: string }>; requestBody?: any; responses?: Record<string, any> }
+/**
+ * Everything the reference page loads comes from this service (Swagger UI's own files, shipped in
+ * @fastify/swagger-ui), so the policy allows nothing else; Swagger UI sets inline styles, hence
+ * 'unsafe-inline' for styles only. "Try it out" calls this same origin.
+ */
+const REFERENCE_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The OpenAPI document (D14) and a plain reference page rendered from it. */
+/** The OpenAPI document (D14, D21) and a reference page rendered from it by Swagger UI. */
 export async function docsRoutes(app: FastifyInstance) {
   app.get('/docs/openapi.json', {
-    schema: { tags: ['Docs'], summary: 'This OpenAPI 3.0 document', response: { 200: { description: 'OpenAPI document', type: 'object', additionalProperties: true } } },
+    schema: {
+      operationId: 'getOpenApiDocument', tags: ['Docs'], summary: 'This OpenAPI 3.0 document', security: [],
+      description: 'Generated at startup from the schemas that validate requests; the typed client in clients/typescript is generated from it.',
+      response: { 200: { description: 'The OpenAPI 3.0.3 document', type: 'object', additionalProperties: true } },
+    },
   }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())));
-  app.get('/docs', {
-    schema: { tags: ['Docs'], summary: 'Human-readable API reference', response: { 200: { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } } } },
-  }, async (_req, reply) => {
-    const doc = app.swagger() as { info: { title: string; version: string; description?: string }; paths: Record<string, Record<string, Operation>> };
-    const byTag = new Map<string, string[]>();
-    for (const [path, ops] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(ops)) {
-        const tag = op.tags?.[0] ?? 'Other';
-        const params = (op.parameters ?? []).map((p) =>
-          `<li><code>${escape(p.name)}</code> <small>${p.in}${p.required ? ', required' : ''}${p.schema?.type ? `, ${escape(String(p.schema.type))}` : ''}</small>${p.description ? ` — ${escape(p.description)}` : ''}</li>`).join('');
-        const body = op.requestBody?.content?.['application/json']?.schema?.properties;
-        const fields = body ? Object.keys(body).map((f) => `<code>${escape(f)}</code>`).join(', ') : '';
-        const statuses = Object.keys(op.responses ?? {}).join(', ');
-        const html = `<section><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
-<p>${escape(op.summary ?? '')}</p>${params ? `<p>Parameters</p><ul>${params}</ul>` : ''}${fields ? `<p>Body fields: ${fields}</p>` : ''}<p><small>Responses: ${statuses}</small></p></section>`;
-        byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
-      }
-    }
-    const sections = [...byTag].map(([tag, ops]) => `<h2 id="${escape(tag)}">${escape(tag)}</h2>${ops.join('')}`).join('');
-    const nav = [...byTag.keys()].map((t) => `<a href="#${escape(t)}">${escape(t)}</a>`).join(' · ');
-    reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(doc.info.title)} API reference</title><style>
-:root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.45}body{max-width:60rem;margin:auto;padding:1rem}
-section{border-top:1px solid #8884;padding:.25rem 0}.m{font:600 .8rem monospace;padding:.1rem .4rem;border-radius:.25rem;background:#8883}
-code{font-size:.95em}</style></head><body><h1>${escape(doc.info.title)} <small>${escape(doc.info.version)}</small></h1>
-<p>${escape(doc.info.description ?? '')}</p><p>Machine-readable: <a href="/api/v1/docs/openapi.json">openapi.json</a></p><nav>${nav}</nav>${sections}</body></html>`;
+
+  // Swagger UI at /api/v1/docs: every operation with its schemas and examples, and "Authorize" to
+  // paste an API token for "Try it out". Its own routes and files stay out of the document.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    indexPrefix: '/api/v1', // this plugin is mounted under /api/v1; the page's asset links need the full path
+    staticCSP: REFERENCE_CSP,
+    validatorUrl: false,
+    uiConfig: {
+      deepLinking: true,
+      displayOperationId: true,
+      docExpansion: 'list',
+      defaultModelsExpandDepth: 1,
+      defaultModelRendering: 'example',
+      filter: true,
+      showExtensions: false,
+      tryItOutEnabled: false,
+      persistAuthorization: false,
+    },
+    theme: { title: 'Agendum API reference' },
   });
 }

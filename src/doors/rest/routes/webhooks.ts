@@ -2,12 +2,12 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../../../services.js';
-import { requireActor } from '../auth.js';
+import { requireActor } from '../../../http/auth.js';
 import { listBody } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, ListOf, PageQuery, Query } from '../schemas/common.js';
+import { API_ERRORS, DataOf, errorResponses, ListOf, PageQuery, Query } from '../../../http/schemas/common.js';
 import {
   CreatedWebhook, LogParams, LogQuery, QueuedEvent, Webhook, WebhookCreate, WebhookLogEntry, WebhookParams, WebhookTest, WebhookUpdate,
-} from '../schemas/webhooks.js';
+} from '../../../http/schemas/webhooks.js';
 
 const tags = ['Webhooks'];
 

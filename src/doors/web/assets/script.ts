@@ -3,7 +3,7 @@
  * every page works without it. It adds the copy buttons, confirmation prompts on data-confirm
  * forms, local-time display of <time> elements, and moves focus to a message that needs reading.
  */
-export const script = String.raw`
+export const script = `
 (function () {
   'use strict';
 

@@ -1,5 +1,5 @@
 /** The pages' stylesheet, served as /static/app.css (kept in code so the built service carries it). */
-export const styles = String.raw`
+export const styles = `
 :root {
   color-scheme: light dark;
   --bg: #f6f7f9; --surface: #ffffff; --text: #1b1f24; --muted: #57606a; --border: #d0d7de;
@@ -46,12 +46,20 @@ h2 { font-size: 1.2rem; margin: 0 0 0.75rem; }
 .field { margin: 0 0 1rem; }
 label { display: block; font-weight: 600; margin-bottom: 0.3rem; }
 label .optional { font-weight: 400; color: var(--muted); }
-input[type="email"], input[type="password"], input[type="text"], input[type="number"] {
+input[type="email"], input[type="password"], input[type="text"], input[type="number"], textarea {
   width: 100%; font: inherit; color: var(--text); background: var(--bg);
   border: 1px solid var(--border); border-radius: 6px; padding: 0.55rem 0.65rem; min-height: 2.75rem;
 }
-input[aria-invalid="true"] { border-color: var(--err-border); }
+textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9rem; resize: vertical; }
+ul.scopes { padding-left: 1.25rem; margin: 0.5rem 0 1rem; }
+ul.scopes li { margin: 0.3rem 0; }
+ul.scopes code { font-size: 0.8rem; }
+.app-name { word-break: break-word; }
+input[aria-invalid="true"], textarea[aria-invalid="true"] { border-color: var(--err-border); }
 input[readonly] { background: var(--code-bg); }
+.field.check { display: flex; gap: 0.6rem; align-items: flex-start; }
+.field.check input { width: 1.35rem; height: 1.35rem; margin: 0.15rem 0 0; flex: none; accent-color: var(--accent); }
+.field.check label { font-weight: 600; margin: 0; }
 .field-row { display: flex; flex-wrap: wrap; gap: 0 1rem; }
 .field-row .field { flex: 1 1 12rem; }
 .field-row .field.small { flex: 0 1 9rem; }

@@ -1,0 +1,113 @@
+/**
+ * Appointment confirmations (clinic, garage, school, town hall, interview): one event, timed by the
+ * confirmation's date and time fields or its first timed sentence, placed at the address it gives,
+ * and named after the kind of appointment and the service booked.
+ */
+import { CONFIDENCE } from './confidence.js';
+import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { hasMeetingWord, isDeadlineMention, type TextEvent } from './meetings.js';
+import { subjectTitle } from './subject.js';
+import { capitalise, finishTitle } from './titles.js';
+
+const FIELD = /^\s*(?:[-*•]\s*)?([\p{L}][\p{L} /]{1,24}?)\s*(?::|\s\|)\s*(?:\|\s*)?(\S.*)$/u;
+const WHEN_LABEL = /^(when|date|time|day|fecha|hora|d[ií]a|datum|uhrzeit|zeit|wann|termin|heure|date et heure|quand|jour)$/i;
+const WHERE_LABEL = /^(where|location|address|place|venue|report to|lugar|direcci[óo]n|domicilio|ubicaci[óo]n|ort|adresse|anschrift|wo|lieu|o[ùu])$/i;
+const SERVICE_LABEL = /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|tratamiento|servicio|motivo|consulta|leistung|behandlung|untersuchung|anlass|prestation|intervention|objet|motif)$/i;
+const DURATION_LABEL = /^(duration|length|duraci[óo]n|dauer|voraussichtliche dauer|dur[ée]e)$/i;
+const APPOINTMENT_NOUN = /\b(appointment|appt|interview|consultation|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
+const NOUN_FOR = /\b(appointment|interview|visit|cita|consulta|termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
+const STREET_LINE = /(\b\d{1,5}[a-z]?\s+(?:[\p{Lu}][\p{L}.'’-]*\s+){0,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court|hwy|highway|sq|square|pike|terrace)\b\.?|\b[\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+|\b(?:calle|avenida|av\.|paseo|plaza|rue|avenue|boulevard|bd|chemin|place|all[ée]e)\s+[\p{L}\d])/iu;
+const POSTCODE = /\b(\d{5}|\d{4,5}-\d{3}|[A-Z]{2}\s\d{5}|[A-Z]\d[A-Z]\s?\d[A-Z]\d|[A-Z]{1,2}\d{1,2}\s?\d[A-Z]{2})\b/;
+const PHONE_ONLY = /^[\s()+\d.-]{7,}$/;
+
+interface Field { label: string; value: string }
+
+function fieldsOf(text: string): Field[] {
+  const out: Field[] = [];
+  for (const line of text.split('\n').slice(0, 120)) {
+    const m = FIELD.exec(line);
+    if (m) out.push({ label: m[1].trim(), value: m[2].replace(/\s*\|\s*/g, ', ').trim() });
+  }
+  return out;
+}
+
+/** A line that reads like a postal address: a street with a number, or a postcode with a town. */
+function addressIn(text: string): string | null {
+  for (const raw of text.split('\n').slice(0, 150)) {
+    const line = raw.replace(/^\s*(?:[-*•]\s*)?/, '').trim();
+    if (line.length < 8 || line.length > 140 || PHONE_ONLY.test(line) || /https?:|@|\b(tel|phone|fax|call)\b|\d[:.]\d\d\b/i.test(line)) continue;
+    if (STREET_LINE.test(line) && (POSTCODE.test(line) || /,/.test(line) || /\d/.test(line))) {
+      const labelled = FIELD.exec(line);
+      return (labelled && WHERE_LABEL.test(labelled[1].trim()) ? labelled[2] : line).replace(/\s*\|\s*/g, ', ').trim();
+    }
+  }
+  return null;
+}
+
+function firstTimed(text: string, ctx: DateContext): DateMention | null {
+  for (const piece of text.split(/\n\s*\n/).slice(0, 40)) {
+    const flat = piece.replace(/\s*\n\s*/g, ' ');
+    const m = findDates(flat, ctx).find((x) => x.hasDay && x.hasTime && !x.likelyPast && !isDeadlineMention(flat, x));
+    if (m) return m;
+  }
+  return null;
+}
+
+function appointmentTitle(fields: Field[], text: string, subject: string, found: TextEvent | undefined): string {
+  const noun = APPOINTMENT_NOUN.exec(subject)?.[1] ?? APPOINTMENT_NOUN.exec(text.slice(0, 600))?.[1] ?? null;
+  const service = fields.find((f) => SERVICE_LABEL.test(f.label));
+  if (service) return finishTitle(noun ? `${capitalise(noun.toLowerCase())}: ${service.value}` : service.value, 12);
+  const nounFor = NOUN_FOR.exec(text.slice(0, 1500));
+  if (nounFor) return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
+  if (found && hasMeetingWord(found.title) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos)\b/i.test(found.title)) return found.title;
+  const cleaned = subjectTitle(subject)
+    .replace(/\b(appointment confirmed|confirmed|confirmation|confirming|reminder|your|is booked|booked|has been scheduled|scheduled|confirmaci[óo]n de( su)?|confirmada( para)?|recordatorio( de)?|best[äa]tigung|ihr|ihre|confirmation de( votre)?|votre|rappel)\b\s*:?/gi, ' ')
+    .replace(/\s+-\s*$|^\s*[-:–]\s*/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const base = cleaned || subjectTitle(subject);
+  return finishTitle(noun && !APPOINTMENT_NOUN.test(base) ? `${capitalise(noun.toLowerCase())}: ${base}` : base, 12);
+}
+
+/** The one event of an appointment confirmation, or null when it names no date and time. */
+export function appointmentEvent(text: string, subject: string, ctx: DateContext, found: TextEvent[]): TextEvent | null {
+  const fields = fieldsOf(text);
+  const whenText = fields.filter((f) => WHEN_LABEL.test(f.label)).map((f) => f.value).join(', ');
+  const fromFields = whenText ? findDates(whenText, ctx).find((m) => m.hasDay && m.hasTime) ?? null : null;
+  const structured = found.find((e) => !e.allDay);
+  let startMs: number;
+  let endMs: number | null = null;
+  let excerpt: string;
+  if (fromFields) {
+    startMs = mentionStartMs(fromFields, ctx, false);
+    endMs = mentionEndMs(fromFields, ctx);
+    excerpt = whenText;
+  } else if (structured) {
+    startMs = structured.startMs;
+    endMs = structured.endMs;
+    excerpt = structured.excerpt;
+  } else {
+    const m = firstTimed(text, ctx);
+    if (!m) return null;
+    startMs = mentionStartMs(m, ctx, false);
+    endMs = mentionEndMs(m, ctx);
+    excerpt = m.text;
+  }
+  if (startMs < ctx.refMs - 3600000) return null;
+  if (endMs === null || endMs <= startMs) {
+    const durationField = fields.find((f) => DURATION_LABEL.test(f.label));
+    const minutes = findDurationMinutes(durationField?.value ?? whenText);
+    endMs = startMs + (minutes ?? 60) * 60000;
+  }
+  const where = fields.find((f) => WHERE_LABEL.test(f.label))?.value ?? null;
+  const location = where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where) ? (addressIn(where) ?? where) : addressIn(text) ?? where ?? structured?.location ?? null;
+  return {
+    title: appointmentTitle(fields, text, subject, structured),
+    excerpt,
+    startMs,
+    endMs,
+    allDay: false,
+    location,
+    confidence: CONFIDENCE.appointment,
+  };
+}

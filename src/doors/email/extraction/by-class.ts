@@ -1,0 +1,60 @@
+/**
+ * What each kind of mail may produce (issue 16): receipts, notifications and bookings make only the
+ * actions they ask for with a deadline; newsletters make nothing (the subject fallback keeps them);
+ * an appointment confirmation makes one event at its address, plus any dated request it contains.
+ */
+import { appointmentEvent } from './appointments.js';
+import type { MailClass } from './classify.js';
+import type { DateContext } from './dates.js';
+import { subjectTitle } from './subject.js';
+import type { TextItems } from './text-items.js';
+import { finishTitle } from './titles.js';
+
+const STOP = /^(the|a|an|to|for|of|in|on|by|and|or|with|your|you|our|my|de|la|el|le|les|der|die|das|und|et|y|pick|date|dates|day|vote|reply|poll)$/;
+const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !STOP.test(w));
+
+/** Confidence is scaled by how much the mail's kind vouches for items read from its text. */
+const CLASS_TRUST: Record<MailClass, number> = {
+  personal: 1,
+  appointment: 1,
+  transactional: 0.85,
+  notification: 0.85,
+  poll: 1,
+  newsletter: 0.7,
+};
+
+export function shapeByClass(kind: MailClass, found: TextItems, body: string, subject: string, ctx: DateContext): TextItems {
+  let out: TextItems;
+  switch (kind) {
+    case 'newsletter':
+      out = { tasks: [], events: [] };
+      break;
+    case 'transactional':
+    case 'notification':
+      out = { tasks: found.tasks.filter((t) => t.dueMs !== null && (t.kind === 'request' || t.kind === 'section' || t.kind === 'payment' || t.kind === 'deadline')), events: [] };
+      break;
+    case 'appointment': {
+      const ev = appointmentEvent(body, subject, ctx, found.events);
+      out = ev ? { tasks: found.tasks.filter((t) => t.dueMs !== null && t.kind !== 'imperative' && t.kind !== 'schedule'), events: [ev] } : found;
+      break;
+    }
+    case 'poll': {
+      // The answer is the task; name it after the poll when its own words do not ("Reply with A or B").
+      const about = subjectTitle(subject);
+      const aboutWords = new Set(words(about));
+      const tasks = found.tasks.filter((t) => t.kind === 'request' || t.kind === 'section' || t.dueMs !== null).map((t) => (
+        words(t.title).some((w) => aboutWords.has(w)) || !about ? t : { ...t, title: finishTitle(`${t.title}: ${about}`, 20) }
+      ));
+      out = { tasks, events: [] };
+      break;
+    }
+    default:
+      out = found;
+  }
+  const trust = CLASS_TRUST[kind];
+  if (trust === 1) return out;
+  return {
+    tasks: out.tasks.map((t) => ({ ...t, confidence: Math.round(t.confidence * trust * 100) / 100 })),
+    events: out.events.map((e) => ({ ...e, confidence: Math.round(e.confidence * trust * 100) / 100 })),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * What kind of mail this is, decided before anything is extracted, so each kind is read its own way:
+ * a receipt asks for nothing unless it says so with a deadline, an appointment confirmation is one
+ * event, a newsletter's imperatives are advice. Signals are the sender's mailbox name, the subject's
+ * nouns and the body's structure (order lines, totals, tracking numbers), in four languages.
+ */
+
+export type MailClass = 'transactional' | 'appointment' | 'newsletter' | 'notification' | 'poll' | 'personal';
+
+export interface ClassifyInput {
+  subject: string;
+  /** Body text to read (forward headers and quoted history already removed). */
+  text: string;
+  /** Sender address of the outer message. */
+  from: string | null;
+  /** List-Unsubscribe or Precedence: bulk/list headers. */
+  listMail: boolean;
+  /** Sender address and display name of the forwarded message, when there is one. */
+  forwardedFrom: string | null;
+}
+
+export interface Classification {
+  kind: MailClass;
+  /** Names of the signals that decided, for descriptions and debugging. */
+  signals: string[];
+}
+
+const MACHINE_SENDER =
+  /^(no-?reply|do-?not-?reply|donotreply|orders?|order-update|receipts?|billing|invoices?|accounts?|payments?|notifications?|notify|alerts?|shipping|ship-confirm|delivery|reservations?|reservas|bookings?|tickets?|mailer|news|newsletter|hello|info-?mail|marketing|promo|updates?|digest|facturacion|facturation|rechnung|utilities|benachrichtigung|commandes|pedidos|versand|drive-shares[\w-]*|comments-noreply|calendar-notification|events?)[\w.+-]*@/i;
+
+const TRANSACTIONAL_SUBJECT =
+  /\b(order|orders|receipt|invoice|statement|bills?|payment (received|confirmation)|shipped|shipping|delivery|delivered|out for delivery|package|parcel|tracking|booking|e-?tickets?|itinerary|your trip|your ride|subscription|renews?|renewal|run failed|build (failed|passed)|pull request|shared with you|document shared|accepted:|declined:|tentative:|pedido|recibo|factura|env[ií]o|entrega|paquete|billete|bestellung|rechnung|sendung|paket|lieferung|zustellung|buchung|commande|facture|livraison|colis|billet|exp[ée]di[ée]e?)\b/i;
+
+const TRANSACTIONAL_BODY = [
+  /\b(order|pedido|bestell|commande)\s*(#|no\.?|number|nr\.?|n[°º]|número|nummer)\s*:?\s*[\w-]*\d/i,
+  /\b(sub-?total|total( paid| ttc| due)?|amount due|balance|importe( total)?|gesamtbetrag|montant)\b\s*:?\s*[$€£]?\s*\d/i,
+  /\b(tracking( number)?|sendungsnummer|n[°º] de suivi|seguimiento|track (your )?(package|order|colis))\b/i,
+  /\b(confirmation (code|number)|booking reference|reservation (number|code)|ticket number|juror id|account (ending|number)|n[úu]mero de (factura|pedido|reserva)|buchungsnummer|r[ée]f[ée]rence de r[ée]servation)\b/i,
+  /^\s*\d+\s*x\s+\S/m,
+  /[$€£]\s?\d+[.,]\d{2}\b|\b\d+[.,]\d{2}\s?(€|eur|usd|gbp)\b/i,
+];
+
+const APPOINTMENT_NOUN =
+  /\b(appointment|appt|visit|check-?up|physical|cleaning|vaccinations?|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference)\b/i;
+const CONFIRMATION_WORD =
+  /\b(confirm(ed|ation|s|ing)?|booked|is scheduled|scheduled for|reminder|registered|is set|confirmaci[óo]n|confirmada|confirmamos|confirmado|registrada|recordatorio|best[äa]tig(en|ung|t)|erinnerung|confirm(ons|é|ée|ation)|rappel)\b/i;
+
+const MARKETING =
+  /\b(view (it )?in (your )?browser|read more|shop (now|our)|% off|\bsale\b|sponsor|register now|save your seat|sign up now|free trial|subscribe|issue #\d+|this week:|newsletter|black friday|descuento|rabatt|promo|angebot|nouveaut[ée]s|recomendaciones)\b/i;
+
+/** A poll asks the reader to choose among dates: the dates on offer are not events. */
+const POLL = /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|abstimm(?:en|ung)|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
+
+const NOTIFICATION_SUBJECT = /^(notification|reminder|accepted|declined|tentative|updated invitation|invitation):|\b(shared a document|invited you to (edit|vote|view)|assigned to you|mentioned you|commented on|run failed|workflow run)\b/i;
+
+export function classifyMail(input: ClassifyInput): Classification {
+  const signals: string[] = [];
+  const head = input.text.slice(0, 3000);
+  const sender = input.forwardedFrom ?? input.from ?? '';
+  const machine = MACHINE_SENDER.test(sender) || (input.forwardedFrom === null && MACHINE_SENDER.test(input.from ?? ''));
+  if (machine) signals.push('machine-sender');
+  const bodyCues = TRANSACTIONAL_BODY.filter((re) => re.test(head)).length;
+  if (bodyCues) signals.push(`transactional-body:${bodyCues}`);
+  const txSubject = TRANSACTIONAL_SUBJECT.test(input.subject);
+  if (txSubject) signals.push('transactional-subject');
+
+  const appointmentSubject = APPOINTMENT_NOUN.test(input.subject) && (CONFIRMATION_WORD.test(input.subject) || /^(your|ihr|su|votre)\b/i.test(input.subject.trim()));
+  const firstLines = head.slice(0, 600);
+  const appointmentBody = APPOINTMENT_NOUN.test(firstLines) && CONFIRMATION_WORD.test(firstLines) && /\b(your|ihr(en)?|su|votre|vous|le confirmamos|wir best[äa]tigen)\b/i.test(firstLines);
+  if (appointmentSubject || appointmentBody) {
+    signals.push(appointmentSubject ? 'appointment-subject' : 'appointment-body');
+    return { kind: 'appointment', signals };
+  }
+  if (POLL.test(input.subject) || POLL.test(firstLines)) {
+    signals.push('poll');
+    return { kind: 'poll', signals };
+  }
+  if (/^(accepted|declined|tentative|updated invitation|aceptado|rechazado|angenommen|abgelehnt|accepté|refusé)\s*:/i.test(input.subject) || (NOTIFICATION_SUBJECT.test(input.subject) && machine)) {
+    signals.push('notification-subject');
+    return { kind: 'notification', signals };
+  }
+  if ((txSubject && (machine || bodyCues >= 1)) || (machine && bodyCues >= 2) || bodyCues >= 3) return { kind: 'transactional', signals };
+  if (input.listMail && (machine || MARKETING.test(head) || MARKETING.test(input.subject))) {
+    signals.push('list-mail');
+    return { kind: 'newsletter', signals };
+  }
+  if (machine && txSubject) return { kind: 'transactional', signals };
+  return { kind: 'personal', signals };
+}

@@ -1,0 +1,133 @@
+/**
+ * Sentence structure beyond meeting words: "X is/will be held/takes place <when>" (something
+ * happens), "we leave/irán/ira <when>" (people go somewhere), "X must be paid / is due / müssen bis
+ * <date>" (an obligation with a deadline), and schedule lines ("Nov 30 - Intent to submit form").
+ * English noun phrases and imperatives are read with compromise; Spanish, German and French with
+ * per-language cue lists (no model exists for them in the packages we use).
+ */
+import nlp from 'compromise';
+import type { Lang } from './language.js';
+
+const HAPPENS: Record<Lang, RegExp> = {
+  en: /(?:\s(?:is|are|will be|was moved to|has been moved to|will now be)|['’]s)\s+(?:being\s+)?(?:held\s+|scheduled\s+(?:for\s+)?|set\s+for\s+|planned\s+for\s+|happening\s+)?(?=\S)|\s(?:takes place|will take place|kicks off|starts|begins|opens)\b/i,
+  es: /\s(?:ser[áa]|es|se celebrar[áa]|se realizar[áa]|se llevar[áa] a cabo|tendr[áa] lugar|comenzar[áa]|empezar[áa]|est[áa] prevista?|queda fijad[ao])(?!\p{L})/iu,
+  de: /\s(?:findet|beginnt|startet|ist|wird)\b(?=.*\b(?:statt|stattfinden|beginnen|sein|am|um)\b)/i,
+  fr: /\s(?:aura lieu|a lieu|se tiendra|se d[ée]roulera|commencera|est|sera|est pr[ée]vue?|est fix[ée]e?)\b/i,
+};
+
+const GOES: Record<Lang, RegExp> = {
+  en: /\b(?:we|they|you|students|the (?:class|group|team|kids|children)) (?:will )?(?:leave|depart|head out|go|travel|meet)\b|\b(?:required|expected|asked|invited|summoned) to (?:report|attend|appear|come|be present)\b/i,
+  es: /\b(?:ir[áa]n|iremos|vamos a ir|saldremos|saldr[áa]n|nos vemos|nos reuniremos|quedamos)\b/i,
+  de: /\b(?:fahren|gehen|treffen uns|treffen wir uns|brechen .* auf|geht es)\b/i,
+  fr: /\b(?:ira|iront|irons|partira|partiront|partirons|nous retrouverons|rendez-vous est)\b/i,
+};
+
+const PRONOUN_SUBJECT = /^(?:it|this|that|these|they|we|this one|which|eso|esto|ella?|es|er|sie|das|dies|il|elle|ce|cela|ça)$/i;
+const DEADLINE_NOUN = /\b(deadline|due date|cut-?off|last day|closing date|fecha l[íi]mite|plazo|frist|stichtag|abgabe|date limite|[ée]ch[ée]ance)\b/i;
+
+export interface Happening {
+  /** Text before the verb ("The November campout"); nounPhrase() reads it only once an event is made. */
+  subject: string | null;
+  /** People go somewhere: the title is better taken from the subject line. */
+  motion: boolean;
+}
+
+/** Whether a clause states that something happens (as opposed to asking for something). */
+export function happening(clause: string, lang: Lang): Happening | null {
+  if (DEADLINE_NOUN.test(clause)) return null;
+  const goes = GOES[lang].exec(clause) ?? (lang === 'en' ? null : GOES.en.exec(clause));
+  const copula = HAPPENS[lang].exec(clause) ?? (lang === 'en' ? null : HAPPENS.en.exec(clause));
+  // "Your group is required to report ...": an obligation to go somewhere, told by a copula.
+  const cop = copula && goes && goes.index <= copula.index + copula[0].length + 2 ? null : copula;
+  if (cop && cop.index > 0 && (!goes || cop.index < goes.index)) {
+    const before = clause.slice(0, cop.index).replace(/^\s*(?:[-*•]\s*)?/, '').trim();
+    return { subject: before || null, motion: false };
+  }
+  if (goes) return { subject: null, motion: true };
+  return null;
+}
+
+/** The noun phrase heading a clause, without determiners and possessives, or null. */
+export function nounPhrase(text: string, lang: Lang): string | null {
+  const t = text.replace(/^(?:so|and|also|but|plus|then|y|und|et|pues|donc|also)\s*,?\s+/i, '').replace(/\s*\(.*?\)\s*/g, ' ').trim();
+  if (!t || PRONOUN_SUBJECT.test(t) || t.split(/\s+/).length > 9) return null;
+  if (lang === 'en' && takeNlpLook()) {
+    const doc = nlp(t);
+    if (!doc.has(HAS_NOUN) || doc.has(PRONOUN_ONLY)) return null;
+    // A clause that is a whole sentence ("I think the party") is not a noun phrase.
+    if (doc.has(HAS_VERB) && !doc.has(NOUN_PHRASE)) {
+      const lead = doc.match(LEADING_NOUN_PHRASE).text();
+      if (!lead) return null;
+      return lead.replace(/^(?:the|a|an|our|your|my|their|this|next)\s+/i, '');
+    }
+    return t.replace(/^(?:the|a|an|our|your|my|their|this|next)\s+/i, '');
+  }
+  if (/^(?:yo|t[úu]|nosotros|ich|du|wir|je|tu|nous|on)$/i.test(t)) return null;
+  if (lang === 'en') return /\b(?:i|you|we|they|he|she|think|hope|know|said|says|told)\b/i.test(t) ? null : t.replace(/^(?:the|a|an|our|your|my|their|this|next)\s+/i, '');
+  return t.replace(/^(?:el|la|los|las|un|una|der|die|das|den|dem|ein|eine|unser|unsere|le|la|les|l['’]|un|une|notre|votre|nuestro|nuestra)\s+/i, '');
+}
+
+const OBLIGATION: Record<Lang, RegExp> = {
+  en: /\b(?:must|need(?:s)? to|has to|have to|should|is due|are due|due|is required|are required|required|payable|to be (?:paid|returned|submitted|sent))\b/i,
+  es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|se debe|vence|obligatorio)\b/i,
+  de: /\b(?:m[üu]ss(?:en|t|e)|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|zu [üu]berweisen|zu zahlen)\b/iu,
+  fr: /\b(?:doi(?:t|vent|s)|devra(?:ient|it)?|il faut|est [àa] (?:rendre|r[ée]gler|payer)|sont [àa] (?:rendre|r[ée]gler)|[àa] rendre|[àa] r[ée]gler|obligatoire)\b/i,
+};
+
+/** "The $40 camp fee must be paid by ...", "Permission slips are due ...", "Die Testfälle müssen bis ...". */
+export function obligation(clause: string, lang: Lang): boolean {
+  return OBLIGATION[lang].test(clause) || (lang !== 'en' && OBLIGATION.en.test(clause));
+}
+
+/** What an obligation asks for: "Each patrol needs to submit its menu" -> "submit its menu"; "The fee must be paid" -> "The fee". */
+export function obligationTitle(clause: string, lang: Lang): string | null {
+  const need = /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|il faut|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(clause);
+  if (need) return need[1];
+  const m = OBLIGATION[lang].exec(clause) ?? OBLIGATION.en.exec(clause);
+  if (!m || m.index === 0) return null;
+  let before = clause.slice(0, m.index).replace(/\s+(?:is|are|ist|sind|est|sont|es|son|must|muss|müssen|must be|will be)\s*$/i, '').trim();
+  before = before.replace(/\s+(?:bis|by|before|avant|antes)\b.*$/i, '').trim();
+  return before || null;
+}
+
+const HAS_NOUN = nlp.parseMatch('#Noun');
+const PRONOUN_ONLY = nlp.parseMatch('^#Pronoun$');
+const HAS_VERB = nlp.parseMatch('#Verb');
+const NOUN_PHRASE = nlp.parseMatch('^#Determiner? #Adjective* #Noun+ #Verb? #Noun*$');
+const LEADING_NOUN_PHRASE = nlp.parseMatch('^#Determiner? (#Adjective|#Noun|#Value|#Hyphenated)+');
+
+/** compromise costs one to two milliseconds per sentence: a message gets a bounded number of looks, then regexes alone. */
+const NLP_LOOKS_PER_MESSAGE = 60;
+let nlpLooks = 0;
+function takeNlpLook(): boolean {
+  return ++nlpLooks <= NLP_LOOKS_PER_MESSAGE;
+}
+
+const LEXICON = (nlp.world() as { model: { one: { lexicon: Record<string, string | string[] | undefined> } } }).model.one.lexicon;
+const tagsOf = (word: string): string[] => {
+  const t = LEXICON[word.toLowerCase()];
+  return t === undefined ? [] : Array.isArray(t) ? t : [t];
+};
+
+/**
+ * Does an English clause open with a verb in the imperative mood? compromise's lexicon says whether
+ * the first word is a verb's base form ("renew", "collect"); a word it knows as a noun counts when a
+ * determiner or number follows ("draft the sheet", "book a table"), as a noun rarely is. A copula
+ * later on makes the clause a statement ("Refund endpoint latency is 1.8s"). Dictionary look-ups
+ * only: full tagging costs milliseconds per sentence.
+ */
+export function opensWithImperative(clause: string): boolean {
+  const words = clause.trim().split(/\s+/, 12);
+  if (words.length < 2 || !/^[A-Za-z][a-z-]+$/.test(words[0])) return false;
+  if (/\b(?:is|are|was|were|will be|has been|have been)\b/i.test(words.join(' '))) return false;
+  const tags = tagsOf(words[0]);
+  if (tags.includes('Infinitive') || tags.includes('Imperative')) return true;
+  const nextTags = tagsOf(words[1].replace(/[^\p{L}'’-]+$/u, ''));
+  const determinerNext = /^(the|a|an|this|that|these|those|my|your|our|their|his|her|its|all|some|two|three|four|five|\d+)$/i.test(words[1]) || nextTags.includes('Determiner') || nextTags.includes('Possessive');
+  return determinerNext && (tags.length === 0 || tags.includes('Singular') || tags.includes('Uncountable'));
+}
+
+/** Resets the per-message budget of compromise look-ups. */
+export function newMessage(): void {
+  nlpLooks = 0;
+}

@@ -1,0 +1,85 @@
+/**
+ * The HTTP host: one Fastify instance with what every door shares (correlation ids, the request
+ * log, URL/header/body limits, the JSON parser, error mapping, cookies, the OpenAPI document and
+ * health routes). Each door is a plugin mounted on it under its own prefix by the composition root
+ * (src/app.ts); doors never import each other, only this module's pieces.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { installErrorHandling } from './errors.js';
+import { healthRoutes } from './health.js';
+import { blankPathKeys } from './path-keys.js';
+import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
+import { validatorCompiler } from './validation.js';
+import { splitCommaLists } from './comma-lists.js';
+import { declareUniversalErrors } from './openapi/universal-errors.js';
+import { COMPONENT_SCHEMAS } from './openapi/components.js';
+import { swaggerOptions } from './openapi/document.js';
+import { enforceOpenApiRules } from './openapi/rules.js';
+import { ignoreReadOnlyFields } from './read-only-fields.js';
+
+const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
+
+export interface HostOptions {
+  config: Config;
+  db: Db;
+  logger?: boolean;
+}
+
+export async function createHost({ config, db, logger = true }: HostOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    // One line per request (below), not Fastify's two; URLs are logged without their query string.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Reuse a client's correlation id when it is sane (D6), else make one.
+    genReqId: (req) => {
+      const given = req.headers['x-correlation-id'];
+      return typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
+    },
+    // D23: who the client is behind a reverse proxy. A hop count becomes "trust the first n
+    // addresses counted from the socket" (Fastify 5 ignores a bare number here).
+    trustProxy: typeof config.trustProxy === 'number'
+      ? ((hops: number) => (_address: string, i: number) => i < hops)(config.trustProxy)
+      : config.trustProxy,
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Correlation-Id', req.id);
+    // D23: no browser may guess a JSON answer into something it renders.
+    reply.header('X-Content-Type-Options', 'nosniff');
+  });
+  app.addHook('onRequest', checkUrl);
+  app.addHook('preValidation', blankPathKeys);
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+  installErrorHandling(app);
+  installJsonParser(app);
+
+  await app.register(cookie);
+  // The contract (D21): rules every documented route follows, what every route shares (comma
+  // lists, ignored read-only fields, universal error statuses), the named schemas, the document.
+  enforceOpenApiRules(app);
+  splitCommaLists(app);
+  ignoreReadOnlyFields(app);
+  declareUniversalErrors(app);
+  for (const schema of COMPONENT_SCHEMAS) app.addSchema(schema);
+  await app.register(swagger, swaggerOptions(config.publicUrl));
+  // Build the document at startup: a route that breaks it fails here, not on the first GET.
+  app.addHook('onReady', async () => { app.swagger(); });
+  // Health probes stay unlimited: a 429 would take a healthy instance out of its load balancer.
+  await app.register(healthRoutes, { db });
+  return app;
+}

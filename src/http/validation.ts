@@ -1,0 +1,63 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { inInstantRange } from '../core/ids.js';
+import { COMPONENT_SCHEMAS } from './openapi/components.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+// ISO 8601 with a required offset; seconds and fractions optional (D3: no offset is a 400).
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i;
+export function isTimestamp(value: string): boolean {
+  const m = TIMESTAMP.exec(value);
+  if (!m) return false;
+  const [month, day, hour, minute, second] = [m[2], m[3], m[4], m[5], m[7] ?? '0'].map(Number);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return false;
+  // The instant, offset applied, must lie in the range every door shares (D23).
+  return inInstantRange(value);
+}
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: false,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: coerce,
+    removeAdditional: false,
+  });
+  addFormats(ajv);
+  ajv.addFormat('date-time', { type: 'string', validate: isTimestamp });
+  // Request schemas point at the named components (`$ref: "TaskCreate"`), so both validators know them.
+  for (const schema of COMPONENT_SCHEMAS) ajv.addSchema(schema);
+  return ajv;
+}
+
+// Bodies are strict JSON (a string "5" is not a number); query strings and paths are text, so they coerce.
+const bodyAjv = makeAjv(false);
+const textAjv = makeAjv(true);
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+
+/** The first offending field and rule of an Ajv error, as D5's `details`. */
+export function describeValidation(errors: ErrorObject[], context?: string): { field: string; constraint: string; message: string; index?: number } {
+  const e = errors[0];
+  if (!e) return { field: context ?? 'body', constraint: 'invalid', message: 'Invalid request' };
+  const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const params = e.params as Record<string, string>;
+  let field = path;
+  let constraint: string = e.keyword;
+  if (e.keyword === 'required') field = path ? `${path}.${params.missingProperty}` : params.missingProperty;
+  if (e.keyword === 'additionalProperties') {
+    field = path ? `${path}.${params.additionalProperty}` : params.additionalProperty;
+    constraint = 'unknown_field';
+  }
+  if (!field) field = context === 'body' ? 'body' : (context ?? 'request');
+  const what = constraint === 'unknown_field' ? 'is not a known field'
+    : constraint === 'required' ? 'is required'
+    : e.keyword === 'format' ? `must be a valid ${params.format === 'date-time' ? 'ISO 8601 timestamp with an offset' : params.format}`
+    : e.message ?? 'is invalid';
+  // A body holding a list (POST /tasks/batch): name the failing item's position too (details.index).
+  const item = context === 'body' ? /^[^.]+\.(\d+)(\.|$)/.exec(field) : null;
+  return { field, constraint, message: `${field} ${what}`, ...(item ? { index: Number(item[1]) } : {}) };
+}
