@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { createExtractionPool } from './doors/email/extraction-pool.js';
 import { createIntakePipeline } from './doors/email/intake-pipeline.js';
 import { startSmtpListener, type SmtpListener } from './doors/email/smtp.js';
+import { caldavDoor } from './doors/caldav/plugin.js';
 import { httpIntakeRoutes } from './doors/email/http-intake.js';
 import type { IntakePipeline } from './doors/email/intake-pipeline.js';
 import { accountApi, restApi } from './doors/rest/server.js';
@@ -53,6 +54,11 @@ export async function buildServer({ config, db, services, secret, rateLimits, in
   await server.register(restApi, { prefix: '/api/v1', config, services, rateLimits });
   await server.register(accountApi, { config, services, rateLimits });
   // D23: every endpoint is limited; the pages and the HTTP intake per client address.
+  // CalDAV at /caldav, /.well-known/caldav and PROPFIND on / (D17), per client address like the pages.
+  await server.register(async (scoped) => {
+    limitByAddress(scoped, rateLimits, config.rateLimit);
+    await caldavDoor(scoped, { services, calendar: services.calendar });
+  });
   await server.register(async (scoped) => {
     limitByAddress(scoped, rateLimits, config.rateLimit);
     await httpIntakeRoutes(scoped, { pipeline: intake, secret: config.intake.secret, maxBytes: config.intake.maxBytes });
@@ -112,6 +118,8 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       { name: 'expired OAuth records', everyMs: HOUSEKEEPING_INTERVAL_MS, run: () => services.oauth.prune() },
       { name: 'change log pruning', everyMs: 3_600_000, atStart: true, run: () => services.sync.prune() },
       { name: 'webhook log pruning', everyMs: 3_600_000, atStart: true, run: () => services.webhooks.prune() },
+      // After the log: a deleted record's stored CalDAV text goes once no change row names it.
+      { name: 'calendar object pruning', everyMs: 3_600_000, atStart: true, run: () => services.calendar.prune() },
     ], server.log);
     const webhookWorkers = startWebhookWorkers({
       dispatcher: createDispatcher(database.db, recordSources),

@@ -44,6 +44,8 @@ export interface Config {
   };
   syncRetentionDays: number;
   webhooks: WebhookConfig;
+  /** PEM files to serve HTTPS directly (CalDAV clients such as Apple's need TLS); null serves plain HTTP. */
+  tls: { certFile: string; keyFile: string } | null;
 }
 
 export interface WebhookConfig {
@@ -154,6 +156,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const workers = int('WORKERS', 1, 1, 64);
+  const httpsCert = env.TLS_CERT || null;
+  const httpsKey = env.TLS_KEY || null;
+  let tls: Config['tls'] = null;
+  if (Boolean(httpsCert) !== Boolean(httpsKey)) problems.push('TLS_CERT and TLS_KEY must be set together');
+  else if (httpsCert && httpsKey) {
+    for (const [name, file] of [['TLS_CERT', httpsCert], ['TLS_KEY', httpsKey]] as const) {
+      if (!fs.existsSync(file)) problems.push(`${name} names a file that does not exist (${file})`);
+    }
+    tls = { certFile: path.resolve(httpsCert), keyFile: path.resolve(httpsKey) };
+  }
+
   const config: Config = {
     port,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
@@ -187,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: int('WEBHOOK_POLL_MS', 200, 10, 60_000),
       concurrency: int('WEBHOOK_CONCURRENCY', 16, 1, 256),
     },
+    tls,
   };
   if (config.workers > 1 && database.dialect === 'sqlite') {
     // SQLite has one writer and the in-process rate limiter would count per worker: scale out on PostgreSQL.

@@ -17,6 +17,7 @@ import { taskSyncSource } from './core/tasks/tasks.sync.js';
 import { eventSyncSource } from './core/events/events.sync.js';
 import { contextSyncSource } from './core/contexts/contexts.sync.js';
 import { createSyncService } from './core/changes/sync.service.js';
+import { createCalendarService } from './core/calendar/calendar.service.js';
 import type { MessageReader } from './core/intake/intake.js';
 import type { WebhookClient } from './core/webhooks/client.js';
 import { createWebhooksService } from './core/webhooks/webhooks.service.js';
@@ -57,7 +58,8 @@ export function createServices(db: Db, options: ServiceOptions) {
   const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: recordSources, secret: options.jwtSecret });
   const idempotency = createIdempotencyService(db);
   const webhooks = createWebhooksService(db, { client: options.webhookClient ?? createWebhookClient({ allowPrivate: false }) });
-  return { accounts, oauth, idempotency, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync, webhooks };
+  const calendar = createCalendarService(db);
+  return { accounts, oauth, idempotency, tasks, assignees, comments, events, attendees, contexts, shares, intake, sync, webhooks, calendar };
 }
 
 /** How the sync feed and webhooks load records the way GET shows them. */

@@ -228,6 +228,40 @@ export interface RecordCountsTable {
   n: number;
 }
 
+/** The CalDAV door's copy of a record's iCalendar text and what REPORTs query (migration 010). */
+export interface CalendarObjectsTable {
+  record_type: 'task' | 'event';
+  record_id: string;
+  uid: string;
+  /** The resource name in its collection (`{name}` of `.../{collection}/{name}`). */
+  name: string;
+  ical: string;
+  etag: string;
+  /** The published major version the text reflects; a different one means REST changed the record. */
+  source_version: number;
+  /** First and last instants any occurrence covers; null means unbounded on that side. */
+  first_start: string | null;
+  last_end: string | null;
+  /** RRULE/RDATE/EXDATE lines, or null. */
+  recurrence: string | null;
+  updated_at: string;
+}
+
+export interface CalendarSlugsTable {
+  context_id: string;
+  user_id: string;
+  slug: string;
+  /** The component the client made the collection for: its sibling of the other kind is `{slug}-tasks|events`. */
+  record_type: 'task' | 'event';
+}
+
+export interface CalendarFreshTable {
+  /** `{kind}:{context_id}` or `{kind}:personal:{user_id}`. */
+  collection: string;
+  txid: number;
+  seq: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -249,6 +283,9 @@ export interface Database {
   record_counts: RecordCountsTable;
   oauth_apps: OAuthAppsTable;
   oauth_state: OAuthStateTable;
+  calendar_objects: CalendarObjectsTable;
+  calendar_slugs: CalendarSlugsTable;
+  calendar_fresh: CalendarFreshTable;
 }
 
 /** An app a user registered for OAuth (D20); its id is the client id. */

@@ -5,6 +5,7 @@
  * (src/app.ts); doors never import each other, only this module's pieces.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -52,6 +53,8 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
       ? ((hops: number) => (_address: string, i: number) => i < hops)(config.trustProxy)
       : config.trustProxy,
     ajv: { customOptions: { strict: false } },
+    // TLS_CERT/TLS_KEY: HTTPS served directly (D17: calendar apps refuse Basic auth over plain HTTP).
+    https: config.tls ? { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } : null,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('actor', null);

@@ -5,9 +5,10 @@
  * and the reader must keep being served. Before D23 every one of the 200 cost a full scrypt hash
  * on libuv's threads and the reads waited tens of seconds.
  *
- * The figure that matters is the reader's p99, printed; the assertion's bound is generous (2 s)
+ * The figure that matters is the reader's p99, printed; the assertion's bound is generous (5 s; p90 under 1 s)
  * because this machine's cores are shared with other work. BURST_P99_MS tightens it.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,24 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'correct horse battery';
+
+/** 200 concurrent requests, half sign-ups and half sign-ins with unknown emails; their statuses. */
+function burstFrom(base: string): Promise<number[]> {
+  const code = `
+    const base = ${JSON.stringify(base)};
+    const post = (p, body) => fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      .then(async (r) => { await r.arrayBuffer(); return r.status; }, () => 0);
+    const all = await Promise.all(Array.from({ length: 200 }, (_, i) => i % 2
+      ? post('/auth/signup', { email: 'burst-' + i + '@example.com', password: ${JSON.stringify(PASSWORD)} })
+      : post('/auth/login', { email: 'nobody-' + i + '@example.com', password: ${JSON.stringify(PASSWORD)} })));
+    process.stdout.write(JSON.stringify(all));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c) => { out += c; });
+    child.once('exit', (status) => (status === 0 ? resolve(JSON.parse(out)) : reject(new Error(`burst process exited ${status}`))));
+  });
+}
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 describe('a burst of sign-ups and sign-ins from one address (D23)', () => {
@@ -61,10 +80,9 @@ describe('a burst of sign-ups and sign-ins from one address (D23)', () => {
       }
     })();
 
-    const burst = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2
-      ? call(base, 'POST', '/auth/signup', { body: { email: `burst-${i}@example.com`, password: PASSWORD } })
-      : call(base, 'POST', '/auth/login', { body: { email: `nobody-${i}@example.com`, password: PASSWORD } })
-    ).then((r) => r.status, () => 0)));
+    // The burst comes from another process, so its 200 requests do not also crowd the reader's
+    // own event loop: what is measured is the server.
+    const burst = await burstFrom(base);
     const burstMs = performance.now() - started;
     // Keep reading a little after the burst's answers, while queued hashes finish.
     await new Promise((r) => setTimeout(r, 300));
@@ -74,13 +92,14 @@ describe('a burst of sign-ups and sign-ins from one address (D23)', () => {
     const counts: Record<number, number> = {};
     for (const s of burst) counts[s] = (counts[s] ?? 0) + 1;
     const sorted = [...latencies].sort((a, b) => a - b);
-    const figures = { burst: counts, burst_ms: Math.round(burstMs), reads: sorted.length, p50_ms: +quantile(sorted, 0.5).toFixed(1), p99_ms: +quantile(sorted, 0.99).toFixed(1), max_ms: +sorted.at(-1)!.toFixed(1) };
+    const figures = { burst: counts, burst_ms: Math.round(burstMs), reads: sorted.length, p50_ms: +quantile(sorted, 0.5).toFixed(1), p90_ms: +quantile(sorted, 0.9).toFixed(1), p99_ms: +quantile(sorted, 0.99).toFixed(1), max_ms: +sorted.at(-1)!.toFixed(1) };
     console.log('burst figures', JSON.stringify(figures), 'slowest reads [start ms, took ms]:', JSON.stringify([...at].sort((a, b) => b[1] - a[1]).slice(0, 5)));
 
     expect(burst.every((s) => [200, 201, 401, 429, 503].includes(s)), JSON.stringify(counts)).toBe(true);
     expect((counts[429] ?? 0) + (counts[503] ?? 0)).toBeGreaterThan(0);
     expect([...readStatuses]).toEqual([200]);
     expect(sorted.length).toBeGreaterThan(5);
-    expect(figures.p99_ms).toBeLessThan(Number(process.env.BURST_P99_MS ?? 2000));
+    expect(figures.p90_ms).toBeLessThan(1000);
+    expect(figures.p99_ms).toBeLessThan(Number(process.env.BURST_P99_MS ?? 5000));
   }, 180_000);
 });

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as repair } from '../../src/db/migrations/014_hardening.js';
-import { intakeAddress, postMail } from '../email/intake/helpers.js';
+import { intakeAddress, plainMail, postMail } from '../email/intake/helpers.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -77,6 +77,16 @@ describe('timestamps in range (D23)', () => {
     expect(res.body.data.events).toEqual([]);
     expect((await t.as(u).get('/events')).body.data).toEqual([]);
     expect((await t.as(u).get('/sync')).status).toBe(200);
+  });
+
+  it('email: a subject past 500 characters makes a task titled with its first 500 (D4), not a failure', async () => {
+    const u = await t.user();
+    const address = await intakeAddress(t, u);
+    const subject = `Reminder ${'about the quarterly numbers '.repeat(30)}`.trim();
+    const res = await postMail(t, plainMail({ to: address, subject, body: 'Hi,\n\nJust a heads-up.\n\nThanks' }), { to: address });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.tasks.length).toBeGreaterThanOrEqual(1);
+    for (const task of res.body.data.tasks) expect(task.title.length).toBeLessThanOrEqual(500);
   });
 
   it('values stored out of range before the rule are repaired by migration 014; feed and lists stay valid', async () => {

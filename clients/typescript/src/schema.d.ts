@@ -744,6 +744,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your webhooks */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook (the URL must answer a challenge first)
+         * @description The service POSTs {type: "webhook.verification", challenge} to the URL and expects 200 with {challenge} within 5 s, without redirects; otherwise 422 and nothing is registered. The secret is returned in this response only.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook */
+        get: operations["getWebhook"];
+        /** Change the kinds and/or URL (a new URL is verified again); re-enables a disabled webhook */
+        put: operations["updateWebhook"];
+        post?: never;
+        /** Delete a webhook (pending deliveries are dropped) */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a sample event of a kind (data {test: true}), signed, sent and logged like any other */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery attempts, newest first */
+        get: operations["listWebhookLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/logs/{log_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a logged event again (same id and body, fresh retry schedule) */
+        post: operations["redeliverWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/signup": {
         parameters: {
             query?: never;
@@ -931,7 +1022,7 @@ export interface components {
              * @description Stable error name (D6)
              * @enum {string}
              */
-            error: "validation_error" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "draft_conflict" | "gone" | "length_required" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_entity" | "rate_limit_exceeded" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            error: "validation_error" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "draft_conflict" | "insufficient_scope" | "gone" | "length_required" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_entity" | "rate_limit_exceeded" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             /** @description For people; may change between versions */
             message: string;
             /** @description Equal to the HTTP status */
@@ -945,11 +1036,11 @@ export interface components {
                  * @description The rule it broke
                  * @enum {string}
                  */
-                constraint: "required" | "unknown_field" | "type" | "enum" | "const" | "format" | "pattern" | "minLength" | "maxLength" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "oneOf" | "anyOf" | "not" | "invalid" | "json" | "utf8" | "nul" | "depth" | "forbidden_key" | "encoding" | "transition" | "after_start" | "max_depth" | "cycle" | "no_access" | "no_draft" | "owner" | "self" | "mismatch" | "reused" | "empty" | "no_content" | "rfc5322" | "unknown_recipient" | "unprocessable_message" | "forbidden" | "not_found" | "conflict";
+                constraint: "required" | "unknown_field" | "type" | "enum" | "const" | "format" | "pattern" | "minLength" | "maxLength" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "oneOf" | "anyOf" | "not" | "invalid" | "json" | "utf8" | "nul" | "depth" | "forbidden_key" | "encoding" | "range" | "transition" | "after_start" | "max_depth" | "cycle" | "no_access" | "no_draft" | "owner" | "self" | "mismatch" | "reused" | "empty" | "no_content" | "rfc5322" | "unknown_recipient" | "unprocessable_message" | "extraction_timeout" | "max_tokens" | "length" | "public" | "disabled" | "limit" | "verification" | "forbidden" | "not_found" | "conflict";
                 /** @description Batch requests: the position of the first failing item */
                 index?: number;
             };
-            /** @description Seconds to wait (429), as the Retry-After header */
+            /** @description Seconds to wait (429; 503 when the service can tell), as the Retry-After header */
             retryAfter?: number;
             /** @description Extra facts for some errors, e.g. the current record on draft_conflict */
             data?: {
@@ -1177,6 +1268,8 @@ export interface components {
             extracted_at?: string;
             /** @description Only on items made from an email */
             extraction_confidence?: number;
+            /** @description Read-only: the RRULE/RDATE/EXDATE lines a calendar app wrote over CalDAV, one per line; null when the record does not repeat */
+            recurrence?: string | null;
         };
         /**
          * TaskCreate
@@ -1231,6 +1324,8 @@ export interface components {
             readonly last_live?: Record<string, never> | null;
             /** @description Read-only: ignored */
             readonly has_unpublished_changes?: boolean;
+            /** @description Read-only: ignored */
+            readonly recurrence?: string | null;
             /**
              * Format: date-time
              * @description Read-only: ignored (set when the task becomes completed)
@@ -1288,6 +1383,8 @@ export interface components {
             readonly last_live?: Record<string, never> | null;
             /** @description Read-only: ignored */
             readonly has_unpublished_changes?: boolean;
+            /** @description Read-only: ignored */
+            readonly recurrence?: string | null;
             /**
              * Format: date-time
              * @description Read-only: ignored (set when the task becomes completed)
@@ -1565,6 +1662,8 @@ export interface components {
             extracted_at?: string;
             /** @description Only on items made from an email */
             extraction_confidence?: number;
+            /** @description Read-only: the RRULE/RDATE/EXDATE lines a calendar app wrote over CalDAV, one per line; null when the record does not repeat */
+            recurrence?: string | null;
         };
         /**
          * EventCreate
@@ -1620,6 +1719,8 @@ export interface components {
             readonly last_live?: Record<string, never> | null;
             /** @description Read-only: ignored */
             readonly has_unpublished_changes?: boolean;
+            /** @description Read-only: ignored */
+            readonly recurrence?: string | null;
         };
         /**
          * EventUpdate
@@ -1671,6 +1772,8 @@ export interface components {
             readonly last_live?: Record<string, never> | null;
             /** @description Read-only: ignored */
             readonly has_unpublished_changes?: boolean;
+            /** @description Read-only: ignored */
+            readonly recurrence?: string | null;
             /** @description Publish at once (major + 1) instead of keeping a draft */
             publish?: boolean;
         };
@@ -2025,6 +2128,18 @@ export interface components {
         };
     };
     responses: {
+        /** @description Not modified: the answer would be the one tagged in If-None-Match (no body) */
+        NotModified: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                ETag: components["headers"]["ETag"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Invalid parameters or body (validation_error) */
         BadRequest: {
             headers: {
@@ -2315,15 +2430,17 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
                  *       "error": "service_unavailable",
-                 *       "message": "Database unavailable",
+                 *       "message": "The email intake is busy; try again shortly",
                  *       "status": 503,
-                 *       "correlationId": "5f0c6b1e-8d4a-4c1e-9a57-2f6d3b8e9c10"
+                 *       "correlationId": "5f0c6b1e-8d4a-4c1e-9a57-2f6d3b8e9c10",
+                 *       "retryAfter": 5
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2351,6 +2468,8 @@ export interface components {
         "Set-Cookie": string;
         /** @description attachment; filename="<id>.eml" */
         "Content-Disposition": string;
+        /** @description A weak tag of this answer's body; send it back in If-None-Match to get 304 while nothing changed */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -2430,7 +2549,10 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2443,6 +2565,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2452,6 +2575,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2481,7 +2605,10 @@ export interface operations {
                 /** @description Only records updated strictly after this instant */
                 updated_after?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2494,6 +2621,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2540,6 +2668,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2642,7 +2771,10 @@ export interface operations {
                 /** @description Words to find in title and description (prefix match, ranked) */
                 q: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2655,6 +2787,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2701,6 +2834,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2806,7 +2940,10 @@ export interface operations {
             query?: {
                 include_draft_status?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2821,6 +2958,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2854,6 +2992,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3215,7 +3354,10 @@ export interface operations {
     getTaskHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3230,6 +3372,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3268,6 +3411,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3379,7 +3523,10 @@ export interface operations {
     listTaskAssignees: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3394,6 +3541,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3426,6 +3574,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3483,7 +3632,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3498,6 +3650,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3531,6 +3684,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3801,7 +3955,10 @@ export interface operations {
                 /** @description Only records updated strictly after this instant */
                 updated_after?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3814,6 +3971,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3856,6 +4014,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3950,7 +4109,10 @@ export interface operations {
             query?: {
                 include_draft_status?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3965,6 +4127,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3994,6 +4157,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4273,7 +4437,10 @@ export interface operations {
     getEventHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4288,6 +4455,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4322,6 +4490,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4338,7 +4507,10 @@ export interface operations {
     listEventAttendees: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4353,6 +4525,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4386,6 +4559,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4613,7 +4787,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4628,6 +4805,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4661,6 +4839,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4922,7 +5101,10 @@ export interface operations {
                 /** @description Sort keys, comma-separated, each with an optional leading - for descending. Default -created_at */
                 sort?: ("created_at" | "-created_at" | "updated_at" | "-updated_at" | "name" | "-name")[];
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4935,6 +5117,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4970,6 +5153,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5053,7 +5237,10 @@ export interface operations {
     getContext: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5068,6 +5255,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5090,6 +5278,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5384,7 +5573,10 @@ export interface operations {
     listContextCollaborators: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5399,6 +5591,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5434,6 +5627,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5492,7 +5686,10 @@ export interface operations {
                 offset?: number;
                 status?: "received" | "processed" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5505,6 +5702,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5547,6 +5745,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5562,7 +5761,10 @@ export interface operations {
     getEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5577,6 +5779,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5606,6 +5809,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5731,7 +5935,10 @@ export interface operations {
                 /** @description Most items per page, 1..1000 */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5744,6 +5951,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5766,6 +5974,7 @@ export interface operations {
                     "application/json": components["schemas"]["SyncPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5773,6 +5982,630 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..100 */
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Webhook records in `data`, with `meta.pagination` */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *           "url": "text",
+                     *           "events": [
+                     *             "task.created"
+                     *           ],
+                     *           "status": "active",
+                     *           "consecutive_failures": 0,
+                     *           "created_at": "2026-11-25T21:00:00.000Z",
+                     *           "updated_at": "2026-11-25T21:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "pagination": {
+                     *           "limit": 50,
+                     *           "offset": 0,
+                     *           "total": 1,
+                     *           "hasMore": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            events: ("task.created" | "task.updated" | "task.deleted" | "task.completed" | "task.assigned" | "task.comment_added" | "event.created" | "event.updated" | "event.deleted" | "event.attendee_added" | "event.rsvp_changed" | "context.created" | "context.shared" | "context.updated")[];
+                            /**
+                             * @description disabled after 20 consecutive events failed on every attempt; any PUT re-enables
+                             * @enum {string}
+                             */
+                            status: "active" | "disabled";
+                            /** @description Events in a row that failed on every attempt */
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "text",
+                 *       "events": [
+                 *         "task.created"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description http(s) URL that receives POSTs; verified by a challenge when set (docs/webhooks.md) */
+                    url: string;
+                    /** @description Event kinds to receive */
+                    events: ("task.created" | "task.updated" | "task.deleted" | "task.completed" | "task.assigned" | "task.comment_added" | "event.created" | "event.updated" | "event.deleted" | "event.attendee_added" | "event.rsvp_changed" | "context.created" | "context.shared" | "context.updated")[];
+                    /** @description Signing secret (16..256 characters); omitted: the service makes one (whsec_ + base64) and returns it once */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The CreatedWebhook in `data` */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *         "url": "text",
+                     *         "events": [
+                     *           "task.created"
+                     *         ],
+                     *         "status": "active",
+                     *         "consecutive_failures": 0,
+                     *         "created_at": "2026-11-25T21:00:00.000Z",
+                     *         "updated_at": "2026-11-25T21:00:00.000Z",
+                     *         "secret": "text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** CreatedWebhook */
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            events: ("task.created" | "task.updated" | "task.deleted" | "task.completed" | "task.assigned" | "task.comment_added" | "event.created" | "event.updated" | "event.deleted" | "event.attendee_added" | "event.rsvp_changed" | "context.created" | "context.shared" | "context.updated")[];
+                            /**
+                             * @description disabled after 20 consecutive events failed on every attempt; any PUT re-enables
+                             * @enum {string}
+                             */
+                            status: "active" | "disabled";
+                            /** @description Events in a row that failed on every attempt */
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The signing secret: shown in this response only, never again */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Webhook in `data` */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *         "url": "text",
+                     *         "events": [
+                     *           "task.created"
+                     *         ],
+                     *         "status": "active",
+                     *         "consecutive_failures": 0,
+                     *         "created_at": "2026-11-25T21:00:00.000Z",
+                     *         "updated_at": "2026-11-25T21:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Webhook */
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            events: ("task.created" | "task.updated" | "task.deleted" | "task.completed" | "task.assigned" | "task.comment_added" | "event.created" | "event.updated" | "event.deleted" | "event.attendee_added" | "event.rsvp_changed" | "context.created" | "context.shared" | "context.updated")[];
+                            /**
+                             * @description disabled after 20 consecutive events failed on every attempt; any PUT re-enables
+                             * @enum {string}
+                             */
+                            status: "active" | "disabled";
+                            /** @description Events in a row that failed on every attempt */
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /** @description http(s) URL that receives POSTs; verified by a challenge when set (docs/webhooks.md) */
+                    url?: string;
+                    /** @description Event kinds to receive */
+                    events?: ("task.created" | "task.updated" | "task.deleted" | "task.completed" | "task.assigned" | "task.comment_added" | "event.created" | "event.updated" | "event.deleted" | "event.attendee_added" | "event.rsvp_changed" | "context.created" | "context.shared" | "context.updated")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The Webhook in `data` */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *         "url": "text",
+                     *         "events": [
+                     *           "task.created"
+                     *         ],
+                     *         "status": "active",
+                     *         "consecutive_failures": 0,
+                     *         "created_at": "2026-11-25T21:00:00.000Z",
+                     *         "updated_at": "2026-11-25T21:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Webhook */
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            events: ("task.created" | "task.updated" | "task.deleted" | "task.completed" | "task.assigned" | "task.comment_added" | "event.created" | "event.updated" | "event.deleted" | "event.attendee_added" | "event.rsvp_changed" | "context.created" | "context.shared" | "context.updated")[];
+                            /**
+                             * @description disabled after 20 consecutive events failed on every attempt; any PUT re-enables
+                             * @enum {string}
+                             */
+                            status: "active" | "disabled";
+                            /** @description Events in a row that failed on every attempt */
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event_type": "task.created"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    event_type: "task.created" | "task.updated" | "task.deleted" | "task.completed" | "task.assigned" | "task.comment_added" | "event.created" | "event.updated" | "event.deleted" | "event.attendee_added" | "event.rsvp_changed" | "context.created" | "context.shared" | "context.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description The QueuedWebhookEvent in `data` */
+            202: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *         "event_type": "task.created",
+                     *         "status": "queued"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** QueuedWebhookEvent */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery body's id (and webhook-id header)
+                             */
+                            event_id: string;
+                            /** @enum {string} */
+                            event_type: "task.created" | "task.updated" | "task.deleted" | "task.completed" | "task.assigned" | "task.comment_added" | "event.created" | "event.updated" | "event.deleted" | "event.attendee_added" | "event.rsvp_changed" | "context.created" | "context.shared" | "context.updated";
+                            /** @enum {string} */
+                            status: "queued";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookLogs: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..100 */
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of WebhookLogEntry records in `data`, with `meta.pagination` */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *           "event_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *           "event_type": "task.created",
+                     *           "delivered_at": "2026-11-25T21:00:00.000Z",
+                     *           "status_code": 0,
+                     *           "response_time_ms": 0,
+                     *           "attempts": 0,
+                     *           "success": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "pagination": {
+                     *           "limit": 50,
+                     *           "offset": 0,
+                     *           "total": 1,
+                     *           "hasMore": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description This attempt (use it to redeliver)
+                             */
+                            id: string;
+                            /** Format: uuid */
+                            event_id: string;
+                            /** @enum {string} */
+                            event_type: "task.created" | "task.updated" | "task.deleted" | "task.completed" | "task.assigned" | "task.comment_added" | "event.created" | "event.updated" | "event.deleted" | "event.attendee_added" | "event.rsvp_changed" | "context.created" | "context.shared" | "context.updated";
+                            /**
+                             * Format: date-time
+                             * @description When the attempt was made
+                             */
+                            delivered_at: string;
+                            /** @description null when no HTTP answer came */
+                            status_code: number | null;
+                            response_time_ms: number;
+                            /** @description Which attempt of this event this was (1 = first) */
+                            attempts: number;
+                            success: boolean;
+                            /** @description Why the attempt failed or was not sent */
+                            last_error?: string;
+                        }[];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    redeliverWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                log_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QueuedWebhookEvent in `data` */
+            202: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *         "event_type": "task.created",
+                     *         "status": "queued"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** QueuedWebhookEvent */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery body's id (and webhook-id header)
+                             */
+                            event_id: string;
+                            /** @enum {string} */
+                            event_type: "task.created" | "task.updated" | "task.deleted" | "task.completed" | "task.assigned" | "task.comment_added" | "event.created" | "event.updated" | "event.deleted" | "event.attendee_added" | "event.rsvp_changed" | "context.created" | "context.shared" | "context.updated";
+                            /** @enum {string} */
+                            status: "queued";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];

@@ -155,6 +155,9 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     normalizeEmail,
     createUser,
 
+    /** D23: sign-up and sign-in would be refused now (503): doors may answer before reading the body. */
+    hashingBusy: () => gate.full,
+
     async signup(input: { email: string; password: string; name?: string | null }) {
       if (!options.allowSignup) throw new DomainError('forbidden', 'Sign-up is disabled on this server');
       return createUser(input);

@@ -39,6 +39,8 @@ export function createHashGate({ concurrency, queue }: HashGateOptions) {
       }
     },
     get load() { return { running, waiting: waiting.length }; },
+    /** True when a new hash would be refused: callers may refuse before doing any other work. */
+    get full() { return running >= concurrency && waiting.length >= queue; },
   };
 }
 

@@ -11,6 +11,9 @@ import type { TasksService } from '../tasks/tasks.service.js';
 import type { Provenance } from '../versioning/versioned-record.js';
 import type { EventView, ExtractedEventItem, ExtractedItems, IntakeEvents, StoredResult } from './intake.js';
 
+/** A subject line or SUMMARY may run past D4's 500 characters; the item keeps its first 500. */
+const clipTitle = (title: string) => title.trim().slice(0, 500);
+
 export const emptyResult = (): StoredResult => ({ tasks: [], events: [], cancelled_event_ids: [] });
 
 const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -45,7 +48,7 @@ export async function applyItems(actor: Actor, items: ExtractedItems, prior: Sto
     const key = taskKey(item.title);
     if (made.has(key)) continue;
     made.add(key);
-    const task = await deps.tasks.create(actor, { title: item.title, description: item.description, due_date: item.due_date }, deps.provenance(item.confidence));
+    const task = await deps.tasks.create(actor, { title: clipTitle(item.title), description: item.description, due_date: item.due_date }, deps.provenance(item.confidence));
     result.tasks.push({ key, id: task.id });
     deps.seen?.set(task.id, task);
   }
@@ -56,7 +59,8 @@ export async function applyItems(actor: Actor, items: ExtractedItems, prior: Sto
     if (made.has(key)) continue;
     made.add(key);
     const events = needEvents(deps.events);
-    const { confidence, ...input } = item;
+    const { confidence, ...rest } = item;
+    const input = { ...rest, title: clipTitle(rest.title) };
     const known = item.ical_uid ? await events.findByIcalUid(actor, item.ical_uid) : undefined;
     if (!known) {
       const event = await events.create(actor, input, deps.provenance(confidence));

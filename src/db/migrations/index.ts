@@ -7,6 +7,7 @@ import * as m013 from './013_intake_limits.js';
 import * as m014 from './014_hardening.js';
 import * as m012 from './012_oauth.js';
 import * as m011 from './011_webhooks.js';
+import * as m010 from './010_caldav.js';
 
 /** Every migration in order. Listed in code (not read from disk) so the built service carries them. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '014_hardening': m014,
   '012_oauth': m012,
   '011_webhooks': m011,
+  '010_caldav': m010,
 };

@@ -10,6 +10,8 @@ import { rateLimitHook, type RateLimitStore } from '../../http/rate-limit.js';
 import type { Services } from '../../services.js';
 import { declareCommonErrors } from './declared-errors.js';
 import { idempotentWrites } from './idempotency.js';
+import { attachRecurrence } from './recurrence.js';
+import { etagOfReads } from './etag.js';
 import { locationOfCreated } from './location.js';
 import { requireScopes } from './scopes.js';
 import { accountRoutes } from './routes/account.js';
@@ -37,11 +39,13 @@ export async function restApi(api: FastifyInstance, { config, services, rateLimi
   declareCommonErrors(api);
   idempotentWrites(api, services.idempotency);
   api.addHook('onSend', locationOfCreated);
+  api.addHook('onSend', etagOfReads);
   api.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }));
   await api.register(docsRoutes);
   await api.register(async (authed) => {
     authed.addHook('onRequest', bearerAuth(services.accounts));
+    attachRecurrence(authed, services.calendar);
     // Declares each route's security (bearer, and the OAuth scopes it needs) and checks the scopes.
     requireScopes(authed);
     await taskRoutes(authed, services);

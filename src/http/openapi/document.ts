@@ -17,7 +17,7 @@ interface Media { schema?: Schema; example?: unknown }
 interface Response { $ref?: string; description?: string; headers?: Record<string, unknown>; content?: Record<string, Media> }
 interface Operation {
   operationId?: string;
-  parameters?: Array<{ schema?: Schema; style?: string; explode?: boolean }>;
+  parameters?: Array<{ schema?: Schema; style?: string; explode?: boolean; in?: string; name?: string }>;
   requestBody?: { content?: Record<string, Media> };
   responses: Record<string, Response>;
 }
@@ -35,6 +35,7 @@ const HEADERS: Record<string, Json> = {
   Location: header('The URL of the record just made', { type: 'string' }),
   'Set-Cookie': header(`The HttpOnly session cookie ${SESSION_COOKIE} (set on sign-in, cleared on sign-out)`, { type: 'string' }),
   'Content-Disposition': header('attachment; filename="<id>.eml"', { type: 'string' }),
+  ETag: header('A weak tag of this answer\'s body; send it back in If-None-Match to get 304 while nothing changed', { type: 'string' }),
 };
 
 const refHeader = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -55,11 +56,15 @@ const ERROR_RESPONSES: Record<string, { name: string; error: string; message: st
   429: { name: 'TooManyRequests', error: 'rate_limit_exceeded', message: 'Rate limit of 100 requests per 60 s exceeded; retry in 12 s', extra: { retryAfter: 12 }, headers: ['Retry-After'] },
   431: { name: 'RequestHeaderFieldsTooLarge', error: 'request_header_fields_too_large', message: 'Request headers are too large (limit 16 KiB in all)' },
   500: { name: 'InternalError', error: 'internal_error', message: 'Internal error; quote the correlation id when reporting it' },
-  503: { name: 'ServiceUnavailable', error: 'service_unavailable', message: 'Database unavailable' },
+  503: { name: 'ServiceUnavailable', error: 'service_unavailable', message: 'The email intake is busy; try again shortly', extra: { retryAfter: 5 }, headers: ['Retry-After'] },
 };
 
 function errorResponseComponents(): Record<string, Json> {
-  return Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, e]) => [e.name, {
+  const notModified = {
+    description: 'Not modified: the answer would be the one tagged in If-None-Match (no body)',
+    headers: Object.fromEntries(['X-Correlation-Id', 'ETag', ...RATE_HEADERS].map((h) => [h, refHeader(h)])),
+  };
+  return { NotModified: notModified, ...Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, e]) => [e.name, {
     description: errorDescription(Number(status)),
     headers: Object.fromEntries(['X-Correlation-Id', ...RATE_HEADERS, ...(e.headers ?? [])].map((h) => [h, refHeader(h)])),
     content: { 'application/json': {
@@ -69,7 +74,7 @@ function errorResponseComponents(): Record<string, Json> {
         ...(e.details ? { details: e.details } : {}), ...(e.extra ?? {}),
       },
     } },
-  }]));
+  }])) };
 }
 
 export function swaggerOptions(publicUrl: string): SwaggerOptions {
@@ -103,6 +108,11 @@ export function swaggerOptions(publicUrl: string): SwaggerOptions {
 
 const WRITE = new Set(['post', 'put', 'patch']);
 
+const IF_NONE_MATCH = {
+  in: 'header', name: 'If-None-Match', required: false, schema: { type: 'string' },
+  description: 'The ETag of an earlier answer: 304 without a body while it is still the answer',
+};
+
 /** Headers particular to a few operations, by operationId and status. */
 const OPERATION_HEADERS: Record<string, Record<string, string[]>> = {
   login: { 200: ['Set-Cookie'] },
@@ -124,9 +134,16 @@ function finishDocument(doc: Document): Document {
           p.explode = false;
         }
       }
+      // GETs under /api/v1 answering JSON are tagged and answer 304 to a matching If-None-Match.
+      const conditional = api && method === 'get' && !!op.responses['200']?.content?.['application/json'];
+      if (conditional) {
+        op.parameters = [...(op.parameters ?? []), IF_NONE_MATCH];
+        op.responses['304'] = { $ref: '#/components/responses/NotModified' };
+      }
       const body = op.requestBody?.content?.['application/json'];
       if (body && body.example === undefined) body.example = exampleOf(body.schema, schemas);
       for (const [status, response] of Object.entries(op.responses)) {
+        if (response.$ref) continue;
         const shared = ERROR_RESPONSES[status];
         const json = response.content?.['application/json'];
         if (shared && json?.schema?.$ref === '#/components/schemas/Error' && response.description === errorDescription(Number(status))) {
@@ -137,7 +154,8 @@ function finishDocument(doc: Document): Document {
         if (api) names.push(...RATE_HEADERS);
         if (api && WRITE.has(method) && Number(status) < 500) names.push('Idempotent-Replayed');
         if (status === '201' && api && method === 'post' && createsOneWithId(json?.schema, schemas)) names.push('Location');
-        if (status === '429') names.push('Retry-After');
+        if (status === '429' || status === '503') names.push('Retry-After');
+        if (status === '200' && conditional) names.push('ETag');
         names.push(...(OPERATION_HEADERS[op.operationId ?? '']?.[status] ?? []));
         response.headers = { ...(response.headers ?? {}), ...Object.fromEntries(names.map((h) => [h, refHeader(h)])) };
         if (json?.schema) {

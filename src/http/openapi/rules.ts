@@ -13,6 +13,7 @@ export const API_TAGS = [
   { name: 'Contexts', description: 'Contexts (nested up to 3 levels) and sharing them' },
   { name: 'Sync', description: 'One feed of every change to what you can see (docs/sync.md)' },
   { name: 'Emails', description: 'Messages received at your intake address and what they made' },
+  { name: 'Webhooks', description: 'Signed deliveries of changes to a URL you register (docs/webhooks.md)' },
   { name: 'Accounts', description: 'Sign-up, sessions and API tokens (outside /api/v1)' },
   { name: 'Email intake', description: 'Delivery of raw messages by a mail provider or MTA' },
   { name: 'Health', description: 'Liveness and readiness, without a token' },

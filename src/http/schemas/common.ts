@@ -59,7 +59,7 @@ export const ErrorBody = Type.Object({
     constraint: Type.Unsafe<(typeof CONSTRAINTS)[number]>({ type: 'string', enum: [...CONSTRAINTS], description: 'The rule it broke' }),
     index: Type.Optional(Type.Integer({ minimum: 0, description: 'Batch requests: the position of the first failing item' })),
   })),
-  retryAfter: Type.Optional(Type.Integer({ description: 'Seconds to wait (429), as the Retry-After header' })),
+  retryAfter: Type.Optional(Type.Integer({ description: 'Seconds to wait (429; 503 when the service can tell), as the Retry-After header' })),
   data: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'Extra facts for some errors, e.g. the current record on draft_conflict' })),
 }, {
   $id: 'Error',

@@ -26,6 +26,9 @@ export const VersionedRecordFields = (lastLive: LastLive) => ({
   source_email_id: Type.Optional(Uuid('Only on items made from an email')),
   extracted_at: Type.Optional(Timestamp('Only on items made from an email')),
   extraction_confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Only on items made from an email' })),
+  recurrence: Type.Optional(Nullable(Type.String({
+    description: 'Read-only: the RRULE/RDATE/EXDATE lines a calendar app wrote over CalDAV, one per line; null when the record does not repeat',
+  }))),
 });
 
 /**
@@ -44,6 +47,7 @@ export const ReadOnlyEchoFields = {
   is_published: Type.Optional(Type.Boolean({ readOnly: true, description: 'Read-only: ignored' })),
   last_live: Type.Optional(Type.Unsafe<unknown>({ type: 'object', nullable: true, readOnly: true, description: 'Read-only: ignored' })),
   has_unpublished_changes: Type.Optional(Type.Boolean({ readOnly: true, description: 'Read-only: ignored' })),
+  recurrence: Type.Optional(Type.Unsafe<unknown>({ type: 'string', nullable: true, readOnly: true, description: 'Read-only: ignored' })),
 };
 
 export const HistoryEntry = Type.Object({

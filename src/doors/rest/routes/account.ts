@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { DomainError } from '../../../core/errors.js';
 import type { Services } from '../../../services.js';
 import { requireActor, SESSION_COOKIE, checkSameOrigin, jsonOnlyForCookieWrites, sessionOrBearerAuth } from '../../../http/auth.js';
 import { rateLimitHook, type RateLimitStore } from '../../../http/rate-limit.js';
@@ -26,6 +27,12 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
   const limit = rateLimitHook(opts.rateLimits, opts.rateLimit);
   app.addHook('onRequest', async (_req, reply) => { reply.header('Cache-Control', 'no-store'); });
   app.addHook('onRequest', (req, reply) => limit(req, reply, 'ip'));
+  // A burst of sign-ups is refused before its bodies are even read once the hashing queue is full.
+  app.addHook('onRequest', async (req) => {
+    if (req.method === 'POST' && (req.routeOptions.url === '/auth/signup' || req.routeOptions.url === '/auth/login') && accounts.hashingBusy()) {
+      throw new DomainError('service_unavailable', 'Too many sign-ins and sign-ups at once; try again in a few seconds', { retryAfter: 2 });
+    }
+  });
   // Every route here answers these, whatever its own logic (the limiter, the hashing queue, D23).
   app.addHook('onRoute', (route) => {
     const schema = route.schema as { response?: Record<string, unknown> } | undefined;

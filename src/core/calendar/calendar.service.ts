@@ -1,0 +1,236 @@
+/**
+ * Calendar collections and the iCalendar objects kept beside tasks and events (D17), for the CalDAV
+ * door. The core never reads iCalendar: it keeps the door's text with the columns REPORTs query,
+ * says which records need their text (re)written, and reads sync tokens off the one change log.
+ * Who sees which collection comes from core/access; writes of records go through the tasks and
+ * events use cases, which the door calls inside `writeWithObject` so record and text commit together.
+ */
+import type { Db, Executor } from '../../db/database.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
+import { contextPermissions } from '../access/access.store.js';
+import type { Permission } from '../access/policy.js';
+import type { Actor } from '../actor.js';
+import { comparePositions, type Position } from '../changes/cursor.js';
+import { readHorizon, readPruned } from '../changes/sync.store.js';
+import { toContext, type Context } from '../contexts/context.js';
+import { getContext } from '../contexts/contexts.store.js';
+import { DomainError, notFound } from '../errors.js';
+import { editableValues as eventValues } from '../events/event.js';
+import { editableValues as taskValues } from '../tasks/task.js';
+import type { TaskPriority, TaskStatus } from '../tasks/task.js';
+import * as drafts from '../versioning/drafts.js';
+import { versionState } from '../versioning/versioned-record.js';
+import * as store from './calendar.store.js';
+import type { EventsTable, TasksTable } from '../../db/schema.js';
+
+export type Kind = store.Kind;
+export type CalendarObject = store.ObjectRow;
+export type ObjectSummary = store.ObjectSummary;
+export type ObjectQuery = store.ObjectQuery;
+
+export interface Collection {
+  kind: Kind;
+  /** null: the owner's records in no context ("personal"). */
+  contextId: string | null;
+  ownerId: string;
+  permission: Permission;
+  context: Context | null;
+  /** The URL segment the client chose with MKCALENDAR, and the kind it chose it for. */
+  slug: { slug: string; kind: Kind } | null;
+}
+
+interface RecordBase { id: string; user_id: string; context_id: string | null; version: number; created_at: string; updated_at: string }
+/** A task's published state (CalDAV never shows drafts, D8). */
+export interface PublishedTask extends RecordBase {
+  kind: 'task'; title: string; description: string | null; status: TaskStatus; priority: TaskPriority;
+  due_date: string | null; completed_at: string | null;
+}
+export interface PublishedEvent extends RecordBase {
+  kind: 'event'; title: string; description: string | null; start_time: string; end_time: string; location: string | null; all_day: boolean;
+}
+export type PublishedRecord = PublishedTask | PublishedEvent;
+
+export interface SyncAnswer {
+  /** Members that changed (or all of them for an initial sync). */
+  changed: ObjectSummary[];
+  /** Records that were deleted or left the collection: their last resource names. */
+  removed: string[];
+  token: string;
+}
+
+const STALE_BATCH = 500;
+
+function published(kind: Kind, row: store.RecordRow): PublishedRecord {
+  const values = drafts.publishedValues(kind === 'task' ? taskValues(row as TasksTable) : eventValues(row as EventsTable), versionState(row));
+  const base = { id: row.id, user_id: row.user_id, context_id: row.context_id, version: row.version_major, created_at: row.created_at, updated_at: row.updated_at };
+  return { ...base, kind, ...values } as PublishedRecord;
+}
+
+const encodeToken = (p: Position) => `${p.txid}-${p.seq}`;
+const invalidToken = () => new DomainError('gone', 'This sync token is unknown or older than the change log keeps; sync again from scratch');
+
+function decodeToken(raw: string): Position {
+  const m = /^(\d{1,19})-(\d{1,19})$/.exec(raw);
+  if (!m) throw invalidToken();
+  const p = { txid: Number(m[1]), seq: Number(m[2]) };
+  if (!Number.isSafeInteger(p.txid) || !Number.isSafeInteger(p.seq)) throw invalidToken();
+  return p;
+}
+
+export function createCalendarService(db: Db) {
+  const uow = unitOfWork(db);
+  const placeOf = (c: Collection): store.Place => ({ contextId: c.contextId, ownerId: c.ownerId });
+  const freshKey = (c: Collection) => `${c.kind}:${c.contextId ?? `personal:${c.ownerId}`}`;
+
+  async function token(tx: Executor, c: Collection): Promise<Position> {
+    const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
+    return store.lastPosition(tx, c.kind, placeOf(c), chain, await readHorizon(tx));
+  }
+
+  return {
+    /** The actor's collections: the personal pair, then two per visible context (by name). */
+    async home(actor: Actor): Promise<Collection[]> {
+      const contexts = await uow.read((q) => store.visibleContexts(q, actor.userId));
+      const perms = await uow.read((q) => contextPermissions(q, actor.userId, contexts.map((c) => c.id)));
+      const slugs = new Map((await uow.read((q) => store.slugsOf(q, actor.userId))).map((s) => [s.context_id, s]));
+      const out: Collection[] = (['task', 'event'] as const).map((kind) => ({ kind, contextId: null, ownerId: actor.userId, permission: 'owner' as Permission, context: null, slug: null }));
+      for (const c of contexts) {
+        const s = slugs.get(c.id);
+        for (const kind of ['task', 'event'] as const) {
+          out.push({ kind, contextId: c.id, ownerId: c.user_id, permission: perms.get(c.id) ?? 'none', context: toContext(c), slug: s ? { slug: s.slug, kind: s.record_type } : null });
+        }
+      }
+      return out.filter((c) => c.permission !== 'none');
+    },
+
+    /** One collection; 404 when the actor cannot see its context. */
+    async collection(actor: Actor, contextId: string | null, kind: Kind): Promise<Collection> {
+      if (!contextId) return { kind, contextId: null, ownerId: actor.userId, permission: 'owner', context: null, slug: null };
+      const row = await uow.read((q) => getContext(q, contextId));
+      const perm = row ? (await uow.read((q) => contextPermissions(q, actor.userId, [contextId]))).get(contextId) ?? 'none' : 'none';
+      if (!row || perm === 'none') throw notFound('Collection');
+      const s = (await uow.read((q) => store.slugsOf(q, actor.userId))).find((x) => x.context_id === contextId);
+      return { kind, contextId, ownerId: row.user_id, permission: perm, context: toContext(row), slug: s ? { slug: s.slug, kind: s.record_type } : null };
+    },
+
+    /** The context a slug of the actor's names, if any. */
+    async contextForSlug(actor: Actor, slug: string) {
+      const row = await uow.read((q) => store.findSlug(q, actor.userId, slug));
+      return row ? { contextId: row.context_id, kind: row.record_type } : null;
+    },
+
+    /**
+     * MKCALENDAR: `work` creates the context through the contexts use case, and the URL segment
+     * the client chose is kept with it, in one commit.
+     */
+    async makeCollection(actor: Actor, slug: string, kind: Kind, work: () => Promise<{ id: string }>): Promise<string> {
+      return uow.write(async (tx) => {
+        await store.dropSlugIfOrphan(tx, actor.userId, slug);
+        if (await store.findSlug(tx, actor.userId, slug)) throw new DomainError('conflict', 'A collection already has this URL');
+        const { id } = await work();
+        await store.insertSlug(tx, { context_id: id, user_id: actor.userId, slug, record_type: kind });
+        return id;
+      });
+    },
+
+    /** The collection's sync token (also its ctag): the position of its latest relevant change. */
+    async token(c: Collection): Promise<string> {
+      return uow.snapshot(async (tx) => encodeToken(await token(tx, c)));
+    },
+
+    async objects(c: Collection, q: ObjectQuery = {}): Promise<ObjectSummary[] | CalendarObject[]> {
+      return uow.read((r) => store.listObjects(r, c.kind, placeOf(c), q));
+    },
+
+    /**
+     * Members whose object is missing or older than their published version, with what the door
+     * needs to rewrite it; `ids` narrows to those records. Without `ids`, nothing is looked for
+     * when the collection's log has not moved since it was last known fresh (`mark` says where
+     * it stands now, for `markFresh` once everything is rewritten).
+     */
+    async stale(c: Collection, ids?: string[]): Promise<{ items: Array<{ record: PublishedRecord; object: CalendarObject | null }>; mark: string | null }> {
+      let mark: string | null = null;
+      if (!ids) {
+        // Only the records the log names since the collection was last known fresh can be stale.
+        const found = await uow.snapshot(async (tx) => {
+          const horizon = await readHorizon(tx);
+          const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
+          const now = await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon);
+          const known = await store.readFresh(tx, freshKey(c));
+          if (!known || comparePositions(known, await readPruned(tx)) < 0) return { now, ids: undefined };
+          if (comparePositions(known, now) >= 0) return { now, ids: [] as string[] };
+          const rows = await store.changesAfter(tx, c.kind, placeOf(c), chain, known, horizon);
+          return { now, ids: [...new Set(rows.filter((r) => r.record_type === c.kind).map((r) => r.record_id))] };
+        });
+        mark = encodeToken(found.now);
+        ids = found.ids;
+        if (ids && !ids.length) return { items: [], mark };
+      }
+      const rows = await uow.read((q) => store.staleRecords(q, c.kind, placeOf(c), STALE_BATCH, ids));
+      return { items: rows.map(({ row, object }) => ({ record: published(c.kind, row), object })), mark };
+    },
+
+    /** Records that the collection's objects were up to date as of `mark` (from `stale`). */
+    async markFresh(c: Collection, mark: string): Promise<void> {
+      await uow.write((tx) => store.writeFresh(tx, freshKey(c), decodeToken(mark)));
+    },
+
+    /** Stores objects the door derived from the published records (never replacing a newer one). */
+    async refreshObjects(rows: CalendarObject[]): Promise<void> {
+      await uow.write((tx) => store.upsertObjects(tx, rows, { ifOlder: true }));
+    },
+
+    /**
+     * A record write and its object in one commit: `work` calls the tasks or events use case (which
+     * joins this transaction and does its own access checks and change-log rows) and returns the
+     * object to keep; when anything throws, neither is stored.
+     */
+    async writeWithObject<T>(work: () => Promise<{ object: CalendarObject; result: T }>): Promise<T> {
+      return uow.write(async (tx) => {
+        const { object, result } = await work();
+        await store.upsertObjects(tx, [object]);
+        return result;
+      });
+    },
+
+    /** Sync-collection (RFC 6578): everything for an empty token, else what changed after it. */
+    async sync(c: Collection, given: string): Promise<SyncAnswer> {
+      const after = given ? decodeToken(given) : null;
+      return uow.snapshot(async (tx) => {
+        const horizon = await readHorizon(tx);
+        const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
+        const now = await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon);
+        if (!after) return { changed: await store.listObjects(tx, c.kind, placeOf(c)), removed: [], token: encodeToken(now) };
+        if (comparePositions(after, await readPruned(tx)) < 0 || comparePositions(after, now) > 0) throw invalidToken();
+        if ((after.txid !== 0 || after.seq !== 0) && !(await store.changeExists(tx, after))) throw invalidToken();
+        const rows = await store.changesAfter(tx, c.kind, placeOf(c), chain, after, horizon);
+        const ids = [...new Set(rows.filter((r) => r.record_type === c.kind).map((r) => r.record_id))];
+        const present = await store.idsInPlace(tx, c.kind, placeOf(c), ids);
+        const objects = new Map((await store.objectsOf(tx, c.kind, ids)).map((o) => [o.record_id, o]));
+        const changed: ObjectSummary[] = [];
+        const removed: string[] = [];
+        for (const id of ids) {
+          const o = objects.get(id);
+          if (present.has(id)) {
+            if (o) changed.push(o);
+          } else {
+            removed.push(o?.name ?? `${id}.ics`);
+          }
+        }
+        return { changed, removed, token: encodeToken(now) };
+      });
+    },
+
+    /** The actor's own record of this kind carrying `uid`, in whichever collection (a move by PUT). */
+    async objectByUid(actor: Actor, kind: Kind, uid: string): Promise<CalendarObject | null> {
+      return uow.read((q) => store.ownObjectByUid(q, actor.userId, kind, uid));
+    },
+
+    recurrenceOf: (kind: Kind, ids: string[]) => uow.read((q) => store.recurrenceOf(q, kind, ids)),
+
+    /** Periodic: objects no sync can ask for any more, slugs of deleted contexts. Returns objects removed. */
+    prune: () => uow.write((tx) => store.pruneOrphans(tx)),
+  };
+}
+
+export type CalendarService = ReturnType<typeof createCalendarService>;

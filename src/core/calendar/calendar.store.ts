@@ -1,0 +1,265 @@
+/**
+ * SQL of the calendar module: the stored iCalendar objects of a collection (answered from indexed
+ * columns: name, uid, occurrence window, etag), the records whose object is missing or older than
+ * their published version, MKCALENDAR slugs, and the change-log reads behind CalDAV sync tokens.
+ */
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { withVisibleContexts } from '../access/access.store.js';
+import type { CalendarObjectsTable, CalendarSlugsTable, ContextsTable, EventsTable, TasksTable } from '../../db/schema.js';
+import type { Position } from '../changes/cursor.js';
+import { statusCode, type TaskStatus } from '../tasks/task.js';
+import type { Horizon } from '../changes/sync.store.js';
+
+export type Kind = 'task' | 'event';
+export type RecordRow = TasksTable | EventsTable;
+/** Where a collection's records live: a context, or the owner's records in no context. */
+export interface Place { contextId: string | null; ownerId: string }
+export type ObjectRow = CalendarObjectsTable;
+export type ObjectSummary = Omit<CalendarObjectsTable, 'ical'>;
+
+const TABLE = { task: 'tasks', event: 'events' } as const;
+const any = (db: Executor) => db as unknown as Kysely<any>;
+
+const inPlace = (place: Place) => (eb: ExpressionBuilder<any, any>) => place.contextId
+  ? eb('r.context_id', '=', place.contextId)
+  : eb.and([eb('r.user_id', '=', place.ownerId), eb('r.context_id', 'is', null)]);
+
+const SUMMARY_COLUMNS = ['co.record_type', 'co.record_id', 'co.uid', 'co.name', 'co.etag', 'co.source_version', 'co.first_start', 'co.last_end', 'co.recurrence', 'co.updated_at'] as const;
+
+export interface ObjectQuery {
+  names?: string[];
+  uid?: string;
+  /** Objects whose occurrence window overlaps [start, end) (either side may be open). */
+  window?: { start: string | null; end: string | null };
+  withText?: boolean;
+  /** Tasks only: keep those in these statuses. */
+  taskStatuses?: TaskStatus[];
+}
+
+/** The collection's objects (joined with their records, so an object that left the place is not listed). */
+export async function listObjects(db: Executor, kind: Kind, place: Place, q: ObjectQuery = {}): Promise<ObjectSummary[] | ObjectRow[]> {
+  let query = any(db).selectFrom(`${TABLE[kind]} as r`)
+    .innerJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'r.id').on('co.record_type', '=', kind))
+    .where(inPlace(place))
+    .select([...SUMMARY_COLUMNS]);
+  if (q.withText) query = query.select('co.ical');
+  if (q.names) {
+    if (!q.names.length) return [];
+    query = query.where('co.name', 'in', q.names);
+  }
+  if (q.uid !== undefined) query = query.where('co.uid', '=', q.uid);
+  if (q.taskStatuses && kind === 'task') {
+    if (!q.taskStatuses.length) return [];
+    query = query.where('r.status', 'in', q.taskStatuses.map(statusCode));
+  }
+  const w = q.window;
+  if (w?.end) query = query.where((eb) => eb.or([eb('co.first_start', 'is', null), eb('co.first_start', '<', w.end)]));
+  if (w?.start) query = query.where((eb) => eb.or([eb('co.last_end', 'is', null), eb('co.last_end', '>', w.start)]));
+  return query.orderBy('co.name').execute();
+}
+
+/** The object rows of the given records, wherever they are now (tombstone hrefs, moves). */
+export async function objectsOf(db: Executor, kind: Kind, ids: string[]): Promise<ObjectRow[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('calendar_objects').selectAll().where('record_type', '=', kind).where('record_id', 'in', ids).execute();
+}
+
+/** Which of these record ids are in the place now (one query). */
+export async function idsInPlace(db: Executor, kind: Kind, place: Place, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await any(db).selectFrom(`${TABLE[kind]} as r`).select('r.id').where(inPlace(place)).where('r.id', 'in', ids).execute();
+  return new Set(rows.map((r: { id: string }) => r.id));
+}
+
+/** Records of the place with no object yet, or with one written for an older published version. */
+export async function staleRecords(db: Executor, kind: Kind, place: Place, limit: number, ids?: string[]): Promise<Array<{ row: RecordRow; object: ObjectRow | null }>> {
+  if (ids && !ids.length) return [];
+  let q = any(db).selectFrom(`${TABLE[kind]} as r`)
+    .leftJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'r.id').on('co.record_type', '=', kind))
+    .where(inPlace(place));
+  if (ids) q = q.where('r.id', 'in', ids);
+  const rows = await q
+    .where((eb) => eb.or([eb('co.record_id', 'is', null), eb('co.source_version', '<>', eb.ref('r.version_major'))]))
+    .selectAll('r')
+    .select(['co.record_id as co_record_id', 'co.uid as co_uid', 'co.name as co_name', 'co.ical as co_ical', 'co.etag as co_etag',
+      'co.source_version as co_source_version', 'co.first_start as co_first_start', 'co.last_end as co_last_end',
+      'co.recurrence as co_recurrence', 'co.updated_at as co_updated_at'])
+    .limit(limit)
+    .execute();
+  return rows.map((r: Record<string, any>) => {
+    const row: Record<string, any> = {};
+    const object: Record<string, any> = { record_type: kind };
+    for (const [k, v] of Object.entries(r)) {
+      if (k.startsWith('co_')) object[k.slice(3)] = v;
+      else row[k] = v;
+    }
+    return { row: row as RecordRow, object: object.record_id ? (object as ObjectRow) : null };
+  });
+}
+
+/**
+ * Writes objects. `ifOlder` (a refresh after a REST edit) only replaces a row written for an older
+ * version, so a concurrent CalDAV PUT of the same version always wins.
+ */
+export async function upsertObjects(db: Executor, rows: ObjectRow[], opts: { ifOlder?: boolean } = {}): Promise<void> {
+  for (const row of rows) {
+    await db.insertInto('calendar_objects').values(row)
+      .onConflict((oc) => {
+        const set = oc.columns(['record_type', 'record_id']).doUpdateSet({
+          uid: row.uid, name: row.name, ical: row.ical, etag: row.etag, source_version: row.source_version,
+          first_start: row.first_start, last_end: row.last_end, recurrence: row.recurrence, updated_at: row.updated_at,
+        });
+        return opts.ifOlder ? set.where('calendar_objects.source_version', '<', row.source_version) : set;
+      })
+      .execute();
+  }
+}
+
+/** The recurrence lines of the given records (REST shows them read-only). */
+export async function recurrenceOf(db: Executor, kind: Kind, ids: string[]): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  if (!ids.length) return out;
+  const rows = await db.selectFrom('calendar_objects').select(['record_id', 'recurrence'])
+    .where('record_type', '=', kind).where('record_id', 'in', ids).execute();
+  for (const r of rows) out.set(r.record_id, r.recurrence);
+  return out;
+}
+
+export const slugsOf = (db: Executor, userId: string): Promise<CalendarSlugsTable[]> =>
+  db.selectFrom('calendar_slugs').selectAll().where('user_id', '=', userId).execute();
+
+export const findSlug = (db: Executor, userId: string, slug: string) =>
+  db.selectFrom('calendar_slugs').selectAll().where('user_id', '=', userId).where('slug', '=', slug).executeTakeFirst();
+
+export const insertSlug = async (db: Executor, row: CalendarSlugsTable) => {
+  await db.insertInto('calendar_slugs').values(row).execute();
+};
+
+/** The context, its ancestors: a share or move on any of them changes who sees the collection. */
+export async function chainOf(db: Executor, contextId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    WITH RECURSIVE up(id, parent_id, depth) AS (
+      SELECT id, parent_context_id, 0 FROM contexts WHERE id = ${contextId}
+      UNION ALL SELECT c.id, c.parent_context_id, up.depth + 1 FROM contexts c JOIN up ON c.id = up.parent_id WHERE up.depth < 16
+    ) SELECT id FROM up`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The change rows that move a collection's content or its reader's access, as separate conditions
+ * each answered by one index: its kind's records entering or leaving it (published edits only:
+ * CalDAV serves the published state), shares and moves of its context chain, renames of the
+ * context. For a personal collection: the owner's records entering or leaving "no context".
+ * Kept apart (not one OR) so "the latest" is the last entry of an index range, not a sort.
+ */
+function branches(kind: Kind, place: Place, chain: string[]): Array<(eb: ExpressionBuilder<any, any>) => any> {
+  if (!place.contextId) {
+    return [(eb) => eb.and([eb('ch.owner_id', '=', place.ownerId), eb('ch.record_type', '=', kind), eb('ch.draft', '=', 0),
+      eb.or([eb('ch.context_after', 'is', null), eb('ch.context_before', 'is', null)])])];
+  }
+  const id = place.contextId;
+  return [
+    (eb) => eb.and([eb('ch.context_after', '=', id), eb('ch.record_type', '=', kind), eb('ch.draft', '=', 0)]),
+    (eb) => eb.and([eb('ch.context_before', '=', id), eb('ch.record_type', '=', kind), eb('ch.draft', '=', 0)]),
+    (eb) => eb.and([eb('ch.parent_id', 'in', chain), eb('ch.record_type', '=', 'share')]),
+    (eb) => eb.and([eb('ch.record_type', '=', 'context'), eb('ch.record_id', 'in', chain)]),
+  ];
+}
+
+const withinHorizon = (h: Horizon) => (eb: ExpressionBuilder<any, any>) =>
+  h.kind === 'xmin' ? eb('ch.txid', '<', h.xmin) : eb('ch.seq', '<=', h.maxSeq);
+
+const later = (a: Position, b: Position) => (a.txid - b.txid || a.seq - b.seq) > 0;
+
+/** The position of the collection's latest relevant change the horizon allows: its sync token. */
+export async function lastPosition(db: Executor, kind: Kind, place: Place, chain: string[], horizon: Horizon): Promise<Position> {
+  let best: Position = { txid: 0, seq: 0 };
+  for (const branch of branches(kind, place, chain)) {
+    const row = await any(db).selectFrom('changes as ch').select(['ch.txid', 'ch.seq'])
+      .where(branch).where(withinHorizon(horizon))
+      .orderBy('ch.txid', 'desc').orderBy('ch.seq', 'desc').limit(1).executeTakeFirst();
+    const p = row ? { txid: Number(row.txid), seq: Number(row.seq) } : null;
+    if (p && later(p, best)) best = p;
+  }
+  return best;
+}
+
+/** Relevant rows after `after`, within the horizon, in log order. */
+export async function changesAfter(db: Executor, kind: Kind, place: Place, chain: string[], after: Position, horizon: Horizon) {
+  const bySeq = new Map<number, { txid: number; seq: number; record_type: string; record_id: string }>();
+  for (const branch of branches(kind, place, chain)) {
+    const rows = await any(db).selectFrom('changes as ch').select(['ch.txid', 'ch.seq', 'ch.record_type', 'ch.record_id'])
+      .where(branch).where(withinHorizon(horizon))
+      .where('ch.txid', '>=', after.txid)
+      .where(sql<boolean>`(ch.txid, ch.seq) > (${after.txid}, ${after.seq})`)
+      .execute();
+    for (const r of rows as Array<{ txid: number; seq: number; record_type: string; record_id: string }>) {
+      bySeq.set(Number(r.seq), { ...r, txid: Number(r.txid), seq: Number(r.seq) });
+    }
+  }
+  return [...bySeq.values()].sort((a, b) => a.txid - b.txid || a.seq - b.seq);
+}
+
+/** The contexts the user can see, by name. */
+export async function visibleContexts(db: Executor, userId: string): Promise<ContextsTable[]> {
+  const rows = await (withVisibleContexts(db, userId) as unknown as Kysely<any>)
+    .selectFrom('contexts').selectAll('contexts')
+    .where('contexts.id', 'in', (eb: ExpressionBuilder<any, any>) => eb.selectFrom('visible_contexts').select('visible_contexts.id'))
+    .orderBy('contexts.name').orderBy('contexts.id').execute();
+  return rows as ContextsTable[];
+}
+
+/** The user's own record of this kind carrying `uid`, wherever it lives. */
+export async function ownObjectByUid(db: Executor, userId: string, kind: Kind, uid: string): Promise<ObjectRow | null> {
+  const row = await any(db).selectFrom('calendar_objects as co')
+    .innerJoin(`${TABLE[kind]} as r`, 'r.id', 'co.record_id')
+    .selectAll('co').where('co.record_type', '=', kind).where('co.uid', '=', uid).where('r.user_id', '=', userId)
+    .executeTakeFirst();
+  return (row as ObjectRow | undefined) ?? null;
+}
+
+/** Whether a change row sits at this position: every token issued names one (or is 0-0). */
+export async function changeExists(db: Executor, p: Position): Promise<boolean> {
+  const row = await db.selectFrom('changes').select('seq').where('seq', '=', p.seq).where('txid', '=', p.txid).executeTakeFirst();
+  return !!row;
+}
+
+export async function readFresh(db: Executor, key: string): Promise<Position | null> {
+  const row = await db.selectFrom('calendar_fresh').select(['txid', 'seq']).where('collection', '=', key).executeTakeFirst();
+  return row ? { txid: Number(row.txid), seq: Number(row.seq) } : null;
+}
+
+export async function writeFresh(db: Executor, key: string, p: Position): Promise<void> {
+  await db.insertInto('calendar_fresh').values({ collection: key, txid: p.txid, seq: p.seq })
+    .onConflict((oc) => oc.column('collection').doUpdateSet({ txid: p.txid, seq: p.seq })).execute();
+}
+
+/**
+ * Forgets what outlived its use: objects of records that are gone and no longer named by any
+ * change row (no sync token can ask for their href any more), and slugs of contexts that are gone.
+ */
+export async function pruneOrphans(db: Executor): Promise<number> {
+  let removed = 0;
+  for (const [kind, table] of [['task', 'tasks'], ['event', 'events']] as const) {
+    const res = await any(db).deleteFrom('calendar_objects as co')
+      .where('co.record_type', '=', kind)
+      .where((eb: ExpressionBuilder<any, any>) => eb.not(eb.exists(eb.selectFrom(`${table} as r`).select('r.id').whereRef('r.id', '=', 'co.record_id'))))
+      .where((eb: ExpressionBuilder<any, any>) => eb.not(eb.exists(eb.selectFrom('changes as ch').select('ch.seq')
+        .where('ch.record_type', '=', kind).whereRef('ch.record_id', '=', 'co.record_id'))))
+      .executeTakeFirst();
+    removed += Number(res.numDeletedRows);
+  }
+  await any(db).deleteFrom('calendar_slugs as s')
+    .where((eb: ExpressionBuilder<any, any>) => eb.not(eb.exists(eb.selectFrom('contexts as c').select('c.id').whereRef('c.id', '=', 's.context_id'))))
+    .execute();
+  return removed;
+}
+
+/** A slug whose context is gone frees its URL. */
+export async function dropSlugIfOrphan(db: Executor, userId: string, slug: string): Promise<void> {
+  const row = await findSlug(db, userId, slug);
+  if (!row) return;
+  const ctx = await db.selectFrom('contexts').select('id').where('id', '=', row.context_id).executeTakeFirst();
+  if (!ctx) await db.deleteFrom('calendar_slugs').where('context_id', '=', row.context_id).execute();
+}

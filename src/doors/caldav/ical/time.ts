@@ -1,0 +1,90 @@
+/** iCalendar times <-> UTC instants: DATE values stay whole UTC days (never shifted), TZIDs honoured. */
+import ICAL from 'ical.js';
+
+export type Component = InstanceType<typeof ICAL.Component>;
+export type Property = InstanceType<typeof ICAL.Property>;
+export type Time = InstanceType<typeof ICAL.Time>;
+
+/** D23: instants from year 1 to year 9999 only. */
+export const MIN_MS = Date.UTC(1, 0, 1) - 0;
+export const MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+const wallMs = (t: Time) => {
+  const d = new Date(0);
+  d.setUTCFullYear(t.year, t.month - 1, t.day);
+  d.setUTCHours(t.hour, t.minute, t.second, 0);
+  return d.getTime();
+};
+
+const zoneFormat = new Map<string, Intl.DateTimeFormat | null>();
+function formatFor(tzid: string): Intl.DateTimeFormat | null {
+  if (!zoneFormat.has(tzid)) {
+    try {
+      zoneFormat.set(tzid, new Intl.DateTimeFormat('en-US', { timeZone: tzid, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }));
+    } catch {
+      zoneFormat.set(tzid, null);
+    }
+  }
+  return zoneFormat.get(tzid)!;
+}
+
+/** The offset (ms) of an IANA zone at a UTC instant. */
+function ianaOffset(fmt: Intl.DateTimeFormat, utc: number): number {
+  const parts = Object.fromEntries(fmt.formatToParts(new Date(utc)).map((p) => [p.type, p.value]));
+  const d = new Date(0);
+  d.setUTCFullYear(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
+  d.setUTCHours(Number(parts.hour), Number(parts.minute), Number(parts.second), 0);
+  return d.getTime() - Math.floor(utc / 1000) * 1000;
+}
+
+/**
+ * UTC milliseconds of a time value. `vcal` supplies VTIMEZONE definitions for TZID; a TZID with
+ * none is read as an IANA name; floating times are read as UTC.
+ */
+export function instantMs(t: Time, tzid: string | null, vcal: Component | null): number {
+  const wall = wallMs(t);
+  if (t.isDate) return wall;
+  if (t.zone?.tzid === 'UTC') return wall;
+  if (tzid) {
+    const vtz = vcal?.getAllSubcomponents('vtimezone').find((c) => String(c.getFirstPropertyValue('tzid')) === tzid);
+    if (vtz) {
+      const tz = new ICAL.Timezone(vtz);
+      const local = new ICAL.Time({ year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second, isDate: false }, tz);
+      return wall - tz.utcOffset(local) * 1000;
+    }
+    const fmt = formatFor(tzid);
+    if (fmt) {
+      const guess = wall - ianaOffset(fmt, wall);
+      return wall - ianaOffset(fmt, guess);
+    }
+  }
+  return wall;
+}
+
+export const tzidOf = (p: Property): string | null => {
+  const v = p.getParameter('tzid');
+  return v ? String(Array.isArray(v) ? v[0] : v) : null;
+};
+
+/** The instant of a date or date-time property, or null when absent. */
+export function propInstant(c: Component, name: string, vcal: Component | null): { ms: number; isDate: boolean } | null {
+  const p = c.getFirstProperty(name);
+  if (!p) return null;
+  const t = p.getFirstValue() as Time | null;
+  if (!t || typeof t !== 'object' || !('year' in t)) return null;
+  return { ms: instantMs(t, tzidOf(p), vcal), isDate: t.isDate };
+}
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+/** An ICAL.Time in UTC for an ISO instant; `date` keeps only the UTC day (VALUE=DATE). */
+export function timeOf(isoValue: string, date = false): Time {
+  const d = new Date(isoValue);
+  if (date) return ICAL.Time.fromData({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), isDate: true });
+  return ICAL.Time.fromData({
+    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
+    hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), isDate: false,
+  }, ICAL.Timezone.utcTimezone);
+}
+
+export const isMidnightUtc = (isoValue: string) => isoValue.slice(11, 23) === '00:00:00.000';
