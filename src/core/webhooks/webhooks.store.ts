@@ -6,7 +6,7 @@ import type { Position } from '../changes/cursor.js';
 import type { Horizon } from '../changes/sync.store.js';
 
 // Row types of the webhook tables (migration 011), beside the SQL that uses them.
-export interface WebhooksTable {
+interface WebhooksTable {
   id: string;
   user_id: string;
   url: string;
@@ -20,7 +20,7 @@ export interface WebhooksTable {
   updated_at: string;
 }
 
-export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'skipped';
+type DeliveryState = 'pending' | 'delivered' | 'failed' | 'skipped';
 
 export interface WebhookDeliveriesTable {
   seq: Generated<number>;
@@ -43,7 +43,7 @@ export interface WebhookDeliveriesTable {
   finished_at: string | null;
 }
 
-export interface WebhookAttemptsTable {
+interface WebhookAttemptsTable {
   id: string;
   webhook_id: string;
   delivery_seq: number;
