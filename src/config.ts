@@ -48,7 +48,7 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | null;
 }
 
-export interface WebhookConfig {
+interface WebhookConfig {
   /** Seconds before each retry (D18); its length is the number of retries. */
   retrySchedule: number[];
   /** Deliver to private, loopback and link-local addresses too (tests, closed networks). */

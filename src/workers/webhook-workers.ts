@@ -15,8 +15,6 @@ export interface WorkerLog {
 export interface WebhookWorkers {
   /** Stops looking for work and waits for attempts in flight (at most one timeout). */
   stop(): Promise<void>;
-  /** Looks for due deliveries now rather than at the next poll (after a test event is queued). */
-  wake(): void;
 }
 
 export function startWebhookWorkers(opts: { dispatcher: Dispatcher; deliveries: Deliveries; pollMs: number; concurrency: number; log: WorkerLog }): WebhookWorkers {
@@ -93,6 +91,5 @@ export function startWebhookWorkers(opts: { dispatcher: Dispatcher; deliveries: 
       while (pumping) await new Promise((r) => setTimeout(r, 5));
       await Promise.all([...inFlight]);
     },
-    wake: () => void pump(),
   };
 }

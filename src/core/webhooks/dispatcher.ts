@@ -94,9 +94,11 @@ export function createDispatcher(db: Db, sources: RecordSources) {
     /** One step: returns how many deliveries it wrote and whether more log rows wait. */
     async dispatchOnce(): Promise<{ written: number; more: boolean }> {
       return uow.write(async (tx) => {
-        // The horizon first: taken before waiting for another dispatcher's lock, it can only err low.
+        // The horizon first: taken before the lock, it can only err low (delay, never skip).
         const horizon = await readHorizon(tx);
-        const position = await store.lockPosition(tx);
+        const position = await store.claimPosition(tx);
+        // Another process is dispatching; it reads the same rows.
+        if (!position) return { written: 0, more: false };
         const end = endOf(horizon);
         const hooks = await store.activeWebhooks(tx);
         if (!hooks.length) {

@@ -204,5 +204,3 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
     },
   };
 }
-
-export type WebhooksService = ReturnType<typeof createWebhooksService>;

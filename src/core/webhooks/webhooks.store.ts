@@ -6,7 +6,7 @@ import type { Position } from '../changes/cursor.js';
 import type { Horizon } from '../changes/sync.store.js';
 
 // Row types of the webhook tables (migration 011), beside the SQL that uses them.
-export interface WebhooksTable {
+interface WebhooksTable {
   id: string;
   user_id: string;
   url: string;
@@ -20,7 +20,7 @@ export interface WebhooksTable {
   updated_at: string;
 }
 
-export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'skipped';
+type DeliveryState = 'pending' | 'delivered' | 'failed' | 'skipped';
 
 export interface WebhookDeliveriesTable {
   seq: Generated<number>;
@@ -43,7 +43,7 @@ export interface WebhookDeliveriesTable {
   finished_at: string | null;
 }
 
-export interface WebhookAttemptsTable {
+interface WebhookAttemptsTable {
   id: string;
   webhook_id: string;
   delivery_seq: number;
@@ -99,11 +99,24 @@ export const deleteWebhook = async (db: Executor, id: string) => {
 export const activeWebhooks = (db: Executor) =>
   w(db).selectFrom('webhooks').selectAll().where('status', '=', 'active').execute();
 
-/** The dispatcher's position, locked until commit on PostgreSQL so two processes dispatch one after the other. */
-export async function lockPosition(db: Executor): Promise<Position> {
-  let q = db.selectFrom('change_log_state').select(['txid', 'seq']).where('name', '=', 'webhooks');
-  if (postgres(db)) q = q.forUpdate();
-  const row = await q.executeTakeFirst();
+/**
+ * Key of the advisory lock that lets one dispatcher at a time run. The two-integer form: PostgreSQL
+ * keeps it apart from the one-bigint keys other locks here use (migrations, idempotency keys).
+ */
+const DISPATCH_LOCK = [0x57_65_62_68, 1] as const; // "Webh"
+
+/**
+ * The dispatcher's position, for the one process dispatching right now: on PostgreSQL a
+ * transaction-level advisory lock, tried without waiting (null: another process is at it). Not a
+ * row lock: that would give every idle poll a transaction id, which the sync feed's horizon would
+ * then have to wait behind.
+ */
+export async function claimPosition(db: Executor): Promise<Position | null> {
+  if (postgres(db)) {
+    const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${DISPATCH_LOCK[0]}::int, ${DISPATCH_LOCK[1]}::int) AS ok`.execute(db);
+    if (!rows[0]?.ok) return null;
+  }
+  const row = await db.selectFrom('change_log_state').select(['txid', 'seq']).where('name', '=', 'webhooks').executeTakeFirst();
   return { txid: Number(row?.txid ?? 0), seq: Number(row?.seq ?? 0) };
 }
 
