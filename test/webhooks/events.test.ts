@@ -71,7 +71,14 @@ describe('every event kind', () => {
     const got = rx.received.filter(on('/all'));
     const byType = (type: string) => got.filter((r) => r.json.type === type);
     for (const kind of EVENT_KINDS) expect(byType(kind).length, kind).toBeGreaterThan(0);
-    expect(new Set(got.map((r) => r.json.id)).size).toBe(got.length);
+    // At least once: a retry after a timed-out attempt (a loaded machine) may repeat an event, but
+    // a repeat is the same event, byte for byte in its payload.
+    const firstOf = new Map<string, string>();
+    for (const r of got) {
+      const body = JSON.stringify(r.json);
+      expect(firstOf.get(r.json.id) ?? body, `event ${r.json.id} repeated with another payload`).toBe(body);
+      firstOf.set(r.json.id, body);
+    }
     for (const r of got) {
       checkSignatures(r, SECRET);
       expect(Object.keys(r.json).sort()).toEqual(['actor', 'created_at', 'data', 'id', 'type']);
