@@ -39,7 +39,7 @@ describe('the served OpenAPI document', () => {
         .toEqual({ path, method, tags: 1, summary: true, description: true, security: true });
     }
     const security = (id: string) => ops.find(([, , op]) => op.operationId === id)![2].security;
-    expect(security('createTask')).toEqual([{ bearerAuth: [] }]);
+    expect(security('createTask')).toEqual([{ bearerAuth: [] }, { oauth2: ['tasks:write'] }]);
     expect(security('getAccount')).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
     expect(security('login')).toEqual([]);
     expect(security('checkReadiness')).toEqual([]);

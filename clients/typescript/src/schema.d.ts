@@ -751,7 +751,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your webhooks */
+        /**
+         * List your webhooks
+         * @description Newest first; secrets are never shown again after creation.
+         */
         get: operations["listWebhooks"];
         put?: never;
         /**
@@ -772,12 +775,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook */
+        /**
+         * Get a webhook
+         * @description Its URL, event kinds, status (active or disabled) and consecutive failures; never the secret.
+         */
         get: operations["getWebhook"];
-        /** Change the kinds and/or URL (a new URL is verified again); re-enables a disabled webhook */
+        /**
+         * Change the kinds and/or URL (a new URL is verified again); re-enables a disabled webhook
+         * @description A changed URL must answer the verification challenge (as on registration) or nothing changes (422). Any PUT sets status back to active.
+         */
         put: operations["updateWebhook"];
         post?: never;
-        /** Delete a webhook (pending deliveries are dropped) */
+        /**
+         * Delete a webhook (pending deliveries are dropped)
+         * @description Deliveries not yet sent are dropped; the logs go with it.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
@@ -793,7 +805,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue a sample event of a kind (data {test: true}), signed, sent and logged like any other */
+        /**
+         * Queue a sample event of a kind (data {test: true}), signed, sent and logged like any other
+         * @description The event is delivered by the workers like a real one (202 when queued); its attempts appear in the logs.
+         */
         post: operations["testWebhook"];
         delete?: never;
         options?: never;
@@ -808,7 +823,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery attempts, newest first */
+        /**
+         * Delivery attempts, newest first
+         * @description One entry per attempt with the spec's fields: event id and type, when, status code, response time, attempts so far and the last error.
+         */
         get: operations["listWebhookLogs"];
         put?: never;
         post?: never;
@@ -827,7 +845,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a logged event again (same id and body, fresh retry schedule) */
+        /**
+         * Send a logged event again (same id and body, fresh retry schedule)
+         * @description Receivers deduplicate on the event id, which stays the same.
+         */
         post: operations["redeliverWebhookEvent"];
         delete?: never;
         options?: never;

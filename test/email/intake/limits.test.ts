@@ -57,7 +57,10 @@ describe('INTAKE_MAX_ITEMS', () => {
 
   it('documents items_dropped and failure_reason on the Email schema', async () => {
     const doc = (await t.request('GET', '/api/v1/docs/openapi.json')).body;
-    const email = doc.paths['/api/v1/emails/{id}'].get.responses['200'].content['application/json'].schema.properties.data;
+    const data = doc.paths['/api/v1/emails/{id}'].get.responses['200'].content['application/json'].schema.properties.data;
+    // A named schema (D21): the answer refers to components.schemas.Email.
+    const email = data.$ref ? doc.components.schemas[data.$ref.split('/').pop()] : data;
+    expect(data.$ref).toBe('#/components/schemas/Email');
     expect(email.required).toEqual(expect.arrayContaining(['items_dropped', 'failure_reason']));
     expect(email.properties.items_dropped).toMatchObject({ type: 'integer', minimum: 0 });
     expect(email.properties.failure_reason.enum).toEqual(expect.arrayContaining(['extraction_timeout', null]));
