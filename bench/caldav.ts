@@ -29,17 +29,40 @@ const START = Date.UTC(2026, 0, 1);
 const stamp = (ms: number) => `${new Date(ms).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 const ics = (uid: string, i: number, title = `Event ${i}`) => {
   const start = START + Math.floor((i * YEAR_MS) / ITEMS);
-  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Agendum bench//EN', 'BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z',
-    `DTSTART:${stamp(start)}`, `DTEND:${stamp(start + 3_600_000)}`, `SUMMARY:${title}`, 'DESCRIPTION:Seeded for the CalDAV benchmark', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Agendum bench//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260101T000000Z',
+    `DTSTART:${stamp(start)}`,
+    `DTEND:${stamp(start + 3_600_000)}`,
+    `SUMMARY:${title}`,
+    'DESCRIPTION:Seeded for the CalDAV benchmark',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 };
 
-interface Server { name: string; base: string; auth: string; collection: string; close(): Promise<void> }
+interface Server {
+  name: string;
+  base: string;
+  auth: string;
+  collection: string;
+  close(): Promise<void>;
+}
 
 const xml = (s: string) => `<?xml version="1.0" encoding="utf-8"?>${s}`;
 const NSS = 'xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"';
 
 async function dav(s: Server, method: string, url: string, body?: string, headers: Record<string, string> = {}) {
-  const res = await fetch(new URL(url, s.base), { method, body, headers: { authorization: s.auth, 'content-type': body?.startsWith('BEGIN') ? 'text/calendar' : 'application/xml', ...headers } });
+  const res = await fetch(new URL(url, s.base), {
+    method,
+    body,
+    headers: { authorization: s.auth, 'content-type': body?.startsWith('BEGIN') ? 'text/calendar' : 'application/xml', ...headers },
+  });
   const text = await res.text();
   if (res.status >= 400) throw new Error(`${s.name} ${method} ${url}: ${res.status} ${text.slice(0, 200)}`);
   return { status: res.status, text, etag: res.headers.get('etag') };
@@ -53,26 +76,59 @@ async function initialSync(s: Server) {
   const members = hrefs(list.text).filter((h) => h.endsWith('.ics'));
   let fetched = 0;
   for (let i = 0; i < members.length; i += 100) {
-    const got = await dav(s, 'REPORT', s.collection, xml(`<C:calendar-multiget ${NSS}><D:prop><D:getetag/><C:calendar-data/></D:prop>${members.slice(i, i + 100).map((h) => `<D:href>${h}</D:href>`).join('')}</C:calendar-multiget>`), { depth: '1' });
+    const got = await dav(
+      s,
+      'REPORT',
+      s.collection,
+      xml(
+        `<C:calendar-multiget ${NSS}><D:prop><D:getetag/><C:calendar-data/></D:prop>${members
+          .slice(i, i + 100)
+          .map((h) => `<D:href>${h}</D:href>`)
+          .join('')}</C:calendar-multiget>`,
+      ),
+      { depth: '1' },
+    );
     fetched += countData(got.text);
   }
   return { members: members.length, fetched };
 }
 
 async function syncToken(s: Server, token: string) {
-  const r = await dav(s, 'REPORT', s.collection, xml(`<D:sync-collection ${NSS}><D:sync-token>${token}</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>`), { depth: '1' });
+  const r = await dav(
+    s,
+    'REPORT',
+    s.collection,
+    xml(`<D:sync-collection ${NSS}><D:sync-token>${token}</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>`),
+    { depth: '1' },
+  );
   return { text: r.text, token: /<(?:\w+:)?sync-token>([^<]*)</.exec(r.text)![1] };
 }
 
 async function incremental(s: Server, token: string) {
   const r = await syncToken(s, token);
   const changed = hrefs(r.text).filter((h) => h.endsWith('.ics'));
-  const got = await dav(s, 'REPORT', s.collection, xml(`<C:calendar-multiget ${NSS}><D:prop><D:getetag/><C:calendar-data/></D:prop>${changed.map((h) => `<D:href>${h}</D:href>`).join('')}</C:calendar-multiget>`), { depth: '1' });
+  const got = await dav(
+    s,
+    'REPORT',
+    s.collection,
+    xml(
+      `<C:calendar-multiget ${NSS}><D:prop><D:getetag/><C:calendar-data/></D:prop>${changed.map((h) => `<D:href>${h}</D:href>`).join('')}</C:calendar-multiget>`,
+    ),
+    { depth: '1' },
+  );
   return { changed: changed.length, fetched: countData(got.text) };
 }
 
 async function monthQuery(s: Server) {
-  const r = await dav(s, 'REPORT', s.collection, xml(`<C:calendar-query ${NSS}><D:prop><D:getetag/><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"><C:time-range start="20260601T000000Z" end="20260701T000000Z"/></C:comp-filter></C:comp-filter></C:filter></C:calendar-query>`), { depth: '1' });
+  const r = await dav(
+    s,
+    'REPORT',
+    s.collection,
+    xml(
+      `<C:calendar-query ${NSS}><D:prop><D:getetag/><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"><C:time-range start="20260601T000000Z" end="20260701T000000Z"/></C:comp-filter></C:comp-filter></C:filter></C:calendar-query>`,
+    ),
+    { depth: '1' },
+  );
   return { fetched: countData(r.text) };
 }
 
@@ -103,7 +159,7 @@ async function measure(s: Server) {
   for (let round = 0; round <= ROUNDS; round++) {
     const { token } = await syncToken(s, '');
     for (let k = 0; k < 10; k++) {
-      const i = (round * 10 + k) * 37 % ITEMS;
+      const i = ((round * 10 + k) * 37) % ITEMS;
       await dav(s, 'PUT', `${s.collection}ev-${i}.ics`, ics(`ev-${i}`, i, `Changed ${round}`));
     }
     const { ms, result } = await timed(() => incremental(s, token));
@@ -135,21 +191,56 @@ async function radicale(): Promise<Server> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-radicale-'));
   const port = await freePort();
   fs.writeFileSync(path.join(dir, 'users'), 'alice:secret\n');
-  fs.writeFileSync(path.join(dir, 'config'), ['[server]', `hosts = 127.0.0.1:${port}`, '[auth]', 'type = htpasswd',
-    `htpasswd_filename = ${path.join(dir, 'users')}`, 'htpasswd_encryption = plain', '[storage]', `filesystem_folder = ${path.join(dir, 'collections')}`,
-    '[rights]', 'type = owner_only', '[logging]', 'level = warning', ''].join('\n'));
+  fs.writeFileSync(
+    path.join(dir, 'config'),
+    [
+      '[server]',
+      `hosts = 127.0.0.1:${port}`,
+      '[auth]',
+      'type = htpasswd',
+      `htpasswd_filename = ${path.join(dir, 'users')}`,
+      'htpasswd_encryption = plain',
+      '[storage]',
+      `filesystem_folder = ${path.join(dir, 'collections')}`,
+      '[rights]',
+      'type = owner_only',
+      '[logging]',
+      'level = warning',
+      '',
+    ].join('\n'),
+  );
   const child = spawn('/usr/bin/radicale', ['--config', path.join(dir, 'config')], { stdio: 'ignore' });
   for (let i = 0; ; i++) {
-    const ok = await new Promise<boolean>((r) => { const c = net.connect(port, '127.0.0.1', () => { c.end(); r(true); }); c.on('error', () => r(false)); });
+    const ok = await new Promise<boolean>((r) => {
+      const c = net.connect(port, '127.0.0.1', () => {
+        c.end();
+        r(true);
+      });
+      c.on('error', () => r(false));
+    });
     if (ok) break;
     if (i > 200) throw new Error('radicale did not start');
     await new Promise((r) => setTimeout(r, 50));
   }
   const s: Server = {
-    name: 'radicale', base: `http://127.0.0.1:${port}/`, auth: `Basic ${Buffer.from('alice:secret').toString('base64')}`, collection: '/alice/bench/',
-    close: async () => { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); fs.rmSync(dir, { recursive: true, force: true }); },
+    name: 'radicale',
+    base: `http://127.0.0.1:${port}/`,
+    auth: `Basic ${Buffer.from('alice:secret').toString('base64')}`,
+    collection: '/alice/bench/',
+    close: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
-  await dav(s, 'MKCALENDAR', s.collection, xml(`<C:mkcalendar ${NSS}><D:set><D:prop><C:supported-calendar-component-set><C:comp name="VEVENT"/></C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>`));
+  await dav(
+    s,
+    'MKCALENDAR',
+    s.collection,
+    xml(
+      `<C:mkcalendar ${NSS}><D:set><D:prop><C:supported-calendar-component-set><C:comp name="VEVENT"/></C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>`,
+    ),
+  );
   progress(`radicale: writing ${ITEMS} items`);
   // Items are written into Radicale's storage folder directly (its PUT path would take minutes to seed);
   // the untimed warm-up sync lets it index them.
@@ -166,9 +257,14 @@ async function agendum(databaseUrl: string): Promise<Server> {
   const user = await app.services.accounts.createUser({ email: `bench-${Date.now()}@example.com`, password: 'correct horse battery' });
   const { token } = await app.services.accounts.issueToken(user.id, 'bench');
   const s: Server = {
-    name: 'agendum', base: `http://127.0.0.1:${port}/`, auth: `Basic ${Buffer.from(`${user.email}:${token}`).toString('base64')}`,
+    name: 'agendum',
+    base: `http://127.0.0.1:${port}/`,
+    auth: `Basic ${Buffer.from(`${user.email}:${token}`).toString('base64')}`,
     collection: `/caldav/calendars/${user.id}/personal-events/`,
-    close: async () => { await app.close(); fs.rmSync(dataDir, { recursive: true, force: true }); },
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
   // Seeded through the same PUT a client sends, a few at a time.
   const t0 = performance.now();
@@ -181,7 +277,12 @@ async function agendum(databaseUrl: string): Promise<Server> {
 
 const rows: Array<Record<string, string | number>> = [];
 const report = (name: string, r: Record<string, number>) => {
-  const row = { server: name, 'initial sync ms': Math.round(r.initial), 'incremental (10 changes) ms': Math.round(r.incremental * 10) / 10, 'one-month query ms': Math.round(r.month * 10) / 10 };
+  const row = {
+    server: name,
+    'initial sync ms': Math.round(r.initial),
+    'incremental (10 changes) ms': Math.round(r.incremental * 10) / 10,
+    'one-month query ms': Math.round(r.month * 10) / 10,
+  };
   rows.push(row);
   console.log(JSON.stringify(row));
   return r;
@@ -195,10 +296,15 @@ try {
   await rad.close();
 }
 
-const targets: Array<[string, () => Promise<{ url: string; drop: () => Promise<void> }>]> = [['sqlite', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-'));
-  return { url: `sqlite:${path.join(dir, 'app.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-}]];
+const targets: Array<[string, () => Promise<{ url: string; drop: () => Promise<void> }>]> = [
+  [
+    'sqlite',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-'));
+      return { url: `sqlite:${path.join(dir, 'app.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    },
+  ],
+];
 if (process.env.BENCH_PG_URL) targets.push(['postgres', () => createScratchDatabase(process.env.BENCH_PG_URL!, 'agendum_bench')]);
 for (const [dialect, make] of targets) {
   const database = await make();
@@ -210,11 +316,13 @@ for (const [dialect, make] of targets) {
     await s.close();
     await database.drop();
   }
-  console.log(JSON.stringify({
-    server: `ratio radicale / agendum (${dialect})`,
-    initial: Math.round((radFigures.initial / f.initial) * 10) / 10,
-    incremental: Math.round((radFigures.incremental / f.incremental) * 10) / 10,
-    month: Math.round((radFigures.month / f.month) * 10) / 10,
-  }));
+  console.log(
+    JSON.stringify({
+      server: `ratio radicale / agendum (${dialect})`,
+      initial: Math.round((radFigures.initial / f.initial) * 10) / 10,
+      incremental: Math.round((radFigures.incremental / f.incremental) * 10) / 10,
+      month: Math.round((radFigures.month / f.month) * 10) / 10,
+    }),
+  );
 }
 console.table(rows);

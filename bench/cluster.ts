@@ -47,19 +47,41 @@ await app.close();
 function mix(): autocannon.Request[] {
   let n = 0;
   const pick = () => users[Math.floor(Math.random() * users.length)];
-  const headers = (u: { token: string }, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${u.token}`, 'content-type': 'application/json', ...extra });
+  const headers = (u: { token: string }, extra: Record<string, string> = {}) => ({
+    authorization: `Bearer ${u.token}`,
+    'content-type': 'application/json',
+    ...extra,
+  });
   return [
-    { method: 'GET', setupRequest: (r) => { const u = pick(); return { ...r, path: `/api/v1/tasks/${u.taskIds[n++ % u.taskIds.length]}`, headers: headers(u) }; } },
-    { method: 'GET', setupRequest: (r) => { const u = pick(); return { ...r, path: '/api/v1/tasks?limit=20', headers: headers(u) }; } },
-    { method: 'POST', setupRequest: (r) => {
-      const u = pick();
-      const key: Record<string, string> = n++ % 3 === 0 ? { 'idempotency-key': randomUUID() } : {};
-      return { ...r, path: '/api/v1/tasks', headers: headers(u, key), body: JSON.stringify({ title: 'Bench task', priority: 'high' }) };
-    } },
-    { method: 'PATCH', setupRequest: (r) => {
-      const u = pick();
-      return { ...r, path: `/api/v1/tasks/${u.taskIds[n++ % u.taskIds.length]}`, headers: headers(u), body: JSON.stringify({ description: `edit ${n}` }) };
-    } },
+    {
+      method: 'GET',
+      setupRequest: (r) => {
+        const u = pick();
+        return { ...r, path: `/api/v1/tasks/${u.taskIds[n++ % u.taskIds.length]}`, headers: headers(u) };
+      },
+    },
+    {
+      method: 'GET',
+      setupRequest: (r) => {
+        const u = pick();
+        return { ...r, path: '/api/v1/tasks?limit=20', headers: headers(u) };
+      },
+    },
+    {
+      method: 'POST',
+      setupRequest: (r) => {
+        const u = pick();
+        const key: Record<string, string> = n++ % 3 === 0 ? { 'idempotency-key': randomUUID() } : {};
+        return { ...r, path: '/api/v1/tasks', headers: headers(u, key), body: JSON.stringify({ title: 'Bench task', priority: 'high' }) };
+      },
+    },
+    {
+      method: 'PATCH',
+      setupRequest: (r) => {
+        const u = pick();
+        return { ...r, path: `/api/v1/tasks/${u.taskIds[n++ % u.taskIds.length]}`, headers: headers(u), body: JSON.stringify({ description: `edit ${n}` }) };
+      },
+    },
   ];
 }
 

@@ -23,7 +23,11 @@ export interface SeedOptions {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 async function insertBatches(db: Db, table: 'tasks' | 'events' | 'contexts' | 'context_shares', rows: object[], size = 500) {
-  for (let i = 0; i < rows.length; i += size) await db.insertInto(table).values(rows.slice(i, i + size) as any).execute();
+  for (let i = 0; i < rows.length; i += size)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as any)
+      .execute();
 }
 
 export async function seedVisibility(db: Db, o: SeedOptions) {
@@ -45,12 +49,30 @@ async function seed(db: Db, o: SeedOptions) {
       root = id;
       shares.push({ context_id: id, user_id: o.viewerId, permission: i % 3 === 0 ? 'write' : 'read', shared_at: now, shared_by: o.ownerId });
     }
-    contexts.push({ id, user_id: o.ownerId, parent_context_id: isRoot ? null : root, name: `Context ${i}`, description: null, color: null, created_at: now, updated_at: now });
+    contexts.push({
+      id,
+      user_id: o.ownerId,
+      parent_context_id: isRoot ? null : root,
+      name: `Context ${i}`,
+      description: null,
+      color: null,
+      created_at: now,
+      updated_at: now,
+    });
   }
   await insertBatches(db, 'contexts', contexts);
   await insertBatches(db, 'context_shares', shares);
 
-  const versioned = { version_major: 1, version_minor: 0, is_published: 1, draft: null, source: null, source_email_id: null, extracted_at: null, extraction_confidence: null };
+  const versioned = {
+    version_major: 1,
+    version_minor: 0,
+    is_published: 1,
+    draft: null,
+    source: null,
+    source_email_id: null,
+    extracted_at: null,
+    extraction_confidence: null,
+  };
   const make = (n: number, userId: string, contextOf: (i: number) => string | null) => {
     const tasks: object[] = [];
     const events: object[] = [];
@@ -58,9 +80,38 @@ async function seed(db: Db, o: SeedOptions) {
       const t = start + Math.floor((i / n) * spanMs) + (i % 997);
       const at = iso(t);
       const contextId = contextOf(i);
-      tasks.push({ id: randomUUID(), user_id: userId, context_id: contextId, title: `Task ${i}`, description: null, status: i % 4, priority: i % 4, due_date: i % 5 ? iso(t + 86_400_000) : null, estimated_minutes: null, completed_at: null, created_at: at, updated_at: at, ...versioned });
-      const startTime = start + Math.floor(((i * 7919) % n) / n * spanMs);
-      events.push({ id: randomUUID(), user_id: userId, context_id: contextId, title: `Event ${i}`, description: null, start_time: iso(startTime), end_time: iso(startTime + 3_600_000), location: null, all_day: 0, ical_uid: null, ical_sequence: null, created_at: at, updated_at: at, ...versioned });
+      tasks.push({
+        id: randomUUID(),
+        user_id: userId,
+        context_id: contextId,
+        title: `Task ${i}`,
+        description: null,
+        status: i % 4,
+        priority: i % 4,
+        due_date: i % 5 ? iso(t + 86_400_000) : null,
+        estimated_minutes: null,
+        completed_at: null,
+        created_at: at,
+        updated_at: at,
+        ...versioned,
+      });
+      const startTime = start + Math.floor((((i * 7919) % n) / n) * spanMs);
+      events.push({
+        id: randomUUID(),
+        user_id: userId,
+        context_id: contextId,
+        title: `Event ${i}`,
+        description: null,
+        start_time: iso(startTime),
+        end_time: iso(startTime + 3_600_000),
+        location: null,
+        all_day: 0,
+        ical_uid: null,
+        ical_sequence: null,
+        created_at: at,
+        updated_at: at,
+        ...versioned,
+      });
     }
     return { tasks, events };
   };

@@ -33,15 +33,16 @@ const FEED_CHANGES = Number(process.env.BENCH_FEED_CHANGES ?? 6000);
 
 /** Drops `INSERT INTO "changes"` at the driver: the "without the log" side of the comparison. */
 function withoutChangeLog(inner: Dialect): Dialect {
-  const wrap = (c: DatabaseConnection): DatabaseConnection => new Proxy(c, {
-    get(target, prop) {
-      if (prop === 'executeQuery') {
-        return (q: { sql: string }) => (/^insert into "changes"/i.test(q.sql) ? Promise.resolve({ rows: [] }) : target.executeQuery(q as any));
-      }
-      const v = Reflect.get(target, prop);
-      return typeof v === 'function' ? v.bind(target) : v;
-    },
-  });
+  const wrap = (c: DatabaseConnection): DatabaseConnection =>
+    new Proxy(c, {
+      get(target, prop) {
+        if (prop === 'executeQuery') {
+          return (q: { sql: string }) => (/^insert into "changes"/i.test(q.sql) ? Promise.resolve({ rows: [] }) : target.executeQuery(q as any));
+        }
+        const v = Reflect.get(target, prop);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
   return {
     createAdapter: () => inner.createAdapter(),
     createQueryCompiler: () => inner.createQueryCompiler(),
@@ -59,14 +60,21 @@ function withoutChangeLog(inner: Dialect): Dialect {
   };
 }
 
-interface Target { name: string; dialect: () => Dialect; drop: () => Promise<void> }
+interface Target {
+  name: string;
+  dialect: () => Dialect;
+  drop: () => Promise<void>;
+}
 
 async function sqliteTarget(): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-'));
   const file = path.join(dir, 'app.db');
   const open = () => {
     const s = new SQLite(file);
-    s.pragma('journal_mode = WAL'); s.pragma('synchronous = NORMAL'); s.pragma('foreign_keys = ON'); s.pragma('busy_timeout = 5000');
+    s.pragma('journal_mode = WAL');
+    s.pragma('synchronous = NORMAL');
+    s.pragma('foreign_keys = ON');
+    s.pragma('busy_timeout = 5000');
     return new SqliteDialect({ database: s });
   };
   return { name: 'SQLite', dialect: open, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
@@ -94,12 +102,26 @@ async function serve(dialect: Dialect) {
   const address = server.server.address() as { port: number };
   const user = await services.accounts.createUser({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery' });
   const { token } = await services.accounts.issueToken(user.id, 'bench');
-  return { db, services, server, token, userId: user.id, url: `http://127.0.0.1:${address.port}`, close: async () => { await server.close(); await db.destroy(); } };
+  return {
+    db,
+    services,
+    server,
+    token,
+    userId: user.id,
+    url: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      await server.close();
+      await db.destroy();
+    },
+  };
 }
 
 async function postTasksRps(url: string, token: string): Promise<number> {
   const result = await autocannon({
-    url: `${url}/api/v1/tasks`, method: 'POST', connections: CONNECTIONS, duration: SECONDS,
+    url: `${url}/api/v1/tasks`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ title: 'Benchmark task', description: 'written by bench/sync.ts', priority: 'high' }),
   });
@@ -122,9 +144,12 @@ async function run(target: Target) {
   }
   await withApp.close();
   await withoutApp.close();
-  const w = median(withLog); const wo = median(without);
-  console.log(`${target.name}: POST /tasks ${w.toFixed(0)} req/s with the change log, ${wo.toFixed(0)} req/s without; overhead ${(((wo - w) / wo) * 100).toFixed(1)}% ` +
-    `(medians of ${ROUNDS} alternating ${SECONDS} s runs, ${CONNECTIONS} connections; with: ${withLog.map((x) => x.toFixed(0)).join(' ')}; without: ${without.map((x) => x.toFixed(0)).join(' ')})`);
+  const w = median(withLog);
+  const wo = median(without);
+  console.log(
+    `${target.name}: POST /tasks ${w.toFixed(0)} req/s with the change log, ${wo.toFixed(0)} req/s without; overhead ${(((wo - w) / wo) * 100).toFixed(1)}% ` +
+      `(medians of ${ROUNDS} alternating ${SECONDS} s runs, ${CONNECTIONS} connections; with: ${withLog.map((x) => x.toFixed(0)).join(' ')}; without: ${without.map((x) => x.toFixed(0)).join(' ')})`,
+  );
 
   // The same comparison without HTTP, sockets and autocannon in the way: the create use case in a
   // loop, alternating blocks of 200, which is far less sensitive to other load on the machine.
@@ -133,7 +158,10 @@ async function run(target: Target) {
     const b = await serve(withoutChangeLog(target.dialect()));
     const ms = { with: 0, without: 0 };
     for (let round = 0; round < 10; round++) {
-      for (const [key, app] of [['with', a], ['without', b]] as const) {
+      for (const [key, app] of [
+        ['with', a],
+        ['without', b],
+      ] as const) {
         const actor = { userId: app.userId, email: 'bench', via: 'rest' as const };
         const t0 = performance.now();
         for (let i = 0; i < 200; i++) await app.services.tasks.create(actor, { title: 'Benchmark task', description: 'in-process', priority: 'high' });
@@ -142,7 +170,9 @@ async function run(target: Target) {
     }
     await a.close();
     await b.close();
-    console.log(`${target.name}: tasks.create in-process ${(2000 / (ms.with / 1000)).toFixed(0)}/s with the change log, ${(2000 / (ms.without / 1000)).toFixed(0)}/s without; overhead ${(((ms.with - ms.without) / ms.without) * 100).toFixed(1)}%`);
+    console.log(
+      `${target.name}: tasks.create in-process ${(2000 / (ms.with / 1000)).toFixed(0)}/s with the change log, ${(2000 / (ms.without / 1000)).toFixed(0)}/s without; overhead ${(((ms.with - ms.without) / ms.without) * 100).toFixed(1)}%`,
+    );
   }
 
   // Feed throughput: a fresh reader's cursor, then FEED_CHANGES changes, then read them all.
@@ -156,21 +186,33 @@ async function run(target: Target) {
     const res = await app.server.inject({ method: 'GET', url: `/api/v1/sync?${query}`, headers: { authorization: `Bearer ${app.token}` } });
     return res.json() as { data: unknown[]; meta: { cursor: string; hasMore: boolean } };
   };
-  for (const [label, first] of [['log replay', `cursor=${start}&`], ['first sync (snapshot)', '']] as const) {
+  for (const [label, first] of [
+    ['log replay', `cursor=${start}&`],
+    ['first sync (snapshot)', ''],
+  ] as const) {
     const t0 = performance.now();
-    let items = 0; let pages = 0; let waited = 0;
+    let items = 0;
+    let pages = 0;
+    let waited = 0;
     let page = await get(`${first}limit=1000`);
     for (;;) {
-      items += page.data.length; pages++;
+      items += page.data.length;
+      pages++;
       if (!page.meta.hasMore) break;
       // Empty with hasMore: an older transaction elsewhere on the cluster holds the log back.
-      if (!page.data.length) { const w0 = performance.now(); await new Promise((r) => setTimeout(r, 10)); waited += performance.now() - w0; }
+      if (!page.data.length) {
+        const w0 = performance.now();
+        await new Promise((r) => setTimeout(r, 10));
+        waited += performance.now() - w0;
+      }
       page = await get(`cursor=${page.meta.cursor}&limit=1000`);
     }
     const s = (performance.now() - t0 - waited) / 1000;
     if (waited > 0) console.log(`${target.name}: (feed ${label} waited ${(waited / 1000).toFixed(1)} s behind older transactions; not counted)`);
     const rows = label === 'log replay' ? FEED_CHANGES : items;
-    console.log(`${target.name}: feed ${label}: ${rows} ${label === 'log replay' ? 'change rows' : 'records'} (${items} items, ${pages} pages) in ${s.toFixed(2)} s = ${(rows / s).toFixed(0)} per second`);
+    console.log(
+      `${target.name}: feed ${label}: ${rows} ${label === 'log replay' ? 'change rows' : 'records'} (${items} items, ${pages} pages) in ${s.toFixed(2)} s = ${(rows / s).toFixed(0)} per second`,
+    );
   }
   await app.close();
   await target.drop();

@@ -16,8 +16,11 @@ const [owner, viewer, stranger] = [await make('owner'), await make('viewer'), aw
 const { token } = await app.services.accounts.issueToken(viewer.id, 'bench');
 const started = Date.now();
 await seedVisibility(app.database.db, {
-  ownerId: owner.id, viewerId: viewer.id, strangerId: stranger.id,
-  contexts: Number(process.env.BENCH_CONTEXTS ?? 200), records: Number(process.env.BENCH_RECORDS ?? 100_000),
+  ownerId: owner.id,
+  viewerId: viewer.id,
+  strangerId: stranger.id,
+  contexts: Number(process.env.BENCH_CONTEXTS ?? 200),
+  records: Number(process.env.BENCH_RECORDS ?? 100_000),
 });
 // Fresh statistics, as a long-running database would have; both planners use them.
 await sql`ANALYZE`.execute(app.database.db);

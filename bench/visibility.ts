@@ -17,7 +17,10 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: any }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/visibility-server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/visibility-server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout! });
     rl.once('line', resolve);
@@ -25,7 +28,6 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   });
   return { child, info: JSON.parse(line) };
 }
-
 
 async function load(title: string, url: string, headers: Record<string, string>) {
   const r = await autocannon({ url, connections, duration, headers });
@@ -36,10 +38,13 @@ async function load(title: string, url: string, headers: Record<string, string>)
 
 const results: Array<Record<string, unknown>> = [];
 const targets: Array<[string, () => Promise<{ url: string; drop: () => Promise<void> }>]> = [
-  ['sqlite', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-'));
-    return { url: `sqlite:${path.join(dir, 'app.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }],
+  [
+    'sqlite',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-'));
+      return { url: `sqlite:${path.join(dir, 'app.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    },
+  ],
 ];
 if (process.env.BENCH_PG_URL) targets.push(['postgres', () => createScratchDatabase(process.env.BENCH_PG_URL!, 'agendum_bench')]);
 const only = process.env.BENCH_ONLY;
@@ -51,7 +56,7 @@ for (const [dialect, make] of targets) {
   console.log(`${dialect}: seeded in ${info.seedMs} ms`);
   const base = `http://127.0.0.1:${info.port}/api/v1`;
   const headers = { authorization: `Bearer ${info.token}` };
-  const check = await fetch(`${base}/tasks?limit=1`, { headers }).then((r) => r.json()) as { meta: { pagination: { total: number } } };
+  const check = (await fetch(`${base}/tasks?limit=1`, { headers }).then((r) => r.json())) as { meta: { pagination: { total: number } } };
   console.log(`${dialect}: the viewer sees ${check.meta.pagination.total} tasks`);
   results.push(await load(`${dialect}: GET /tasks?limit=50`, `${base}/tasks?limit=50`, headers));
   results.push(await load(`${dialect}: GET /tasks?limit=50&sort=due_date`, `${base}/tasks?limit=50&sort=due_date`, headers));

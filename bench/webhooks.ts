@@ -46,10 +46,16 @@ const rxUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-'));
 const scratch = pgUrl ? await createScratchDatabase(pgUrl, 'agendum_bench') : null;
-const app = await createApp(loadConfig({
-  DATABASE_URL: scratch ? scratch.url : `sqlite:${path.join(dir, 'app.db')}`, DATA_DIR: dir,
-  LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000000', WEBHOOK_ALLOW_PRIVATE: 'true',
-}), { logger: false });
+const app = await createApp(
+  loadConfig({
+    DATABASE_URL: scratch ? scratch.url : `sqlite:${path.join(dir, 'app.db')}`,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '10000000',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+  }),
+  { logger: false },
+);
 await app.server.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
 
@@ -79,9 +85,11 @@ const burst = await newUser('burst');
 await subscribe(burst, '/burst');
 const N = 2000;
 const t0 = Date.now();
-await Promise.all(Array.from({ length: 8 }, async (_, w) => {
-  for (let i = w; i < N; i += 8) await app.services.tasks.create(burst.actor, { title: `burst ${i}` });
-}));
+await Promise.all(
+  Array.from({ length: 8 }, async (_, w) => {
+    for (let i = w; i < N; i += 8) await app.services.tasks.create(burst.actor, { title: `burst ${i}` });
+  }),
+);
 const written = Date.now();
 await waitFor(() => arrivals.filter((a) => a.path === '/burst').length >= N);
 const done = Date.now();
@@ -109,8 +117,12 @@ const delay = { achievedPerS: achieved, p50: pct(delays, 50), p99: pct(delays, 9
 // 3. Write overhead with 0 and 10 webhooks.
 async function writes(token: string) {
   const r = await autocannon({
-    url: `${base}/api/v1/tasks`, method: 'POST', connections: 4, duration: SECONDS,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'bench write' }),
+    url: `${base}/api/v1/tasks`,
+    method: 'POST',
+    connections: 4,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'bench write' }),
   });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
 }

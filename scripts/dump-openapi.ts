@@ -10,7 +10,9 @@ import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-openapi-'));
-const app = await createApp(loadConfig({ DATABASE_URL: 'sqlite::memory:', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(48) }), { logger: false });
+const app = await createApp(loadConfig({ DATABASE_URL: 'sqlite::memory:', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(48) }), {
+  logger: false,
+});
 try {
   const res = await app.server.inject({ method: 'GET', url: '/api/v1/docs/openapi.json' });
   if (res.statusCode !== 200) throw new Error(`GET /api/v1/docs/openapi.json answered ${res.statusCode}`);

@@ -7,16 +7,57 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extract, parseEmail, subjectTitle, type Extraction } from '../src/doors/email/extraction/index.js';
 
-interface Spec { date: string; time?: string; tz: string; date_only?: boolean }
-interface ExpTask { title_keywords: string[]; due: Spec | null; optional?: boolean }
-interface ExpEvent { title_keywords: string[]; start: Spec; end: Spec | null; all_day?: boolean; location_keywords: string[] | null; optional?: boolean }
-interface Expected { tasks: ExpTask[]; events: ExpEvent[]; cancels_event_from?: string | null; updates_event_from?: string | null }
-interface Item { title: string; due_date?: string | null; start_time?: string; end_time?: string; all_day?: boolean; location?: string | null; confidence?: number }
+interface Spec {
+  date: string;
+  time?: string;
+  tz: string;
+  date_only?: boolean;
+}
+interface ExpTask {
+  title_keywords: string[];
+  due: Spec | null;
+  optional?: boolean;
+}
+interface ExpEvent {
+  title_keywords: string[];
+  start: Spec;
+  end: Spec | null;
+  all_day?: boolean;
+  location_keywords: string[] | null;
+  optional?: boolean;
+}
+interface Expected {
+  tasks: ExpTask[];
+  events: ExpEvent[];
+  cancels_event_from?: string | null;
+  updates_event_from?: string | null;
+}
+interface Item {
+  title: string;
+  due_date?: string | null;
+  start_time?: string;
+  end_time?: string;
+  all_day?: boolean;
+  location?: string | null;
+  confidence?: number;
+}
 
 // ---- matching rules (same as score-intake.mjs)
-const norm = (s: unknown) => String(s ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/ß/g, 'ss');
-const words = (s: string) => norm(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-const commonPrefix = (a: string, b: string) => { let i = 0; while (i < a.length && i < b.length && a[i] === b[i]) i++; return i; };
+const norm = (s: unknown) =>
+  String(s ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss');
+const words = (s: string) =>
+  norm(s)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+const commonPrefix = (a: string, b: string) => {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+};
 function kwMatch(kw: string, value: string): boolean {
   const k = norm(kw);
   const t = norm(value);
@@ -26,12 +67,18 @@ function kwMatch(kw: string, value: string): boolean {
   if (kl >= 5 && t.includes(k)) return true;
   for (const w of words(value)) {
     if (w === k) return true;
-    if (kl >= 4 && [...w].length >= 4) { const cp = commonPrefix(k, w); if (cp >= 4 && cp >= kl - 3) return true; }
+    if (kl >= 4 && [...w].length >= 4) {
+      const cp = commonPrefix(k, w);
+      if (cp >= 4 && cp >= kl - 3) return true;
+    }
   }
   return false;
 }
 const allKw = (kws: string[] | null, v: string) => Array.isArray(kws) && kws.every((k) => kwMatch(k, v));
-const offMin = (tz: string) => { const m = /^([+-])(\d{2}):?(\d{2})$/.exec(tz || '+00:00'); return m ? (m[1] === '-' ? -1 : 1) * (+m[2] * 60 + +m[3]) : 0; };
+const offMin = (tz: string) => {
+  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(tz || '+00:00');
+  return m ? (m[1] === '-' ? -1 : 1) * (+m[2] * 60 + +m[3]) : 0;
+};
 const specMs = (s: Spec) => Date.parse(`${s.date}T${s.time || '00:00'}:00${s.tz}`);
 const localDate = (ms: number, tz: string) => new Date(ms + offMin(tz) * 60000).toISOString().slice(0, 10);
 function specMatches(spec: Spec | null | undefined, value: string | null | undefined, allDay: boolean): boolean {
@@ -52,21 +99,54 @@ function eventDateOk(x: ExpEvent, e: Item): boolean {
 const eventLocOk = (x: ExpEvent, e: Item) => !x.location_keywords || allKw(x.location_keywords, e.location || '');
 const titleOk = (x: { title_keywords: string[] }, p: Item) => allKw(x.title_keywords, p.title || '');
 
-interface Res { exp: ExpTask | ExpEvent; prod: Item | null; full: boolean; title: boolean }
+interface Res {
+  exp: ExpTask | ExpEvent;
+  prod: Item | null;
+  full: boolean;
+  title: boolean;
+}
 function matchKind(expList: (ExpTask | ExpEvent)[], prodList: Item[], kind: 'task' | 'event') {
-  const isFull = (x: ExpTask | ExpEvent, p: Item) => titleOk(x, p) && (kind === 'task' ? taskDateOk(x as ExpTask, p) : eventDateOk(x as ExpEvent, p) && eventLocOk(x as ExpEvent, p));
+  const isFull = (x: ExpTask | ExpEvent, p: Item) =>
+    titleOk(x, p) && (kind === 'task' ? taskDateOk(x as ExpTask, p) : eventDateOk(x as ExpEvent, p) && eventLocOk(x as ExpEvent, p));
   const used = new Set<number>();
   const res: Res[] = expList.map((x) => ({ exp: x, prod: null, full: false, title: false }));
   const req = res.filter((r) => !r.exp.optional);
   const optional = res.filter((r) => r.exp.optional);
-  for (const r of req) { const i = prodList.findIndex((p, j) => !used.has(j) && isFull(r.exp, p)); if (i >= 0) { used.add(i); Object.assign(r, { prod: prodList[i], full: true, title: true }); } }
-  for (const r of req) { if (r.prod) continue; const i = prodList.findIndex((p, j) => !used.has(j) && titleOk(r.exp, p)); if (i >= 0) { used.add(i); Object.assign(r, { prod: prodList[i], title: true }); } }
-  for (const r of optional) { const i = prodList.findIndex((p, j) => !used.has(j) && titleOk(r.exp, p)); if (i >= 0) { used.add(i); Object.assign(r, { prod: prodList[i], title: true, full: isFull(r.exp, prodList[i]) }); } }
+  for (const r of req) {
+    const i = prodList.findIndex((p, j) => !used.has(j) && isFull(r.exp, p));
+    if (i >= 0) {
+      used.add(i);
+      Object.assign(r, { prod: prodList[i], full: true, title: true });
+    }
+  }
+  for (const r of req) {
+    if (r.prod) continue;
+    const i = prodList.findIndex((p, j) => !used.has(j) && titleOk(r.exp, p));
+    if (i >= 0) {
+      used.add(i);
+      Object.assign(r, { prod: prodList[i], title: true });
+    }
+  }
+  for (const r of optional) {
+    const i = prodList.findIndex((p, j) => !used.has(j) && titleOk(r.exp, p));
+    if (i >= 0) {
+      used.add(i);
+      Object.assign(r, { prod: prodList[i], title: true, full: isFull(r.exp, prodList[i]) });
+    }
+  }
   return { res, extras: prodList.filter((_, j) => !used.has(j)) };
 }
 
-export interface Counts { expected: number; produced: number; full: number }
-export interface KindScores { task: Counts; event_text: Counts; event_invite: Counts }
+export interface Counts {
+  expected: number;
+  produced: number;
+  full: number;
+}
+export interface KindScores {
+  task: Counts;
+  event_text: Counts;
+  event_invite: Counts;
+}
 export interface CorpusScore {
   emails: number;
   totals: Counts;
@@ -91,19 +171,41 @@ export const prf = (c: Counts) => {
   return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
 };
 
-const brief = (p: Item) => `${p.start_time ? `"${p.title}" ${p.all_day ? 'all-day ' : ''}${p.start_time} - ${p.end_time}${p.location ? ` @ ${p.location}` : ''}` : `"${p.title}" due ${p.due_date ?? 'none'}`}${typeof p.confidence === 'number' ? ` conf ${p.confidence.toFixed(2)}` : ''}`;
-const expBrief = (x: ExpTask | ExpEvent) => `[${x.title_keywords.join(' ')}] ${'due' in x ? JSON.stringify(x.due) : `start ${JSON.stringify(x.start)}${x.end ? ` end ${JSON.stringify(x.end)}` : ''}${x.location_keywords ? ` @[${x.location_keywords.join(' ')}]` : ''}`}`;
+const brief = (p: Item) =>
+  `${p.start_time ? `"${p.title}" ${p.all_day ? 'all-day ' : ''}${p.start_time} - ${p.end_time}${p.location ? ` @ ${p.location}` : ''}` : `"${p.title}" due ${p.due_date ?? 'none'}`}${typeof p.confidence === 'number' ? ` conf ${p.confidence.toFixed(2)}` : ''}`;
+const expBrief = (x: ExpTask | ExpEvent) =>
+  `[${x.title_keywords.join(' ')}] ${'due' in x ? JSON.stringify(x.due) : `start ${JSON.stringify(x.start)}${x.end ? ` end ${JSON.stringify(x.end)}` : ''}${x.location_keywords ? ` @[${x.location_keywords.join(' ')}]` : ''}`}`;
 
-interface Acc { kinds: KindScores; conf: { ok: number[]; bad: number[] } }
+interface Acc {
+  kinds: KindScores;
+  conf: { ok: number[]; bad: number[] };
+}
 
-function scoreOne(exp: Expected, out: Extraction, invite: boolean, acc: Acc | null, totals: Counts, lines: string[], checks: { passed: number; expected: number }): void {
+function scoreOne(
+  exp: Expected,
+  out: Extraction,
+  invite: boolean,
+  acc: Acc | null,
+  totals: Counts,
+  lines: string[],
+  checks: { passed: number; expected: number },
+): void {
   const mt = matchKind(exp.tasks, out.tasks, 'task');
   const me = matchKind(exp.events, out.events, 'event');
-  for (const [m, list, kind] of [[mt, out.tasks, 'task'], [me, out.events, invite ? 'event_invite' : 'event_text']] as const) {
+  for (const [m, list, kind] of [
+    [mt, out.tasks, 'task'],
+    [me, out.events, invite ? 'event_invite' : 'event_text'],
+  ] as const) {
     const k = acc?.kinds[kind];
     let produced = list.length;
     for (const r of m.res) {
-      if (r.exp.optional) { if (r.prod) { produced--; lines.push(`    OPT   ${expBrief(r.exp)} ~ ${brief(r.prod)}`); } continue; }
+      if (r.exp.optional) {
+        if (r.prod) {
+          produced--;
+          lines.push(`    OPT   ${expBrief(r.exp)} ~ ${brief(r.prod)}`);
+        }
+        continue;
+      }
       totals.expected++;
       if (k) k.expected++;
       if (r.full) {
@@ -131,7 +233,10 @@ function scoreOne(exp: Expected, out: Extraction, invite: boolean, acc: Acc | nu
 const mean = (a: number[]) => (a.length ? a.reduce((s, x) => s + x, 0) / a.length : null);
 
 export async function scoreCorpus(dir: string, only?: string): Promise<CorpusScore> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort().filter((f) => !only || f.includes(only));
+  const files = (await readdir(dir))
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .filter((f) => !only || f.includes(only));
   const totals = zero();
   const subjectOnly = zero();
   const acc: Acc = { kinds: { task: zero(), event_text: zero(), event_invite: zero() }, conf: { ok: [], bad: [] } };
@@ -161,16 +266,24 @@ export async function scoreCorpus(dir: string, only?: string): Promise<CorpusSco
       checks.expected = 1;
       const earlier = byName.get(refName)?.events.find((e) => e.ical_uid);
       let ok = false;
-      if (earlier && exp.cancels_event_from) ok = out.cancellations.some((c) => c.ical_uid === earlier.ical_uid && (c.ical_sequence === null || c.ical_sequence >= (earlier.ical_sequence ?? 0)));
+      if (earlier && exp.cancels_event_from)
+        ok = out.cancellations.some((c) => c.ical_uid === earlier.ical_uid && (c.ical_sequence === null || c.ical_sequence >= (earlier.ical_sequence ?? 0)));
       if (earlier && exp.updates_event_from) {
         const want = exp.events.find((x) => !x.optional);
-        ok = out.events.some((e) => e.ical_uid === earlier.ical_uid && (e.ical_sequence ?? 0) > (earlier.ical_sequence ?? 0) && (!want || eventDateOk(want, e)));
+        ok = out.events.some(
+          (e) => e.ical_uid === earlier.ical_uid && (e.ical_sequence ?? 0) > (earlier.ical_sequence ?? 0) && (!want || eventDateOk(want, e)),
+        );
       }
       if (ok) checks.passed = 1;
       lines.push(`    CHECK ${exp.cancels_event_from ? 'cancel' : 'update'} of ${refName}: ${ok ? 'passed' : 'FAILED'}`);
     }
     scoreOne(exp, out, invite, acc, totals, lines, checks);
-    const fallback: Extraction = { tasks: [{ title: subjectTitle(parsedSubject), description: '', due_date: null, confidence: 0.4 }], events: [], cancellations: [], errors: [] };
+    const fallback: Extraction = {
+      tasks: [{ title: subjectTitle(parsedSubject), description: '', due_date: null, confidence: 0.4 }],
+      events: [],
+      cancellations: [],
+      errors: [],
+    };
     scoreOne(exp, fallback, invite, null, subjectOnly, [], { passed: 0, expected: checks.expected });
     allLines.set(name, lines);
   }
@@ -178,9 +291,17 @@ export async function scoreCorpus(dir: string, only?: string): Promise<CorpusSco
   const confidenceCorrect = mean(acc.conf.ok);
   const confidenceWrong = mean(acc.conf.bad);
   return {
-    emails: files.length, totals, byKind: acc.kinds, precision, recall, f1, confidenceCorrect, confidenceWrong,
+    emails: files.length,
+    totals,
+    byKind: acc.kinds,
+    precision,
+    recall,
+    f1,
+    confidenceCorrect,
+    confidenceWrong,
     confidenceSeparation: confidenceCorrect !== null && confidenceWrong !== null ? confidenceCorrect - confidenceWrong : null,
-    subjectOnly, lines: allLines,
+    subjectOnly,
+    lines: allLines,
   };
 }
 

@@ -48,11 +48,17 @@ try {
   const victimUnchanged = after === before;
   const readers = await readersStillServed(w);
   const report = {
-    database: t.config.database.dialect, seed, requests, seconds: Math.round((Date.now() - started) / 1000),
+    database: t.config.database.dialect,
+    seed,
+    requests,
+    seconds: Math.round((Date.now() - started) / 1000),
     slowest_ms: Math.round(slowest),
     statuses: Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
-    problems: problems.length, first_problems: problems.slice(0, 10),
-    victim_unchanged: victimUnchanged, victim_tables_changed: snapshotDiff(before, after), readers_served: readers ?? 'yes',
+    problems: problems.length,
+    first_problems: problems.slice(0, 10),
+    victim_unchanged: victimUnchanged,
+    victim_tables_changed: snapshotDiff(before, after),
+    readers_served: readers ?? 'yes',
   };
   console.log(JSON.stringify(report, null, 2));
   failed = problems.length > 0 || !victimUnchanged || readers !== null;

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { scoreCorpus, summaryLines } from './extraction-scoring.js';
 
 const args = process.argv.slice(2);
-const opt = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
 const dir = opt('--dir') ?? path.resolve(import.meta.dirname, '../../shared/corpus/email-dev');
 const verbose = args.includes('--verbose') || args.includes('-v');
 

@@ -12,8 +12,8 @@ echo "== OpenAPI document: lint, and the committed client matches it"
 bash scripts/lint-api.sh
 bash scripts/client.sh check
 
-echo "== lint (biome) and dead code (knip)"
-npx biome lint --error-on-warnings
+echo "== lint and format (biome) and dead code (knip)"
+npx biome check --error-on-warnings
 npx knip
 
 echo "== tests on SQLite"

@@ -64,13 +64,21 @@ export async function buildServer({ config, db, services, secret, rateLimits, in
     await httpIntakeRoutes(scoped, { pipeline: intake, secret: config.intake.secret, maxBytes: config.intake.maxBytes });
   });
   const authorization = createAuthorizationServer({
-    issuer: config.publicUrl, secret, oauth: services.oauth, accounts: services.accounts, log: server.log,
+    issuer: config.publicUrl,
+    secret,
+    oauth: services.oauth,
+    accounts: services.accounts,
+    log: server.log,
     errorPage: (title, message) => messagePage(title, message),
   });
   await server.register(async (scoped) => {
     limitByAddress(scoped, rateLimits, config.rateLimit);
     await webPages(scoped, {
-      accounts: services.accounts, allowSignup: config.allowSignup, secret, oauth: services.oauth, interactions: authorization.interactions,
+      accounts: services.accounts,
+      allowSignup: config.allowSignup,
+      secret,
+      oauth: services.oauth,
+      interactions: authorization.interactions,
     });
   });
   const limit = rateLimitHook(rateLimits, config.rateLimit);
@@ -111,16 +119,22 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
         throw err;
       }
     }
-    const jobs = startPeriodicJobs([
-      { name: 'expired idempotency keys and rate-limit windows', everyMs: HOUSEKEEPING_INTERVAL_MS,
-        run: () => runHousekeeping(database.db, rateLimits, config.rateLimit.windowS) },
-      // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
-      { name: 'expired OAuth records', everyMs: HOUSEKEEPING_INTERVAL_MS, run: () => services.oauth.prune() },
-      { name: 'change log pruning', everyMs: 3_600_000, atStart: true, run: () => services.sync.prune() },
-      { name: 'webhook log pruning', everyMs: 3_600_000, atStart: true, run: () => services.webhooks.prune() },
-      // After the log: a deleted record's stored CalDAV text goes once no change row names it.
-      { name: 'calendar object pruning', everyMs: 3_600_000, atStart: true, run: () => services.calendar.prune() },
-    ], server.log);
+    const jobs = startPeriodicJobs(
+      [
+        {
+          name: 'expired idempotency keys and rate-limit windows',
+          everyMs: HOUSEKEEPING_INTERVAL_MS,
+          run: () => runHousekeeping(database.db, rateLimits, config.rateLimit.windowS),
+        },
+        // The change log keeps SYNC_RETENTION_DAYS of rows (D19); pruning hourly is plenty at that scale.
+        { name: 'expired OAuth records', everyMs: HOUSEKEEPING_INTERVAL_MS, run: () => services.oauth.prune() },
+        { name: 'change log pruning', everyMs: 3_600_000, atStart: true, run: () => services.sync.prune() },
+        { name: 'webhook log pruning', everyMs: 3_600_000, atStart: true, run: () => services.webhooks.prune() },
+        // After the log: a deleted record's stored CalDAV text goes once no change row names it.
+        { name: 'calendar object pruning', everyMs: 3_600_000, atStart: true, run: () => services.calendar.prune() },
+      ],
+      server.log,
+    );
     const webhookWorkers = startWebhookWorkers({
       dispatcher: createDispatcher(database.db, recordSources),
       deliveries: createDeliveries(database.db, { client: webhookClient, retrySchedule: config.webhooks.retrySchedule }),
@@ -129,7 +143,12 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
       log: server.log,
     });
     return {
-      config, database, services, server, smtpPort: smtp?.port ?? null, webhookWorkers,
+      config,
+      database,
+      services,
+      server,
+      smtpPort: smtp?.port ?? null,
+      webhookWorkers,
       async close() {
         await jobs.stop();
         await webhookWorkers.stop();

@@ -42,7 +42,9 @@ export async function runPrimary(config: Config): Promise<void> {
     quickDeaths = lived < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
     const delay = Math.min(30_000, quickDeaths * 1000);
     log('worker died; starting a new one', { worker: worker.process.pid, code, signal, restartInMs: delay });
-    setTimeout(() => { if (!stopping) fork(); }, delay);
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay);
   });
 
   const stop = (signal: string) => {
@@ -53,7 +55,9 @@ export async function runPrimary(config: Config): Promise<void> {
     if (workers.length === 0) process.exit(0);
     let left = workers.length;
     for (const w of workers) {
-      w.once('exit', () => { if (--left === 0) process.exit(0); });
+      w.once('exit', () => {
+        if (--left === 0) process.exit(0);
+      });
       w.process.kill('SIGTERM');
     }
     setTimeout(() => {

@@ -59,9 +59,7 @@ interface WebhookConfig {
   concurrency: number;
 }
 
-export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string };
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -85,8 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     return n;
   };
-  const optionalInt = (name: string, min: number, max: number): number | null =>
-    env[name] === undefined || env[name] === '' ? null : int(name, 0, min, max);
+  const optionalInt = (name: string, min: number, max: number): number | null => (env[name] === undefined || env[name] === '' ? null : int(name, 0, min, max));
   const bool = (name: string, fallback: boolean): boolean => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
@@ -113,9 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`DATABASE_URL must start with sqlite: or postgres:// (got "${databaseUrl}")`);
   }
 
-  const dataDir = path.resolve(
-    env.DATA_DIR || (database.dialect === 'sqlite' && database.file !== ':memory:' ? path.dirname(database.file) : './data'),
-  );
+  const dataDir = path.resolve(env.DATA_DIR || (database.dialect === 'sqlite' && database.file !== ':memory:' ? path.dirname(database.file) : './data'));
 
   const jwtSecret = env.JWT_SECRET || null;
   if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
@@ -134,7 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let intakeTls: Config['intake']['tls'] = null;
   if (Boolean(tlsCert) !== Boolean(tlsKey)) problems.push('INTAKE_TLS_CERT and INTAKE_TLS_KEY must be set together');
   else if (tlsCert && tlsKey) {
-    for (const [name, file] of [['INTAKE_TLS_CERT', tlsCert], ['INTAKE_TLS_KEY', tlsKey]] as const) {
+    for (const [name, file] of [
+      ['INTAKE_TLS_CERT', tlsCert],
+      ['INTAKE_TLS_KEY', tlsKey],
+    ] as const) {
       if (!fs.existsSync(file)) problems.push(`${name} names a file that does not exist (${file})`);
     }
     intakeTls = { certFile: path.resolve(tlsCert), keyFile: path.resolve(tlsKey) };
@@ -146,7 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     let url: URL | null = null;
     try {
       url = new URL(env.PUBLIC_URL);
-    } catch { /* reported below */ }
+    } catch {
+      /* reported below */
+    }
     // An origin only: the service's routes (/oauth, /api/v1, /.well-known) sit at the root.
     if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
       problems.push(`PUBLIC_URL must be an http(s) origin without path, query or credentials, e.g. https://agendum.example.com (got "${env.PUBLIC_URL}")`);
@@ -161,7 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let tls: Config['tls'] = null;
   if (Boolean(httpsCert) !== Boolean(httpsKey)) problems.push('TLS_CERT and TLS_KEY must be set together');
   else if (httpsCert && httpsKey) {
-    for (const [name, file] of [['TLS_CERT', httpsCert], ['TLS_KEY', httpsKey]] as const) {
+    for (const [name, file] of [
+      ['TLS_CERT', httpsCert],
+      ['TLS_KEY', httpsKey],
+    ] as const) {
       if (!fs.existsSync(file)) problems.push(`${name} names a file that does not exist (${file})`);
     }
     tls = { certFile: path.resolve(httpsCert), keyFile: path.resolve(httpsKey) };
@@ -172,7 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
     // Half the cores by default: hashes running on every core starve the event loop of the rest
     // of the service (measured: reads' p99 172 ms during a burst with 2 hashes on 2 busy cores).
-    passwordHashing: { concurrency: int('PASSWORD_HASH_CONCURRENCY', Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 64), queue: int('PASSWORD_HASH_QUEUE', 16, 0, 10_000) },
+    passwordHashing: {
+      concurrency: int('PASSWORD_HASH_CONCURRENCY', Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 64),
+      queue: int('PASSWORD_HASH_QUEUE', 16, 0, 10_000),
+    },
     host,
     publicUrl,
     database,
@@ -224,10 +230,13 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): Config['t
     return hops;
   }
   if (/^(true|on|yes)$/i.test(value)) {
-    problems.push('TRUST_PROXY=true would trust any X-Forwarded-For; give a hop count (e.g. 1) or the proxies\' addresses/CIDRs');
+    problems.push("TRUST_PROXY=true would trust any X-Forwarded-For; give a hop count (e.g. 1) or the proxies' addresses/CIDRs");
     return false;
   }
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, prefix, extra] = entry.split('/');
     const family = net.isIP(address);

@@ -54,7 +54,12 @@ export function createServices(db: Db, options: ServiceOptions) {
   const contexts = createContextsService(db);
   const shares = createSharesService(db, contexts);
   const comments = createCommentsService(db, { task: tasks.loadFor, event: events.loadFor });
-  const intake = createIntakeService(db, { tasks, events: intakeEvents(events, attendees), read: options.readMessage ?? readStoredMessage, maxItems: options.intakeMaxItems ?? 50 });
+  const intake = createIntakeService(db, {
+    tasks,
+    events: intakeEvents(events, attendees),
+    read: options.readMessage ?? readStoredMessage,
+    maxItems: options.intakeMaxItems ?? 50,
+  });
   const sync = createSyncService(db, { retentionDays: options.syncRetentionDays, sources: recordSources, secret: options.jwtSecret });
   const idempotency = createIdempotencyService(db);
   const webhooks = createWebhooksService(db, { client: options.webhookClient ?? createWebhookClient({ allowPrivate: false }) });

@@ -79,7 +79,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'revoke-tokens': {
     synopsis: '--email <email>',
-    summary: "Revoke every API token of a user (they get 401 from then on).",
+    summary: 'Revoke every API token of a user (they get 401 from then on).',
     options: { email: str },
     required: ['email'],
     async run(services, v, out) {
@@ -92,7 +92,9 @@ export const COMMANDS: Record<string, Command> = {
 
 export function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name} ${c.synopsis}\n      ${c.summary}`);
-  return `Usage: npm run admin -- <command> [options]\n\nCommands:\n${lines.join('\n')}\n\n` +
+  return (
+    `Usage: npm run admin -- <command> [options]\n\nCommands:\n${lines.join('\n')}\n\n` +
     'The database and secrets come from the same environment as the service (DATABASE_URL, DATA_DIR, JWT_SECRET).\n' +
-    'Exit codes: 0 done, 1 the command failed, 64 wrong usage, 78 bad configuration.';
+    'Exit codes: 0 done, 1 the command failed, 64 wrong usage, 78 bad configuration.'
+  );
 }

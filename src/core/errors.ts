@@ -34,8 +34,7 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (field: string, constraint: string, message: string) =>
-  new DomainError('validation_error', message, { details: { field, constraint } });
+export const invalid = (field: string, constraint: string, message: string) => new DomainError('validation_error', message, { details: { field, constraint } });
 
 export const unprocessable = (field: string, constraint: string, message: string) =>
   new DomainError('unprocessable_entity', message, { details: { field, constraint } });

@@ -20,4 +20,3 @@ export function splitCommaLists(app: FastifyInstance) {
     route.preValidation = [split, ...existing];
   });
 }
-

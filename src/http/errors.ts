@@ -20,10 +20,23 @@ const STATUS: Record<ErrorCode, number> = {
 };
 
 const NAME_BY_STATUS: Record<number, string> = {
-  400: 'validation_error', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed',
-  406: 'not_acceptable', 409: 'conflict', 410: 'gone', 411: 'length_required', 413: 'payload_too_large',
-  414: 'uri_too_long', 415: 'unsupported_media_type', 422: 'unprocessable_entity', 429: 'rate_limit_exceeded',
-  431: 'request_header_fields_too_large', 500: 'internal_error', 503: 'service_unavailable',
+  400: 'validation_error',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  410: 'gone',
+  411: 'length_required',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  429: 'rate_limit_exceeded',
+  431: 'request_header_fields_too_large',
+  500: 'internal_error',
+  503: 'service_unavailable',
 };
 
 export interface ErrorPayload {
@@ -50,7 +63,10 @@ function errorBody(request: FastifyRequest, status: number, body: Omit<ErrorPayl
 }
 
 export function sendError(reply: FastifyReply, status: number, body: Omit<ErrorPayload, 'status' | 'correlationId' | 'error'> & { error?: string }) {
-  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(reply.request, status, body));
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(reply.request, status, body));
 }
 
 /**
@@ -72,16 +88,25 @@ export function errorResponse(err: FastifyError & { validationContext?: string }
     // A malformed id in a path cannot name a record: 404, not 400 (D3).
     if (err.validationContext === 'params') return out(404, { message: 'Not found' });
     const d = describeValidation(err.validation as unknown as ErrorObject[], err.validationContext);
-    return out(400, { error: 'validation_error', message: d.message, details: { field: d.field, constraint: d.constraint, ...(d.index !== undefined ? { index: d.index } : {}) } });
+    return out(400, {
+      error: 'validation_error',
+      message: d.message,
+      details: { field: d.field, constraint: d.constraint, ...(d.index !== undefined ? { index: d.index } : {}) },
+    });
   }
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
   if (status === 500) return out(500, { message: 'Internal error; quote the correlation id when reporting it' });
   const limit = request.routeOptions?.bodyLimit ?? 1024 * 1024;
-  const message = status === 413 ? `Request body is too large (limit ${limit % 1048576 === 0 ? `${limit / 1048576} MiB` : `${limit} bytes`})`
-    : status === 415 ? 'Send bodies as application/json'
-    : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Body is not valid JSON'
-    : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Body is empty; send a JSON object'
-    : sanitize(err.message);
+  const message =
+    status === 413
+      ? `Request body is too large (limit ${limit % 1048576 === 0 ? `${limit / 1048576} MiB` : `${limit} bytes`})`
+      : status === 415
+        ? 'Send bodies as application/json'
+        : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'Body is not valid JSON'
+          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'Body is empty; send a JSON object'
+            : sanitize(err.message);
   return out(status, { message, details: status === 400 ? { field: 'body', constraint: 'json' } : undefined });
 }
 

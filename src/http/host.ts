@@ -49,9 +49,13 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
     },
     // D23: who the client is behind a reverse proxy. A hop count becomes "trust the first n
     // addresses counted from the socket" (Fastify 5 ignores a bare number here).
-    trustProxy: typeof config.trustProxy === 'number'
-      ? ((hops: number) => (_address: string, i: number) => i < hops)(config.trustProxy)
-      : config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     ajv: { customOptions: { strict: false } },
     // TLS_CERT/TLS_KEY: HTTPS served directly (D17: calendar apps refuse Basic auth over plain HTTP).
     https: config.tls ? { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } : null,
@@ -81,7 +85,9 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
   for (const schema of COMPONENT_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, swaggerOptions(config.publicUrl));
   // Build the document at startup: a route that breaks it fails here, not on the first GET.
-  app.addHook('onReady', async () => { app.swagger(); });
+  app.addHook('onReady', async () => {
+    app.swagger();
+  });
   // Health probes stay unlimited: a 429 would take a healthy instance out of its load balancer.
   await app.register(healthRoutes, { db });
   return app;

@@ -51,7 +51,8 @@ function checkDepth(text: string) {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -111,16 +112,19 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 /** Node's HTTP parser rejects some requests before Fastify exists for them; answer in our error shape. */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, error, message] = err.code === 'HPE_HEADER_OVERFLOW'
-    ? [431, 'request_header_fields_too_large', 'Request headers are too large (limit 16 KiB in all)']
-    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'request_timeout', 'Request took too long to arrive']
-      : [400, 'validation_error', 'Malformed HTTP request'];
+  const [status, error, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request_header_fields_too_large', 'Request headers are too large (limit 16 KiB in all)']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'Request took too long to arrive']
+        : [400, 'validation_error', 'Malformed HTTP request'];
   const correlationId = randomUUID();
   const body = JSON.stringify({ error, message, status, correlationId });
   if (socket.writable) {
     const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Correlation-Id: ${correlationId}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Correlation-Id: ${correlationId}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }

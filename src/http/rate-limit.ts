@@ -37,7 +37,9 @@ export function memoryRateLimitStore(): RateLimitStore {
 export function databaseRateLimitStore(db: Db): RateLimitStore {
   return {
     hit: (bucket, windowStart) => hitCounter(db, bucket, windowStart),
-    prune: async (before) => { await pruneCounters(db, before); },
+    prune: async (before) => {
+      await pruneCounters(db, before);
+    },
   };
 }
 

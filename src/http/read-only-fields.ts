@@ -39,7 +39,9 @@ export function ignoreReadOnlyFields(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const body = route.schema?.body as Schema | undefined;
     if (!hasReadOnly(body)) return;
-    const drop: preValidationHookHandler = async (request: FastifyRequest) => { strip(request.body, body); };
+    const drop: preValidationHookHandler = async (request: FastifyRequest) => {
+      strip(request.body, body);
+    };
     route.preValidation = [drop, ...([route.preValidation ?? []].flat() as preValidationHookHandler[])];
   });
 }

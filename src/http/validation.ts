@@ -53,10 +53,14 @@ export function describeValidation(errors: ErrorObject[], context?: string): { f
     constraint = 'unknown_field';
   }
   if (!field) field = context === 'body' ? 'body' : (context ?? 'request');
-  const what = constraint === 'unknown_field' ? 'is not a known field'
-    : constraint === 'required' ? 'is required'
-    : e.keyword === 'format' ? `must be a valid ${params.format === 'date-time' ? 'ISO 8601 timestamp with an offset' : params.format}`
-    : e.message ?? 'is invalid';
+  const what =
+    constraint === 'unknown_field'
+      ? 'is not a known field'
+      : constraint === 'required'
+        ? 'is required'
+        : e.keyword === 'format'
+          ? `must be a valid ${params.format === 'date-time' ? 'ISO 8601 timestamp with an offset' : params.format}`
+          : (e.message ?? 'is invalid');
   // A body holding a list (POST /tasks/batch): name the failing item's position too (details.index).
   const item = context === 'body' ? /^[^.]+\.(\d+)(\.|$)/.exec(field) : null;
   return { field, constraint, message: `${field} ${what}`, ...(item ? { index: Number(item[1]) } : {}) };

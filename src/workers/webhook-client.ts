@@ -95,7 +95,9 @@ export function createWebhookClient(opts: { allowPrivate: boolean }): WebhookCli
         if (size >= MAX_RESPONSE_BYTES) res.body.destroy();
         const ok = res.statusCode >= 200 && res.statusCode < 300;
         return {
-          status: res.statusCode, ms: elapsed(), body: Buffer.concat(chunks).toString('utf8'),
+          status: res.statusCode,
+          ms: elapsed(),
+          body: Buffer.concat(chunks).toString('utf8'),
           error: ok ? null : res.statusCode >= 300 && res.statusCode < 400 ? `redirect ${res.statusCode} not followed` : `HTTP ${res.statusCode}`,
         };
       } catch (err) {

@@ -17,16 +17,30 @@ export interface WebhookWorkers {
   stop(): Promise<void>;
 }
 
-export function startWebhookWorkers(opts: { dispatcher: Dispatcher; deliveries: Deliveries; pollMs: number; concurrency: number; log: WorkerLog }): WebhookWorkers {
+export function startWebhookWorkers(opts: {
+  dispatcher: Dispatcher;
+  deliveries: Deliveries;
+  pollMs: number;
+  concurrency: number;
+  log: WorkerLog;
+}): WebhookWorkers {
   const { dispatcher, deliveries, pollMs, concurrency, log } = opts;
   let stopping = false;
   const inFlight = new Set<Promise<unknown>>();
   let wakeDispatcher: (() => void) | null = null;
 
-  const nap = (ms: number) => new Promise<void>((resolve) => {
-    const timer = setTimeout(() => { wakeDispatcher = null; resolve(); }, ms);
-    wakeDispatcher = () => { clearTimeout(timer); wakeDispatcher = null; resolve(); };
-  });
+  const nap = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wakeDispatcher = null;
+        resolve();
+      }, ms);
+      wakeDispatcher = () => {
+        clearTimeout(timer);
+        wakeDispatcher = null;
+        resolve();
+      };
+    });
 
   let pumping = false;
   async function pump() {
@@ -47,7 +61,12 @@ export function startWebhookWorkers(opts: { dispatcher: Dispatcher; deliveries: 
         try {
           await deliveries.attemptAll(claimed, (c, outcome) => {
             const run: Promise<unknown> = outcome
-              .catch((err) => log.warn({ err, webhook: c.hook.id, event: c.delivery.event_id }, 'webhook attempt could not be recorded; its lease will run out and it is retried'))
+              .catch((err) =>
+                log.warn(
+                  { err, webhook: c.hook.id, event: c.delivery.event_id },
+                  'webhook attempt could not be recorded; its lease will run out and it is retried',
+                ),
+              )
               .finally(() => {
                 inFlight.delete(run);
                 void pump();

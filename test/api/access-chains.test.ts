@@ -18,7 +18,9 @@ beforeAll(async () => {
   A = t.as(owner);
   B = t.as(collab);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function made(p: Promise<{ status: number; body: any }>): Promise<string> {
   const res = await p;
@@ -35,7 +37,7 @@ async function sharedContext(permission: 'read' | 'write' | 'admin') {
 }
 
 describe('an admin collaborator does not survive revocation (finding 1)', () => {
-  it('cannot move the owner\'s context under its own, and after revocation gets 404 on all of it', async () => {
+  it("cannot move the owner's context under its own, and after revocation gets 404 on all of it", async () => {
     const C = await sharedContext('admin');
     const task = await made(A.post('/tasks', { title: 'owner task', context_id: C }));
     const X = await made(B.post('/contexts', { name: 'collab tree' }));
@@ -63,7 +65,7 @@ describe('an admin collaborator does not survive revocation (finding 1)', () => 
     }
   });
 
-  it('the tree owner moves contexts within and between its own trees, never into another\'s', async () => {
+  it("the tree owner moves contexts within and between its own trees, never into another's", async () => {
     const C = await sharedContext('admin');
     const inner = await made(A.post('/contexts', { name: 'inner', parent_context_id: C }));
     const other = await made(A.post('/contexts', { name: 'second tree' }));
@@ -95,7 +97,7 @@ describe('a writer cannot delete or hide what it may only edit (finding 2)', () 
     });
   }
 
-  it('a sub-context the writer made cannot be moved out or cascade-deleted with the owner\'s records', async () => {
+  it("a sub-context the writer made cannot be moved out or cascade-deleted with the owner's records", async () => {
     const C = await sharedContext('write');
     const S = await made(B.post('/contexts', { name: 'writer sub', parent_context_id: C }));
     const task = await made(A.post('/tasks', { title: 'owner task in writer sub', context_id: S }));
@@ -110,7 +112,7 @@ describe('a writer cannot delete or hide what it may only edit (finding 2)', () 
     expect((await A.get(`/tasks/${task}`)).status).toBe(404);
   });
 
-  it('the writer\'s own records: full rights while it holds the share, none after', async () => {
+  it("the writer's own records: full rights while it holds the share, none after", async () => {
     const C = await sharedContext('write');
     const own = await made(B.post('/tasks', { title: 'writer task', context_id: C }));
     const kept = await made(B.post('/tasks', { title: 'writer task 2', context_id: C }));

@@ -20,13 +20,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Client, type TestApp, type TestUser } from '../helpers/app.js';
 
-const OPS = ['read', 'list', 'update', 'delete', 'comment', 'create_inside', 'share', 'remove_collaborator', 'delete_context', 'assign', 'add_attendee', 'change_rsvp', 'move_out', 'move_in'] as const;
+const OPS = [
+  'read',
+  'list',
+  'update',
+  'delete',
+  'comment',
+  'create_inside',
+  'share',
+  'remove_collaborator',
+  'delete_context',
+  'assign',
+  'add_attendee',
+  'change_rsvp',
+  'move_out',
+  'move_in',
+] as const;
 type Op = (typeof OPS)[number];
-const ROLES = ['record_owner', 'former_collab', 'tree_owner', 'admin_collab', 'write_collab', 'read_collab', 'parent_collab', 'attendee', 'assignee', 'stranger'] as const;
+const ROLES = [
+  'record_owner',
+  'former_collab',
+  'tree_owner',
+  'admin_collab',
+  'write_collab',
+  'read_collab',
+  'parent_collab',
+  'attendee',
+  'assignee',
+  'stranger',
+] as const;
 type Role = (typeof ROLES)[number];
 
 function table(text: string): Map<Role, Record<Op, string>> {
-  const [head, ...lines] = text.trim().split('\n').map((l) => l.split('|').map((c) => c.trim()));
+  const [head, ...lines] = text
+    .trim()
+    .split('\n')
+    .map((l) => l.split('|').map((c) => c.trim()));
   expect(head.slice(1)).toEqual([...OPS]);
   return new Map(lines.map((cells) => [cells[0] as Role, Object.fromEntries(OPS.map((op, i) => [op, cells[i + 1]])) as Record<Op, string>]));
 }
@@ -79,7 +108,9 @@ beforeAll(async () => {
   const all = [...ROLES, 'spare', 'target'] as const;
   users = Object.fromEntries(await Promise.all(all.map(async (r) => [r, await t.user(r.replace('_', '-'))]))) as typeof users;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const as = (role: Role | 'spare' | 'target'): Client => t.as(users[role]);
 
@@ -97,7 +128,14 @@ async function buildWorld(kind: Kind) {
   await ok(as('former_collab').post('/tasks', { title: 'made while shared', context_id: C }), 201);
   await ok(as('tree_owner').delete(`/contexts/${R}/collaborators/${users.former_collab.id}`), 204);
   await ok(as('tree_owner').post(`/contexts/${R}/share`, { user_email: users.parent_collab.email, permission: 'write' }), 201);
-  for (const [role, permission] of [['admin_collab', 'admin'], ['write_collab', 'write'], ['read_collab', 'read'], ['spare', 'read'], ['record_owner', 'write'], ['assignee', 'read']] as const) {
+  for (const [role, permission] of [
+    ['admin_collab', 'admin'],
+    ['write_collab', 'write'],
+    ['read_collab', 'read'],
+    ['spare', 'read'],
+    ['record_owner', 'write'],
+    ['assignee', 'read'],
+  ] as const) {
     await ok(as('tree_owner').post(`/contexts/${C}/share`, { user_email: users[role].email, permission }), 201);
   }
   let record = C;
@@ -135,39 +173,68 @@ async function observe(kind: Kind, role: Role, expected: Record<Op, string>) {
     },
     update: async () => String((await c.patch(path, kind === 'context' ? { name: 'renamed' } : { title: 'renamed' })).status),
     comment: async () => String((await c.post(`${path}/comments`, { message: 'hello' })).status),
-    create_inside: async () => String((await (kind === 'context'
-      ? c.post('/contexts', { name: 'inner', parent_context_id: C })
-      : kind === 'event'
-        ? c.post('/events', { title: 'inner', context_id: C, start_time: '2026-03-02T10:00:00Z', end_time: '2026-03-02T11:00:00Z' })
-        : c.post('/tasks', { title: 'inner', context_id: C }))).status),
+    create_inside: async () =>
+      String(
+        (
+          await (kind === 'context'
+            ? c.post('/contexts', { name: 'inner', parent_context_id: C })
+            : kind === 'event'
+              ? c.post('/events', { title: 'inner', context_id: C, start_time: '2026-03-02T10:00:00Z', end_time: '2026-03-02T11:00:00Z' })
+              : c.post('/tasks', { title: 'inner', context_id: C }))
+        ).status,
+      ),
     assign: async () => String((await c.post(`${path}/assign`, { user_email: users.read_collab.email })).status),
     add_attendee: async () => String((await c.post(`${path}/attendees`, { user_email: `guest-${Math.random().toString(36).slice(2)}@example.org` })).status),
     change_rsvp: async () => String((await c.patch(`${path}/attendees/${users.attendee.id}`, { rsvp_status: 'accepted' })).status),
     share: async () => String((await c.post(`/contexts/${C}/share`, { user_email: users.target.email, permission: 'read' })).status),
     remove_collaborator: async () => String((await c.delete(`/contexts/${C}/collaborators/${users.spare.id}`)).status),
-    move_out: async () => String((await (kind === 'context'
-      ? c.patch(`/contexts/${second}`, { parent_context_id: null })
-      : c.patch(`${base(kind)}/${second}`, { context_id: null }))).status),
+    move_out: async () =>
+      String(
+        (await (kind === 'context' ? c.patch(`/contexts/${second}`, { parent_context_id: null }) : c.patch(`${base(kind)}/${second}`, { context_id: null })))
+          .status,
+      ),
     move_in: async () => {
-      const own = kind === 'context'
-        ? await c.post('/contexts', { name: 'own' })
-        : kind === 'event'
-          ? await c.post('/events', { title: 'own', start_time: '2026-03-03T10:00:00Z', end_time: '2026-03-03T11:00:00Z' })
-          : await c.post('/tasks', { title: 'own' });
+      const own =
+        kind === 'context'
+          ? await c.post('/contexts', { name: 'own' })
+          : kind === 'event'
+            ? await c.post('/events', { title: 'own', start_time: '2026-03-03T10:00:00Z', end_time: '2026-03-03T11:00:00Z' })
+            : await c.post('/tasks', { title: 'own' });
       expect(own.status).toBe(201);
       const id = own.body.data.id;
-      return String((await (kind === 'context' ? c.patch(`/contexts/${id}`, { parent_context_id: C }) : c.patch(`${base(kind)}/${id}`, { context_id: C }))).status);
+      return String(
+        (await (kind === 'context' ? c.patch(`/contexts/${id}`, { parent_context_id: C }) : c.patch(`${base(kind)}/${id}`, { context_id: C }))).status,
+      );
     },
     delete: async () => String((await c.delete(path)).status),
     delete_context: async () => String((await c.delete(`/contexts/${C}?cascade=true`)).status),
   };
   const seen = {} as Record<Op, string>;
-  const order: Op[] = ['read', 'list', 'update', 'comment', 'create_inside', 'assign', 'add_attendee', 'change_rsvp', 'share', 'remove_collaborator', 'move_in', 'move_out', 'delete', 'delete_context'];
+  const order: Op[] = [
+    'read',
+    'list',
+    'update',
+    'comment',
+    'create_inside',
+    'assign',
+    'add_attendee',
+    'change_rsvp',
+    'share',
+    'remove_collaborator',
+    'move_in',
+    'move_out',
+    'delete',
+    'delete_context',
+  ];
   for (const op of order) seen[op] = expected[op] === '-' ? '-' : await run[op]();
   return Object.fromEntries(OPS.map((op) => [op, seen[op]]));
 }
 
-for (const [kind, matrix] of [['task', TASKS], ['event', EVENTS], ['context', CONTEXTS]] as const) {
+for (const [kind, matrix] of [
+  ['task', TASKS],
+  ['event', EVENTS],
+  ['context', CONTEXTS],
+] as const) {
   describe(`access matrix: ${kind}s`, () => {
     for (const [role, expected] of matrix) {
       it(`${role}`, async () => {

@@ -29,8 +29,7 @@ const ancestors = (m: Model, id: string): string[] => {
   return out;
 };
 const rootOf = (m: Model, id: string) => ancestors(m, id).at(-1)!;
-const subtree = (m: Model, id: string): string[] =>
-  [id, ...[...m.contexts].filter(([, c]) => c.parent === id).flatMap(([child]) => subtree(m, child))];
+const subtree = (m: Model, id: string): string[] => [id, ...[...m.contexts].filter(([, c]) => c.parent === id).flatMap(([child]) => subtree(m, child))];
 const level = (m: Model, id: string) => ancestors(m, id).length;
 const height = (m: Model, id: string): number => Math.max(...subtree(m, id).map((c) => level(m, c))) - level(m, id) + 1;
 
@@ -64,7 +63,16 @@ const maybe = fc.option(index, { nil: null, freq: 4 });
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('context' as const), by: user, parent: maybe }),
   fc.record({ op: fc.constant('task' as const), by: user, context: maybe }),
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('share' as const), by: user, context: index, to: user, perm: fc.constantFrom('read' as const, 'write' as const, 'admin' as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('share' as const),
+      by: user,
+      context: index,
+      to: user,
+      perm: fc.constantFrom('read' as const, 'write' as const, 'admin' as const),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('unshare' as const), by: user, context: index, who: user }) },
   fc.record({ op: fc.constant('move_task' as const), by: user, task: index, context: maybe }),
   fc.record({ op: fc.constant('move_context' as const), by: user, context: index, parent: maybe }),
@@ -74,9 +82,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 let t: TestApp;
 const tally: Record<string, number> = {};
-afterAll(() => { if (process.env.ACCESS_MODEL_TALLY) console.log(tally); });
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+afterAll(() => {
+  if (process.env.ACCESS_MODEL_TALLY) console.log(tally);
+});
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Runs one sequence; returns a description of the first disagreement, or null. */
 async function runSequence(steps: Step[]): Promise<string | null> {
@@ -108,13 +122,23 @@ async function runSequence(steps: Step[]): Promise<string | null> {
     const tasks = live(taskIds, m.tasks);
     const seenCtxs = ctxs.filter((id) => contextPerm(m, s.by, id) !== 'none');
     const seenTasks = tasks.filter((id) => taskPerm(m, s.by, id) !== 'none');
-    pick = (ids, i) => (i !== null && i < 100 ? pickFrom(ids === tasks ? seenTasks : seenCtxs, i) ?? pickFrom(ids, i) : pickFrom(ids, i));
+    pick = (ids, i) => (i !== null && i < 100 ? (pickFrom(ids === tasks ? seenTasks : seenCtxs, i) ?? pickFrom(ids, i)) : pickFrom(ids, i));
     switch (s.op) {
       case 'context': {
         const parent = pick(ctxs, s.parent);
         const p = parent ? contextPerm(m, s.by, parent) : 'owner';
         expected = p === 'none' ? 404 : RANK[p] < RANK.write ? 403 : parent && level(m, parent) >= 3 ? 422 : 201;
-        status = (await as(s.by).post('/contexts', { name: `c${n}`, ...(parent ? { parent_context_id: parent } : {}) }).then((r) => { apply = () => { ctxIds.push(r.body.data.id); m.contexts.set(r.body.data.id, { owner: s.by, parent }); }; return r; })).status;
+        status = (
+          await as(s.by)
+            .post('/contexts', { name: `c${n}`, ...(parent ? { parent_context_id: parent } : {}) })
+            .then((r) => {
+              apply = () => {
+                ctxIds.push(r.body.data.id);
+                m.contexts.set(r.body.data.id, { owner: s.by, parent });
+              };
+              return r;
+            })
+        ).status;
         break;
       }
       case 'task': {
@@ -123,7 +147,10 @@ async function runSequence(steps: Step[]): Promise<string | null> {
         expected = p === 'none' ? 404 : RANK[p] < RANK.write ? 403 : 201;
         const res = await as(s.by).post('/tasks', { title: `t${n}`, ...(context ? { context_id: context } : {}) });
         status = res.status;
-        apply = () => { taskIds.push(res.body.data.id); m.tasks.set(res.body.data.id, { owner: s.by, context }); };
+        apply = () => {
+          taskIds.push(res.body.data.id);
+          m.tasks.set(res.body.data.id, { owner: s.by, context });
+        };
         break;
       }
       case 'share': {
@@ -144,7 +171,10 @@ async function runSequence(steps: Step[]): Promise<string | null> {
         const self = s.who === s.by;
         expected = p === 'none' ? 404 : !self && RANK[p] < RANK.admin ? 403 : m.shares.has(`${context}:${s.who}`) ? 204 : 404;
         status = (await as(s.by).delete(`/contexts/${context}/collaborators/${users[s.who].id}`)).status;
-        apply = () => { m.shares.delete(`${context}:${s.who}`); m.removals.push({ user: s.who, context }); };
+        apply = () => {
+          m.shares.delete(`${context}:${s.who}`);
+          m.removals.push({ user: s.who, context });
+        };
         break;
       }
       case 'move_task': {
@@ -154,10 +184,24 @@ async function runSequence(steps: Step[]): Promise<string | null> {
         const p = taskPerm(m, s.by, task);
         const from = m.tasks.get(task)!.context;
         const tp = target ? contextPerm(m, s.by, target) : 'owner';
-        expected = p === 'none' ? 404 : RANK[p] < RANK.write ? 403 : target === from ? 200
-          : RANK[p] < RANK.admin ? 403 : tp === 'none' ? 404 : RANK[tp] < RANK.write ? 403 : 200;
+        expected =
+          p === 'none'
+            ? 404
+            : RANK[p] < RANK.write
+              ? 403
+              : target === from
+                ? 200
+                : RANK[p] < RANK.admin
+                  ? 403
+                  : tp === 'none'
+                    ? 404
+                    : RANK[tp] < RANK.write
+                      ? 403
+                      : 200;
         status = (await as(s.by).patch(`/tasks/${task}`, { context_id: target })).status;
-        apply = () => { m.tasks.get(task)!.context = target; };
+        apply = () => {
+          m.tasks.get(task)!.context = target;
+        };
         break;
       }
       case 'move_context': {
@@ -167,12 +211,28 @@ async function runSequence(steps: Step[]): Promise<string | null> {
         const c = m.contexts.get(context)!;
         const p = contextPerm(m, s.by, context);
         const tp = target ? contextPerm(m, s.by, target) : 'owner';
-        expected = p === 'none' ? 404 : RANK[p] < RANK.write ? 403 : target === c.parent ? 200
-          : p !== 'owner' ? 403 : tp === 'none' ? 404 : tp !== 'owner' ? 403
-            : target && subtree(m, context).includes(target) ? 422
-              : (target ? level(m, target) : 0) + height(m, context) > 3 ? 422 : 200;
+        expected =
+          p === 'none'
+            ? 404
+            : RANK[p] < RANK.write
+              ? 403
+              : target === c.parent
+                ? 200
+                : p !== 'owner'
+                  ? 403
+                  : tp === 'none'
+                    ? 404
+                    : tp !== 'owner'
+                      ? 403
+                      : target && subtree(m, context).includes(target)
+                        ? 422
+                        : (target ? level(m, target) : 0) + height(m, context) > 3
+                          ? 422
+                          : 200;
         status = (await as(s.by).patch(`/contexts/${context}`, { parent_context_id: target })).status;
-        apply = () => { c.parent = target; };
+        apply = () => {
+          c.parent = target;
+        };
         break;
       }
       case 'delete_task': {
@@ -181,7 +241,9 @@ async function runSequence(steps: Step[]): Promise<string | null> {
         const p = taskPerm(m, s.by, task);
         expected = p === 'none' ? 404 : RANK[p] < RANK.admin ? 403 : 204;
         status = (await as(s.by).delete(`/tasks/${task}`)).status;
-        apply = () => { m.tasks.delete(task); };
+        apply = () => {
+          m.tasks.delete(task);
+        };
         break;
       }
       case 'cascade': {
@@ -246,7 +308,7 @@ async function runSequence(steps: Step[]): Promise<string | null> {
 }
 
 describe('access model (D9 + D9a), property-based', () => {
-  it('every answer and every user\'s view agree with the reference model', async () => {
+  it("every answer and every user's view agree with the reference model", async () => {
     const seed = Number(process.env.ACCESS_MODEL_SEED ?? 140914);
     const numRuns = Number(process.env.ACCESS_MODEL_RUNS ?? 24);
     await fc.assert(

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const json = { 'content-type': 'application/json' };
 const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0];
@@ -109,8 +113,12 @@ describe('API tokens (D1)', () => {
     ];
     const [h, p] = u.token.split('.');
     variants.push(['bad signature', { authorization: `Bearer ${h}.${p}.${'A'.repeat(43)}` }]);
-    const forged = await new SignJWT({ email: u.email, role: 'authenticated' }).setProtectedHeader({ alg: 'HS256' })
-      .setSubject(u.id).setJti(crypto.randomUUID()).setIssuedAt().setExpirationTime('1h')
+    const forged = await new SignJWT({ email: u.email, role: 'authenticated' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(u.id)
+      .setJti(crypto.randomUUID())
+      .setIssuedAt()
+      .setExpirationTime('1h')
       .sign(new TextEncoder().encode('x'.repeat(40)));
     variants.push(['other secret', { authorization: `Bearer ${forged}` }]);
     for (const [name, headers] of variants) {
@@ -126,8 +134,12 @@ describe('API tokens (D1)', () => {
     const secret = await import('node:fs').then((fs) => fs.readFileSync(`${t.config.dataDir}/jwt-secret`, 'utf8').trim());
     // A token whose database row exists but whose exp is past: signed with the real secret.
     const { id } = await t.app.services.accounts.issueToken(u.id, 'short', 1);
-    const expired = await new SignJWT({ email: u.email, role: 'authenticated' }).setProtectedHeader({ alg: 'HS256' })
-      .setSubject(u.id).setJti(id).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+    const expired = await new SignJWT({ email: u.email, role: 'authenticated' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(u.id)
+      .setJti(id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
       .sign(new TextEncoder().encode(secret));
     const res = await t.request('GET', '/api/v1/tasks', { token: expired });
     expect(res.status).toBe(401);

@@ -21,8 +21,12 @@ let dir: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-burst-'));
   server = await spawnServer({
-    DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, DATA_DIR: dir, LOG_LEVEL: 'warn', PORT: String(40000 + Math.floor(Math.random() * 20000)),
-    RATE_LIMIT_MAX: '190', RATE_LIMIT_WINDOW_S: '3600',
+    DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    PORT: String(40000 + Math.floor(Math.random() * 20000)),
+    RATE_LIMIT_MAX: '190',
+    RATE_LIMIT_WINDOW_S: '3600',
   });
 }, 120_000);
 afterAll(async () => {
@@ -45,14 +49,16 @@ function burstFrom(base: string): Promise<number[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout.on('data', (c) => { out += c; });
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
     child.once('exit', (status) => (status === 0 ? resolve(JSON.parse(out)) : reject(new Error(`burst process exited ${status}`))));
   });
 }
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 describe('a burst of sign-ups and sign-ins from one address (D23)', () => {
-  it('is turned away with 429/503 while another user\'s reads keep a low p99', async () => {
+  it("is turned away with 429/503 while another user's reads keep a low p99", async () => {
     const base = server.url;
     // The reader signs up and gets a token before the burst; its reads count against its own bucket.
     expect((await call(base, 'POST', '/auth/signup', { body: { email: 'reader@example.com', password: PASSWORD } })).status).toBe(201);
@@ -92,10 +98,26 @@ describe('a burst of sign-ups and sign-ins from one address (D23)', () => {
     const counts: Record<number, number> = {};
     for (const s of burst) counts[s] = (counts[s] ?? 0) + 1;
     const sorted = [...latencies].sort((a, b) => a - b);
-    const figures = { burst: counts, burst_ms: Math.round(burstMs), reads: sorted.length, p50_ms: +quantile(sorted, 0.5).toFixed(1), p90_ms: +quantile(sorted, 0.9).toFixed(1), p99_ms: +quantile(sorted, 0.99).toFixed(1), max_ms: +sorted.at(-1)!.toFixed(1) };
-    console.log('burst figures', JSON.stringify(figures), 'slowest reads [start ms, took ms]:', JSON.stringify([...at].sort((a, b) => b[1] - a[1]).slice(0, 5)));
+    const figures = {
+      burst: counts,
+      burst_ms: Math.round(burstMs),
+      reads: sorted.length,
+      p50_ms: +quantile(sorted, 0.5).toFixed(1),
+      p90_ms: +quantile(sorted, 0.9).toFixed(1),
+      p99_ms: +quantile(sorted, 0.99).toFixed(1),
+      max_ms: +sorted.at(-1)!.toFixed(1),
+    };
+    console.log(
+      'burst figures',
+      JSON.stringify(figures),
+      'slowest reads [start ms, took ms]:',
+      JSON.stringify([...at].sort((a, b) => b[1] - a[1]).slice(0, 5)),
+    );
 
-    expect(burst.every((s) => [200, 201, 401, 429, 503].includes(s)), JSON.stringify(counts)).toBe(true);
+    expect(
+      burst.every((s) => [200, 201, 401, 429, 503].includes(s)),
+      JSON.stringify(counts),
+    ).toBe(true);
     expect((counts[429] ?? 0) + (counts[503] ?? 0)).toBeGreaterThan(0);
     expect([...readStatuses]).toEqual([200]);
     expect(sorted.length).toBeGreaterThan(5);

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const changeRows = (type: string, id: string) =>
   t.app.database.db.selectFrom('changes').selectAll().where('record_type', '=', type).where('record_id', '=', id).orderBy('seq').execute();
@@ -22,9 +26,13 @@ describe('contexts', () => {
     expect((await u.patch(`/contexts/${id}`, { name: 'Home' })).body.data.name).toBe('Home');
 
     for (const [body, field] of [
-      [{ name: 'x', color: 'red' }, 'color'], [{ name: 'x', color: '#12345' }, 'color'], [{ name: '   ' }, 'name'],
-      [{ name: 'x'.repeat(501) }, 'name'], [{ name: 'x', description: 'd'.repeat(20_001) }, 'description'],
-      [{ name: 'x', colour: '#000000' }, 'colour'], [{}, 'name'],
+      [{ name: 'x', color: 'red' }, 'color'],
+      [{ name: 'x', color: '#12345' }, 'color'],
+      [{ name: '   ' }, 'name'],
+      [{ name: 'x'.repeat(501) }, 'name'],
+      [{ name: 'x', description: 'd'.repeat(20_001) }, 'description'],
+      [{ name: 'x', colour: '#000000' }, 'colour'],
+      [{}, 'name'],
     ] as const) {
       const res = await u.post('/contexts', body);
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
@@ -106,7 +114,8 @@ describe('contexts', () => {
     const root = (await o.post('/contexts', { name: 'root' })).body.data.id;
     const child = (await o.post('/contexts', { name: 'child', parent_context_id: root })).body.data.id;
     const task = (await o.post('/tasks', { title: 'in child', context_id: child })).body.data.id;
-    const event = (await o.post('/events', { title: 'ev', context_id: root, start_time: '2026-01-01T10:00:00Z', end_time: '2026-01-01T11:00:00Z' })).body.data.id;
+    const event = (await o.post('/events', { title: 'ev', context_id: root, start_time: '2026-01-01T10:00:00Z', end_time: '2026-01-01T11:00:00Z' })).body.data
+      .id;
     const comment = (await o.post(`/tasks/${task}/comments`, { message: 'hi' })).body.data.id;
     await o.post(`/contexts/${child}/share`, { user_email: friend.email, permission: 'read' });
     const outside = (await o.post('/tasks', { title: 'outside' })).body.data.id;
@@ -122,7 +131,14 @@ describe('contexts', () => {
     }
     expect((await o.get(`/tasks/${outside}`)).status).toBe(200);
     expect((await t.as(friend).get('/contexts')).body.data).toEqual([]);
-    for (const [type, id] of [['context', root], ['context', child], ['task', task], ['event', event], ['comment', comment], ['share', `${child}:${friend.id}`]]) {
+    for (const [type, id] of [
+      ['context', root],
+      ['context', child],
+      ['task', task],
+      ['event', event],
+      ['comment', comment],
+      ['share', `${child}:${friend.id}`],
+    ]) {
       expect((await changeRows(type, id)).at(-1)?.op, `${type} ${id}`).toBe('delete');
     }
     const empty = (await o.post('/contexts', { name: 'empty' })).body.data.id;
@@ -183,7 +199,8 @@ describe('sharing', () => {
     const child = (await o.post('/contexts', { name: 'child', parent_context_id: parent })).body.data.id;
     const grandchild = (await o.post('/contexts', { name: 'grandchild', parent_context_id: child })).body.data.id;
     const task = (await o.post('/tasks', { title: 'added later', context_id: grandchild })).body.data.id;
-    const event = (await o.post('/events', { title: 'later', context_id: child, start_time: '2026-02-01T09:00:00Z', end_time: '2026-02-01T10:00:00Z' })).body.data.id;
+    const event = (await o.post('/events', { title: 'later', context_id: child, start_time: '2026-02-01T09:00:00Z', end_time: '2026-02-01T10:00:00Z' })).body
+      .data.id;
 
     expect((await f.get(`/tasks/${task}`)).status).toBe(200);
     expect((await f.get('/tasks')).body.data.map((x: any) => x.id)).toEqual([task]);

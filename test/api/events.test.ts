@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const ev = (title: string, start: string, end: string, extra: Record<string, unknown> = {}) =>
-  ({ title, start_time: start, end_time: end, ...extra });
+const ev = (title: string, start: string, end: string, extra: Record<string, unknown> = {}) => ({ title, start_time: start, end_time: end, ...extra });
 
 describe('events', () => {
   it('creates, reads, updates (drafts) and deletes', async () => {
@@ -15,13 +18,28 @@ describe('events', () => {
     expect(created.status).toBe(201);
     const e = created.body.data;
     expect(e).toMatchObject({
-      title: 'Standup', start_time: '2026-04-01T07:00:00.000Z', end_time: '2026-04-01T07:15:00.000Z', location: 'Room 1',
-      all_day: false, description: null, context_id: null, version_major: 1, version_minor: 0, is_published: true, last_live: null,
+      title: 'Standup',
+      start_time: '2026-04-01T07:00:00.000Z',
+      end_time: '2026-04-01T07:15:00.000Z',
+      location: 'Room 1',
+      all_day: false,
+      description: null,
+      context_id: null,
+      version_major: 1,
+      version_minor: 0,
+      is_published: true,
+      last_live: null,
     });
     expect(e).not.toHaveProperty('source_email_id');
 
     const draft = await u.put(`/events/${e.id}`, { title: 'Daily standup' });
-    expect(draft.body.data).toMatchObject({ title: 'Daily standup', version_major: 1, version_minor: 1, is_published: false, last_live: { title: 'Standup', version: '1.0' } });
+    expect(draft.body.data).toMatchObject({
+      title: 'Daily standup',
+      version_major: 1,
+      version_minor: 1,
+      is_published: false,
+      last_live: { title: 'Standup', version: '1.0' },
+    });
     expect((await u.get(`/events/${e.id}?include_draft_status=true`)).body.data.has_unpublished_changes).toBe(true);
     const accepted = await u.post(`/events/${e.id}/draft`, { action: 'accept' });
     expect(accepted.body.data).toMatchObject({ title: 'Daily standup', version_major: 2, version_minor: 0, is_published: true, last_live: null });
@@ -139,12 +157,21 @@ describe('events', () => {
     const user = await t.user();
     const actor = { userId: user.id, email: user.email, via: 'email' as const };
     const events = t.app.services.events;
-    const made = await events.create(actor, { title: 'Invite', start_time: '2026-09-01T10:00:00Z', end_time: '2026-09-01T11:00:00Z', ical_uid: 'uid-1@x', ical_sequence: 0 },
-      { source: 'email', source_email_id: '11111111-1111-4111-8111-111111111111', extraction_confidence: 0.97 }, [{ email: 'Someone@Example.org' }]);
+    const made = await events.create(
+      actor,
+      { title: 'Invite', start_time: '2026-09-01T10:00:00Z', end_time: '2026-09-01T11:00:00Z', ical_uid: 'uid-1@x', ical_sequence: 0 },
+      { source: 'email', source_email_id: '11111111-1111-4111-8111-111111111111', extraction_confidence: 0.97 },
+      [{ email: 'Someone@Example.org' }],
+    );
     expect(made).toMatchObject({ source_email_id: '11111111-1111-4111-8111-111111111111', extraction_confidence: 0.97 });
     const found = await events.findByIcalUid(actor, 'uid-1@x');
     expect(found).toMatchObject({ id: made.id, ical_sequence: 0 });
-    const updated = await events.update(actor, made.id, { start_time: '2026-09-01T12:00:00Z', end_time: '2026-09-01T13:00:00Z', ical_sequence: 1 }, { publish: true });
+    const updated = await events.update(
+      actor,
+      made.id,
+      { start_time: '2026-09-01T12:00:00Z', end_time: '2026-09-01T13:00:00Z', ical_sequence: 1 },
+      { publish: true },
+    );
     expect(updated).toMatchObject({ version_major: 2, is_published: true });
     expect((await t.as(user).get(`/events?source=email`)).body.data.map((x: any) => x.id)).toEqual([made.id]);
     expect((await t.as(user).get(`/events/${made.id}/attendees`)).body.data[0].email).toBe('someone@example.org');

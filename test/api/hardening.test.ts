@@ -8,8 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const PASSWORD = 'correct horse battery';
 
@@ -47,7 +51,11 @@ describe('headers (finding 10)', () => {
     expect(login.headers['cache-control']).toBe('no-store');
     expect(login.headers['x-content-type-options']).toBe('nosniff');
     expect((await t.request('POST', '/auth/login', { body: { email: u.email, password: 'wrong one' } })).headers['cache-control']).toBe('no-store');
-    for (const [method, url, body] of [['GET', '/account'], ['GET', '/account/tokens'], ['POST', '/account/tokens', { name: 'x' }]] as const) {
+    for (const [method, url, body] of [
+      ['GET', '/account'],
+      ['GET', '/account/tokens'],
+      ['POST', '/account/tokens', { name: 'x' }],
+    ] as const) {
       const res = await t.request(method, url, { token: u.token, body });
       expect(res.headers['cache-control'], url).toBe('no-store');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
@@ -101,13 +109,20 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('SQLite files', () => 
 
 describe('rate limits on every endpoint (finding 7)', () => {
   let small: TestApp;
-  beforeAll(async () => { small = await startTestApp({ RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_S: '3600' }); });
-  afterAll(async () => { await small?.close(); });
+  beforeAll(async () => {
+    small = await startTestApp({ RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_S: '3600' });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
 
   it('/auth/* per client address, with the same headers; TRUST_PROXY off ignores X-Forwarded-For', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await small.request('POST', '/auth/login', { body: { email: `nobody${i}@example.com`, password: 'x' }, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      const res = await small.request('POST', '/auth/login', {
+        body: { email: `nobody${i}@example.com`, password: 'x' },
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
       statuses.push(res.status);
       expect(res.headers['x-ratelimit-limit']).toBe('4');
     }
@@ -125,7 +140,8 @@ describe('rate limits on every endpoint (finding 7)', () => {
     const other = await small.user();
     // Bearer calls from one address: the account's bucket runs out (the address's is shared).
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await small.request('GET', '/account', { token: u.token, headers: { 'x-forwarded-for': '198.51.100.7' } })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await small.request('GET', '/account', { token: u.token, headers: { 'x-forwarded-for': '198.51.100.7' } })).status);
     expect(statuses.slice(-1)).toEqual([429]);
     expect((await small.request('GET', '/account', { token: other.token })).status).toBe(429); // this address is spent
   });
@@ -133,11 +149,16 @@ describe('rate limits on every endpoint (finding 7)', () => {
 
 describe('TRUST_PROXY', () => {
   let proxied: TestApp;
-  beforeAll(async () => { proxied = await startTestApp({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_S: '3600', TRUST_PROXY: '1' }); });
-  afterAll(async () => { await proxied?.close(); });
+  beforeAll(async () => {
+    proxied = await startTestApp({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_S: '3600', TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
 
   it('with one trusted hop, each X-Forwarded-For client has its own bucket', async () => {
-    const hit = (ip: string) => proxied.request('POST', '/auth/login', { body: { email: 'nobody@example.com', password: 'x' }, headers: { 'x-forwarded-for': ip } });
+    const hit = (ip: string) =>
+      proxied.request('POST', '/auth/login', { body: { email: 'nobody@example.com', password: 'x' }, headers: { 'x-forwarded-for': ip } });
     expect([(await hit('203.0.113.1')).status, (await hit('203.0.113.1')).status, (await hit('203.0.113.1')).status]).toEqual([401, 401, 429]);
     expect((await hit('203.0.113.2')).status).toBe(401);
   });
@@ -145,12 +166,19 @@ describe('TRUST_PROXY', () => {
 
 describe('password hashing runs bounded (D23)', () => {
   let tight: TestApp;
-  beforeAll(async () => { tight = await startTestApp({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '2' }); });
-  afterAll(async () => { await tight?.close(); });
+  beforeAll(async () => {
+    tight = await startTestApp({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '2' });
+  });
+  afterAll(async () => {
+    await tight?.close();
+  });
 
   it('a burst of sign-ups: some wait, the excess gets 503 at once, the server keeps answering', async () => {
-    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) =>
-      tight.request('POST', '/auth/signup', { body: { email: `burst${i}@example.com`, password: 'long enough password' } })));
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        tight.request('POST', '/auth/signup', { body: { email: `burst${i}@example.com`, password: 'long enough password' } }),
+      ),
+    );
     const statuses = burst.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(3);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(1);

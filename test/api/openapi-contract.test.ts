@@ -8,7 +8,11 @@ import { enforceOpenApiRules } from '../../src/http/openapi/rules.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 interface Op {
-  operationId?: string; tags?: string[]; summary?: string; description?: string; security?: unknown[];
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  security?: unknown[];
   requestBody?: { content: Record<string, { schema: { $ref?: string }; example?: unknown }> };
   responses: Record<string, { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { example?: unknown }> }>;
 }
@@ -26,7 +30,9 @@ beforeAll(async () => {
   doc = (await t.request('GET', '/api/v1/docs/openapi.json')).body;
   ops = Object.entries(doc.paths).flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, op]): [string, string, Op] => [path, method, op]));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('the served OpenAPI document', () => {
   it('gives every operation a unique operationId, tags, a summary, a description and declared security', () => {
@@ -35,8 +41,14 @@ describe('the served OpenAPI document', () => {
     expect(ids.every((id) => typeof id === 'string' && /^[a-z][a-zA-Z0-9]*$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     for (const [path, method, op] of ops) {
-      expect({ path, method, tags: op.tags?.length, summary: !!op.summary, description: !!op.description, security: Array.isArray(op.security) })
-        .toEqual({ path, method, tags: 1, summary: true, description: true, security: true });
+      expect({ path, method, tags: op.tags?.length, summary: !!op.summary, description: !!op.description, security: Array.isArray(op.security) }).toEqual({
+        path,
+        method,
+        tags: 1,
+        summary: true,
+        description: true,
+        security: true,
+      });
     }
     const security = (id: string) => ops.find(([, , op]) => op.operationId === id)![2].security;
     expect(security('createTask')).toEqual([{ bearerAuth: [] }, { oauth2: ['tasks:write'] }]);
@@ -47,7 +59,22 @@ describe('the served OpenAPI document', () => {
   });
 
   it('names the schemas a client uses and refers to them', () => {
-    for (const name of ['Task', 'Event', 'Context', 'TaskComment', 'EventComment', 'Share', 'Attendee', 'Assignee', 'SyncItem', 'Error', 'Pagination', 'HistoryEntry', 'TaskCreate', 'TaskBatchCreate']) {
+    for (const name of [
+      'Task',
+      'Event',
+      'Context',
+      'TaskComment',
+      'EventComment',
+      'Share',
+      'Attendee',
+      'Assignee',
+      'SyncItem',
+      'Error',
+      'Pagination',
+      'HistoryEntry',
+      'TaskCreate',
+      'TaskBatchCreate',
+    ]) {
       expect(doc.components.schemas[name], name).toBeTruthy();
     }
     const create = ops.find(([, , op]) => op.operationId === 'createTask')![2];
@@ -109,23 +136,33 @@ describe('the startup check for new routes', () => {
 
   it('refuses a route without operationId, with an unknown tag, a reused id or no security', async () => {
     expect(await build((app) => app.get('/a', { schema: { ...ok } }, async () => 'a'))).toMatch(/GET \/a needs schema\.operationId/);
-    expect(await build((app) => app.get('/a', { schema: { ...ok, operationId: 'getA', tags: ['Nope'] } }, async () => 'a'))).toMatch(/needs tags from API_TAGS/);
-    expect(await build((app) => {
-      app.get('/a', { schema: { ...ok, operationId: 'getA' } }, async () => 'a');
-      app.get('/b', { schema: { ...ok, operationId: 'getA' } }, async () => 'b');
-    })).toMatch(/reuses operationId "getA"/);
-    expect(await build((app) => app.get('/a', { schema: { operationId: 'getA', tags: ['Tasks'], summary: 'x' } }, async () => 'a'))).toMatch(/declares no security/);
+    expect(await build((app) => app.get('/a', { schema: { ...ok, operationId: 'getA', tags: ['Nope'] } }, async () => 'a'))).toMatch(
+      /needs tags from API_TAGS/,
+    );
+    expect(
+      await build((app) => {
+        app.get('/a', { schema: { ...ok, operationId: 'getA' } }, async () => 'a');
+        app.get('/b', { schema: { ...ok, operationId: 'getA' } }, async () => 'b');
+      }),
+    ).toMatch(/reuses operationId "getA"/);
+    expect(await build((app) => app.get('/a', { schema: { operationId: 'getA', tags: ['Tasks'], summary: 'x' } }, async () => 'a'))).toMatch(
+      /declares no security/,
+    );
     expect(await build((app) => app.get('/a', {}, async () => 'a'))).toMatch(/operationId/);
   });
 
   it('accepts a complete route, security added by its scope, and hidden routes', async () => {
-    expect(await build((app) => {
-      app.get('/a', { schema: { ...ok, operationId: 'getA' } }, async () => 'a');
-      app.register(async (scoped: FastifyInstance) => {
-        scoped.addHook('onRoute', (route) => { route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema; });
-        scoped.get('/b', { schema: { operationId: 'getB', tags: ['Tasks'], summary: 'b' } }, async () => 'b');
-      });
-      app.get('/page', { schema: { hide: true } }, async () => 'page');
-    })).toBeNull();
+    expect(
+      await build((app) => {
+        app.get('/a', { schema: { ...ok, operationId: 'getA' } }, async () => 'a');
+        app.register(async (scoped: FastifyInstance) => {
+          scoped.addHook('onRoute', (route) => {
+            route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
+          });
+          scoped.get('/b', { schema: { operationId: 'getB', tags: ['Tasks'], summary: 'b' } }, async () => 'b');
+        });
+        app.get('/page', { schema: { hide: true } }, async () => 'page');
+      }),
+    ).toBeNull();
   });
 });

@@ -7,7 +7,9 @@ beforeAll(async () => {
   t = await startTestApp();
   c = t.as(await t.user());
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const create = async (body: Record<string, unknown> = {}) => (await c.post('/tasks', { title: 'Original', priority: 'low', ...body })).body.data;
 
@@ -67,11 +69,19 @@ describe('draft and publish (SPEC states, D8)', () => {
     const res = await c.post(`/tasks/${task.id}/draft`, { action: 'accept' });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
-      error: 'draft_conflict', status: 409,
+      error: 'draft_conflict',
+      status: 409,
       data: { your_version: '1.1', current_version: '2.0', conflicting_fields: ['title'] },
     });
     const discarded = await c.post(`/tasks/${task.id}/draft`, { action: 'discard' });
-    expect(discarded.body.data).toMatchObject({ title: 'Published title', priority: 'low', description: 'pub', version_major: 2, version_minor: 0, is_published: true });
+    expect(discarded.body.data).toMatchObject({
+      title: 'Published title',
+      priority: 'low',
+      description: 'pub',
+      version_major: 2,
+      version_minor: 0,
+      is_published: true,
+    });
     // The documented way out: a new draft on top of the current version, then publish.
     await c.put(`/tasks/${task.id}`, { title: 'Merged' });
     expect((await c.post(`/tasks/${task.id}/draft`, { action: 'accept' })).body.data).toMatchObject({ title: 'Merged', version_major: 3 });

@@ -8,8 +8,12 @@ import { startTestApp, type Client, type TestApp, type TestUser } from '../helpe
 
 let t: TestApp;
 
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const titles = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i}`);
 
@@ -18,8 +22,12 @@ async function ownTaskCount(c: Client): Promise<number> {
 }
 
 async function changeRows(user: TestUser): Promise<number> {
-  const row = await t.app.database.db.selectFrom('changes').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('actor_id', '=', user.id).where('record_type', '=', 'task').executeTakeFirstOrThrow();
+  const row = await t.app.database.db
+    .selectFrom('changes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('actor_id', '=', user.id)
+    .where('record_type', '=', 'task')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

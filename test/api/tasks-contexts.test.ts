@@ -3,8 +3,12 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createContext, share } from '../helpers/factories.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('tasks in contexts', () => {
   it('creating in a context needs write there; moving needs write on both sides', async () => {
@@ -45,7 +49,11 @@ describe('tasks in contexts', () => {
     const assigned = await o.post(`/tasks/${task}/assign`, { user_email: friend.email });
     expect(assigned.status).toBe(201);
     expect(assigned.body.data).toMatchObject({ task_id: task, user_id: friend.id, assigned_by: owner.id });
-    for (const [id, email] of [[task, outsider.email], [privateTask, friend.email], [task, 'nobody@example.org']]) {
+    for (const [id, email] of [
+      [task, outsider.email],
+      [privateTask, friend.email],
+      [task, 'nobody@example.org'],
+    ]) {
       const res = await o.post(`/tasks/${id}/assign`, { user_email: email });
       expect(res.status).toBe(422);
       expect(res.body.details.field).toBe('user_email');

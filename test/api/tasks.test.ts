@@ -9,7 +9,9 @@ beforeAll(async () => {
   owner = await t.user('owner');
   c = t.as(owner);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const newTask = async (client: Client, body: Record<string, unknown> = {}) => {
   const res = await client.post('/tasks', { title: 'A task', ...body });
@@ -21,9 +23,19 @@ describe('POST /tasks', () => {
   it('creates with defaults, published at 1.0, with every field present', async () => {
     const task = await newTask(c, { title: '  Buy milk  ' });
     expect(task).toMatchObject({
-      title: 'Buy milk', description: null, status: 'pending', priority: 'medium', due_date: null,
-      estimated_minutes: null, completed_at: null, user_id: owner.id, context_id: null,
-      version_major: 1, version_minor: 0, is_published: true, last_live: null,
+      title: 'Buy milk',
+      description: null,
+      status: 'pending',
+      priority: 'medium',
+      due_date: null,
+      estimated_minutes: null,
+      completed_at: null,
+      user_id: owner.id,
+      context_id: null,
+      version_major: 1,
+      version_minor: 0,
+      is_published: true,
+      last_live: null,
     });
     expect(task.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(task.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -33,8 +45,13 @@ describe('POST /tasks', () => {
 
   it('accepts every writable field and converts timestamps to UTC', async () => {
     const task = await newTask(c, {
-      title: 'Report', description: 'Quarterly', priority: 'urgent', status: 'in_progress',
-      due_date: '2026-12-01T10:30:00+02:00', estimated_minutes: 90, user_id: owner.id,
+      title: 'Report',
+      description: 'Quarterly',
+      priority: 'urgent',
+      status: 'in_progress',
+      due_date: '2026-12-01T10:30:00+02:00',
+      estimated_minutes: 90,
+      user_id: owner.id,
     });
     expect(task).toMatchObject({ priority: 'urgent', status: 'in_progress', due_date: '2026-12-01T08:30:00.000Z', estimated_minutes: 90 });
   });
@@ -72,7 +89,11 @@ describe('POST /tasks', () => {
       expect(res.status, raw).toBe(400);
       expect(res.body.error).toBe('validation_error');
     }
-    const proto = await t.request('POST', '/api/v1/tasks', { token: owner.token, raw: '{"title":"x","__proto__":{"admin":true}}', headers: { 'content-type': 'application/json' } });
+    const proto = await t.request('POST', '/api/v1/tasks', {
+      token: owner.token,
+      raw: '{"title":"x","__proto__":{"admin":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(proto.status).toBe(400);
   });
 
@@ -182,8 +203,22 @@ describe('GET /tasks (lists)', () => {
   });
 
   it('rejects bad list parameters with 400', async () => {
-    for (const q of ['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'sort=color', 'sort=-', 'sort=title,,due_date', 'status=done',
-      'status=pending,', 'published=maybe', 'updated_after=yesterday', 'updated_after=2026-01-01T00:00:00', 'context_id=x', 'source=sms']) {
+    for (const q of [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'offset=-1',
+      'sort=color',
+      'sort=-',
+      'sort=title,,due_date',
+      'status=done',
+      'status=pending,',
+      'published=maybe',
+      'updated_after=yesterday',
+      'updated_after=2026-01-01T00:00:00',
+      'context_id=x',
+      'source=sms',
+    ]) {
       const res = await lister.get(`/tasks?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.error, q).toBe('validation_error');

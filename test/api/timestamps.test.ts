@@ -9,8 +9,12 @@ import { intakeAddress, plainMail, postMail } from '../email/intake/helpers.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ INTAKE_SECRET: 'test-intake-secret-0123456789' }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp({ INTAKE_SECRET: 'test-intake-secret-0123456789' });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const OUT_OF_RANGE = ['9999-12-31T23:59:59-14:00', '9999-12-31T23:59:59.999-00:01', '0001-01-01T00:00:00+00:01', '0001-01-01T13:59:59+14:00'];
 const EDGES: Array<[string, string]> = [
@@ -65,13 +69,33 @@ describe('timestamps in range (D23)', () => {
   it('email: an invitation whose DTSTART lies past the range makes no event, and the feed stays whole', async () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
-    const raw = Buffer.from([
-      'From: Ana <ana@example.org>', `To: ${address}`, 'Subject: Far future', 'Message-ID: <far-1@example.org>',
-      'Date: Tue, 17 Nov 2026 09:00:00 +0100', 'MIME-Version: 1.0', 'Content-Type: text/calendar; method=REQUEST', '',
-      'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'METHOD:REQUEST', 'BEGIN:VEVENT', 'UID:far-future@example.org',
-      'DTSTAMP:20261117T080000Z', 'DTSTART;TZID=Pacific/Pago_Pago:99991231T230000', 'DTEND;TZID=Pacific/Pago_Pago:99991231T235900',
-      'SUMMARY:Far future', 'ORGANIZER:mailto:ana@example.org', `ATTENDEE:mailto:${u.email}`, 'END:VEVENT', 'END:VCALENDAR', '',
-    ].join('\r\n'));
+    const raw = Buffer.from(
+      [
+        'From: Ana <ana@example.org>',
+        `To: ${address}`,
+        'Subject: Far future',
+        'Message-ID: <far-1@example.org>',
+        'Date: Tue, 17 Nov 2026 09:00:00 +0100',
+        'MIME-Version: 1.0',
+        'Content-Type: text/calendar; method=REQUEST',
+        '',
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//EN',
+        'METHOD:REQUEST',
+        'BEGIN:VEVENT',
+        'UID:far-future@example.org',
+        'DTSTAMP:20261117T080000Z',
+        'DTSTART;TZID=Pacific/Pago_Pago:99991231T230000',
+        'DTEND;TZID=Pacific/Pago_Pago:99991231T235900',
+        'SUMMARY:Far future',
+        'ORGANIZER:mailto:ana@example.org',
+        `ATTENDEE:mailto:${u.email}`,
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    );
     const res = await postMail(t, raw, { to: address });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data.events).toEqual([]);
@@ -96,13 +120,18 @@ describe('timestamps in range (D23)', () => {
     const C = (await o.post('/contexts', { name: 'shared' })).body.data.id;
     await o.post(`/contexts/${C}/share`, { user_email: friend.email, permission: 'read' });
     const task = (await o.post('/tasks', { title: 'poisoned', context_id: C, due_date: '2026-01-01T00:00:00Z' })).body.data.id;
-    const event = (await o.post('/events', { title: 'poisoned', context_id: C, start_time: '2026-01-01T00:00:00Z', end_time: '2026-01-01T01:00:00Z' })).body.data.id;
+    const event = (await o.post('/events', { title: 'poisoned', context_id: C, start_time: '2026-01-01T00:00:00Z', end_time: '2026-01-01T01:00:00Z' })).body
+      .data.id;
     await o.patch(`/tasks/${task}`, { title: 'with a draft', due_date: '2026-02-01T00:00:00Z' });
     const db = t.app.database.db;
     // What the old code stored for `9999-12-31T23:59:59-14:00` and its like.
-    await sql`UPDATE tasks SET due_date = '+010000-01-01T13:59:59.000Z', draft = replace(draft, '2026-01-01T00:00:00.000Z', '-000001-12-31T00:00:00.000Z') WHERE id = ${task}`.execute(db);
+    await sql`UPDATE tasks SET due_date = '+010000-01-01T13:59:59.000Z', draft = replace(draft, '2026-01-01T00:00:00.000Z', '-000001-12-31T00:00:00.000Z') WHERE id = ${task}`.execute(
+      db,
+    );
     await sql`UPDATE events SET start_time = '+010000-01-01T13:59:59.000Z' WHERE id = ${event}`.execute(db);
-    await sql`UPDATE record_versions SET snapshot = replace(snapshot, '2026-01-01T00:00:00.000Z', '+010000-01-01T13:59:59.000Z') WHERE record_id = ${task}`.execute(db);
+    await sql`UPDATE record_versions SET snapshot = replace(snapshot, '2026-01-01T00:00:00.000Z', '+010000-01-01T13:59:59.000Z') WHERE record_id = ${task}`.execute(
+      db,
+    );
     await repair(db as any);
     for (const who of [owner, friend]) {
       const c = t.as(who);

@@ -16,21 +16,63 @@ import type { Target } from './targets.js';
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export const ical = (kind: 'task' | 'event', uid: string, title: string, extra: string[] = []) => [
-  'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Agendum tests//EN',
-  kind === 'task' ? 'BEGIN:VTODO' : 'BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', `SUMMARY:${title}`,
-  ...(kind === 'event' ? ['DTSTART:20260310T090000Z', 'DTEND:20260310T100000Z'] : ['DUE;VALUE=DATE:20260320']),
-  ...extra, kind === 'task' ? 'END:VTODO' : 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+export const ical = (kind: 'task' | 'event', uid: string, title: string, extra: string[] = []) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Agendum tests//EN',
+    kind === 'task' ? 'BEGIN:VTODO' : 'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260101T000000Z',
+    `SUMMARY:${title}`,
+    ...(kind === 'event' ? ['DTSTART:20260310T090000Z', 'DTEND:20260310T100000Z'] : ['DUE;VALUE=DATE:20260320']),
+    ...extra,
+    kind === 'task' ? 'END:VTODO' : 'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 
 /** Client-written details that must survive an edit made elsewhere (D17). */
-const RICH_EVENT = (uid: string, title: string) => [
-  'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Agendum tests//EN',
-  'BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', 'DTSTART:20260302T090000Z', 'DTEND:20260302T093000Z', `SUMMARY:${title}`,
-  'RRULE:FREQ=DAILY;COUNT=5', 'CATEGORIES:Team', 'X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC',
-  'BEGIN:VALARM', 'ACTION:DISPLAY', 'DESCRIPTION:Reminder', 'TRIGGER:-PT15M', 'X-WR-ALARMUID:al-1', 'END:VALARM', 'END:VEVENT',
-  'BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', 'RECURRENCE-ID:20260304T090000Z', 'DTSTART:20260304T150000Z', 'DTEND:20260304T153000Z', `SUMMARY:${title} (late)`, 'END:VEVENT',
-  'END:VCALENDAR', ''].join('\r\n');
-const RICH_LINES = ['RRULE:FREQ=DAILY;COUNT=5', 'CATEGORIES:Team', 'X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC', 'X-WR-ALARMUID:al-1', 'TRIGGER:-PT15M', 'RECURRENCE-ID:20260304T090000Z'];
+const RICH_EVENT = (uid: string, title: string) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Agendum tests//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260101T000000Z',
+    'DTSTART:20260302T090000Z',
+    'DTEND:20260302T093000Z',
+    `SUMMARY:${title}`,
+    'RRULE:FREQ=DAILY;COUNT=5',
+    'CATEGORIES:Team',
+    'X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC',
+    'BEGIN:VALARM',
+    'ACTION:DISPLAY',
+    'DESCRIPTION:Reminder',
+    'TRIGGER:-PT15M',
+    'X-WR-ALARMUID:al-1',
+    'END:VALARM',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260101T000000Z',
+    'RECURRENCE-ID:20260304T090000Z',
+    'DTSTART:20260304T150000Z',
+    'DTEND:20260304T153000Z',
+    `SUMMARY:${title} (late)`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+const RICH_LINES = [
+  'RRULE:FREQ=DAILY;COUNT=5',
+  'CATEGORIES:Team',
+  'X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC',
+  'X-WR-ALARMUID:al-1',
+  'TRIGGER:-PT15M',
+  'RECURRENCE-ID:20260304T090000Z',
+];
 
 const pathOf = (u: string) => new URL(u, 'http://x').pathname;
 const unfold = (s: string) => s.replace(/\r?\n[ \t]/g, '');
@@ -103,8 +145,10 @@ export async function pythonCaldav(target: Target, tag: string) {
 
 export async function tsdav(target: Target, tag: string) {
   const client = new DAVClient({
-    serverUrl: target.baseUrl, credentials: { username: target.username, password: target.password },
-    authMethod: 'Basic', defaultAccountType: 'caldav',
+    serverUrl: target.baseUrl,
+    credentials: { username: target.username, password: target.password },
+    authMethod: 'Basic',
+    defaultAccountType: 'caldav',
   });
   await client.login();
   const calendars = await client.fetchCalendars();
@@ -118,34 +162,60 @@ export async function tsdav(target: Target, tag: string) {
   const evUid = `ts-ev-${tag}`;
   const created = await client.createCalendarObject({ calendar: events, filename: `${evUid}.ics`, iCalString: ical('event', evUid, 'Ts event') });
   expect(created.ok).toBe(true);
-  expect((await client.createCalendarObject({ calendar: tasks, filename: `ts-td-${tag}.ics`, iCalString: ical('task', `ts-td-${tag}`, 'Ts task') })).ok).toBe(true);
+  expect((await client.createCalendarObject({ calendar: tasks, filename: `ts-td-${tag}.ics`, iCalString: ical('task', `ts-td-${tag}`, 'Ts task') })).ok).toBe(
+    true,
+  );
   expect(await target.other.titles('event')).toContain('Ts event');
   expect(await target.other.titles('task')).toContain('Ts task');
 
   const objects = await client.fetchCalendarObjects({ calendar: events });
   const mine = objects.find((o) => o.data?.includes(`UID:${evUid}`));
   expect(mine?.etag).toBeTruthy();
-  const todos = await client.fetchCalendarObjects({ calendar: tasks, filters: [{ 'comp-filter': { _attributes: { name: 'VCALENDAR' }, 'comp-filter': { _attributes: { name: 'VTODO' } } } }] });
+  const todos = await client.fetchCalendarObjects({
+    calendar: tasks,
+    filters: [{ 'comp-filter': { _attributes: { name: 'VCALENDAR' }, 'comp-filter': { _attributes: { name: 'VTODO' } } } }],
+  });
   expect(todos.some((o) => o.data?.includes(`UID:ts-td-${tag}`))).toBe(true);
 
-  const updated = await client.updateCalendarObject({ calendarObject: { url: mine!.url, etag: mine!.etag, data: mine!.data.replace('SUMMARY:Ts event', 'SUMMARY:Ts event renamed') } });
+  const updated = await client.updateCalendarObject({
+    calendarObject: { url: mine!.url, etag: mine!.etag, data: mine!.data.replace('SUMMARY:Ts event', 'SUMMARY:Ts event renamed') },
+  });
   expect(updated.ok).toBe(true);
   expect(await target.other.titles('event')).toContain('Ts event renamed');
 
   // Sync: first everything, then the change and the deletion made elsewhere.
   const collection = { ...events, objectMultiGet: client.calendarMultiGet.bind(client) } as DAVCalendar & { objectMultiGet: unknown };
-  const first = await client.smartCollectionSync({ collection: { ...collection, objects: [] }, method: 'webdav', detailedResult: true } as never) as unknown as { syncToken: string; objects: { created: Array<{ data: string }>; updated: unknown[]; deleted: unknown[] } };
+  const first = (await client.smartCollectionSync({
+    collection: { ...collection, objects: [] },
+    method: 'webdav',
+    detailedResult: true,
+  } as never)) as unknown as { syncToken: string; objects: { created: Array<{ data: string }>; updated: unknown[]; deleted: unknown[] } };
   expect(first.objects.created.some((o) => o.data.includes(evUid))).toBe(true);
   await target.other.retitle('event', evUid, 'Ts renamed elsewhere');
   const local = first.objects.created as Array<{ url: string; etag: string; data: string }>;
-  const second = await client.smartCollectionSync({ collection: { ...collection, syncToken: first.syncToken, objects: local }, method: 'webdav', detailedResult: true } as never) as unknown as { syncToken: string; objects: { created: unknown[]; updated: Array<{ url: string; data: string; etag: string }>; deleted: unknown[] } };
+  const second = (await client.smartCollectionSync({
+    collection: { ...collection, syncToken: first.syncToken, objects: local },
+    method: 'webdav',
+    detailedResult: true,
+  } as never)) as unknown as {
+    syncToken: string;
+    objects: { created: unknown[]; updated: Array<{ url: string; data: string; etag: string }>; deleted: unknown[] };
+  };
   expect(second.objects.updated.map((o) => unfold(o.data)).join()).toContain('Ts renamed elsewhere');
   await target.other.remove('event', evUid);
-  const third = await client.smartCollectionSync({ collection: { ...collection, syncToken: second.syncToken, objects: local }, method: 'webdav', detailedResult: true } as never) as unknown as { objects: { deleted: Array<{ url: string }> } };
+  const third = (await client.smartCollectionSync({
+    collection: { ...collection, syncToken: second.syncToken, objects: local },
+    method: 'webdav',
+    detailedResult: true,
+  } as never)) as unknown as { objects: { deleted: Array<{ url: string }> } };
   expect(third.objects.deleted.map((o) => pathOf(o.url))).toContain(pathOf(mine!.url));
 
-  const task = (await client.fetchCalendarObjects({ calendar: tasks, filters: [{ 'comp-filter': { _attributes: { name: 'VCALENDAR' }, 'comp-filter': { _attributes: { name: 'VTODO' } } } }] }))
-    .find((o) => o.data?.includes(`UID:ts-td-${tag}`))!;
+  const task = (
+    await client.fetchCalendarObjects({
+      calendar: tasks,
+      filters: [{ 'comp-filter': { _attributes: { name: 'VCALENDAR' }, 'comp-filter': { _attributes: { name: 'VTODO' } } } }],
+    })
+  ).find((o) => o.data?.includes(`UID:ts-td-${tag}`))!;
   expect((await client.deleteCalendarObject({ calendarObject: { url: task.url, etag: task.etag } })).ok).toBe(true);
   expect(await target.other.titles('task')).not.toContain('Ts task');
 }
@@ -153,7 +223,10 @@ export async function tsdav(target: Target, tag: string) {
 // ---------- vdirsyncer ----------
 
 async function vdir(config: string, ...args: string[]) {
-  return run('/bin/sh', ['-c', `yes | /usr/bin/vdirsyncer -c '${config}' ${args.join(' ')}`], { timeout: 120_000, env: { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' } });
+  return run('/bin/sh', ['-c', `yes | /usr/bin/vdirsyncer -c '${config}' ${args.join(' ')}`], {
+    timeout: 120_000,
+    env: { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' },
+  });
 }
 
 const filesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.ics')) : []);
@@ -163,15 +236,33 @@ export async function vdirsyncer(target: Target, tag: string) {
   const local = path.join(dir, 'local');
   const config = path.join(dir, 'config');
   const remoteOf = (p: string) => new URL(p, target.baseUrl).href;
-  fs.writeFileSync(config, [
-    '[general]', `status_path = "${path.join(dir, 'status')}"`, '',
-    ...(['events', 'tasks'] as const).flatMap((k) => [
-      `[pair cal_${k}]`, `a = "local_${k}"`, `b = "remote_${k}"`, 'collections = null', 'conflict_resolution = "b wins"', '',
-      `[storage local_${k}]`, 'type = "filesystem"', `path = "${path.join(local, k)}"`, 'fileext = ".ics"', '',
-      `[storage remote_${k}]`, 'type = "caldav"', `url = "${remoteOf(k === 'events' ? target.eventCollection : target.taskCollection)}"`,
-      `username = "${target.username}"`, `password = "${target.password}"`, '',
-    ]),
-  ].join('\n'));
+  fs.writeFileSync(
+    config,
+    [
+      '[general]',
+      `status_path = "${path.join(dir, 'status')}"`,
+      '',
+      ...(['events', 'tasks'] as const).flatMap((k) => [
+        `[pair cal_${k}]`,
+        `a = "local_${k}"`,
+        `b = "remote_${k}"`,
+        'collections = null',
+        'conflict_resolution = "b wins"',
+        '',
+        `[storage local_${k}]`,
+        'type = "filesystem"',
+        `path = "${path.join(local, k)}"`,
+        'fileext = ".ics"',
+        '',
+        `[storage remote_${k}]`,
+        'type = "caldav"',
+        `url = "${remoteOf(k === 'events' ? target.eventCollection : target.taskCollection)}"`,
+        `username = "${target.username}"`,
+        `password = "${target.password}"`,
+        '',
+      ]),
+    ].join('\n'),
+  );
   try {
     fs.mkdirSync(path.join(local, 'events'), { recursive: true });
     fs.mkdirSync(path.join(local, 'tasks'), { recursive: true });
@@ -195,7 +286,9 @@ export async function vdirsyncer(target: Target, tag: string) {
     // Changes made elsewhere come down.
     await target.other.retitle('event', evUid, 'Vd renamed elsewhere');
     await vdir(config, 'sync');
-    const down = filesIn(path.join(local, 'events')).map((f) => unfold(fs.readFileSync(path.join(local, 'events', f), 'utf8'))).join();
+    const down = filesIn(path.join(local, 'events'))
+      .map((f) => unfold(fs.readFileSync(path.join(local, 'events', f), 'utf8')))
+      .join();
     expect(down).toContain('SUMMARY:Vd renamed elsewhere');
     // A deletion elsewhere removes the local file; a local deletion removes the remote record.
     await target.other.remove('event', evUid);

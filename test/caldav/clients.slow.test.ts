@@ -6,10 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ical, py, pythonCaldav, tsdav, vdirsyncer } from './client-checks.js';
 import { agendumTarget, radicaleTarget, type Target } from './targets.js';
 
-for (const [name, start] of [['Radicale (reference)', radicaleTarget], ['Agendum', agendumTarget]] as const) {
+for (const [name, start] of [
+  ['Radicale (reference)', radicaleTarget],
+  ['Agendum', agendumTarget],
+] as const) {
   describe(name, () => {
     let target: Target;
-    beforeAll(async () => { target = await start(); }, 60_000);
+    beforeAll(async () => {
+      target = await start();
+    }, 60_000);
     afterAll(() => target?.close());
     it('python3-caldav discovers, creates, reads, updates, deletes and syncs both ways', () => pythonCaldav(target, 'a'), 120_000);
     it('tsdav discovers, creates, reads, updates, deletes and syncs both ways', () => tsdav(target, 'b'), 120_000);
@@ -19,7 +24,9 @@ for (const [name, start] of [['Radicale (reference)', radicaleTarget], ['Agendum
 
 describe('Agendum access through a real client (python3-caldav)', () => {
   let target: Awaited<ReturnType<typeof agendumTarget>>;
-  beforeAll(async () => { target = await agendumTarget(); }, 60_000);
+  beforeAll(async () => {
+    target = await agendumTarget();
+  }, 60_000);
   afterAll(() => target?.close());
 
   it('a read collaborator cannot write, a stranger sees nothing, and removing the share ends the sync', async () => {

@@ -1,15 +1,27 @@
 /** CalDAV test helpers: raw DAV requests through the real app, and iCalendar bodies. */
 import type { TestApp, TestUser } from '../helpers/app.js';
 
-export interface DavRes { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+export interface DavRes {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 
 const basic = (u: TestUser) => `Basic ${Buffer.from(`${u.email}:${u.token}`).toString('base64')}`;
 
 export function dav(t: TestApp, u: TestUser | null) {
   return async (method: string, url: string, body?: string, headers: Record<string, string> = {}): Promise<DavRes> => {
     const res = await t.app.server.inject({
-      method: method as 'GET', url, payload: body,
-      headers: { ...(u ? { authorization: basic(u) } : {}), ...(body && !headers['content-type'] ? { 'content-type': body.startsWith('BEGIN:') ? 'text/calendar; charset=utf-8' : 'application/xml; charset=utf-8' } : {}), ...headers },
+      method: method as 'GET',
+      url,
+      payload: body,
+      headers: {
+        ...(u ? { authorization: basic(u) } : {}),
+        ...(body && !headers['content-type']
+          ? { 'content-type': body.startsWith('BEGIN:') ? 'text/calendar; charset=utf-8' : 'application/xml; charset=utf-8' }
+          : {}),
+        ...headers,
+      },
     });
     return { status: res.statusCode, headers: res.headers as DavRes['headers'], body: res.body };
   };
@@ -21,10 +33,33 @@ export const propfindBody = (props: string) =>
   `<?xml version="1.0" encoding="utf-8"?><D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/" xmlns:A="http://apple.com/ns/ical/"><D:prop>${props}</D:prop></D:propfind>`;
 
 export const vtodo = (uid: string, lines: string[] = []) =>
-  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', 'BEGIN:VTODO', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', ...lines, 'END:VTODO', 'END:VCALENDAR', ''].join('\r\n');
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Test//EN',
+    'BEGIN:VTODO',
+    `UID:${uid}`,
+    'DTSTAMP:20260101T000000Z',
+    ...lines,
+    'END:VTODO',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 
 export const vevent = (uid: string, lines: string[], extra: string[] = []) =>
-  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', 'BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT', ...extra, 'END:VCALENDAR', ''].join('\r\n');
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Test//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260101T000000Z',
+    ...lines,
+    'END:VEVENT',
+    ...extra,
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 
 export const syncBody = (token: string, props = '<D:getetag/>') =>
   `<?xml version="1.0"?><D:sync-collection xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:sync-token>${token}</D:sync-token><D:sync-level>1</D:sync-level><D:prop>${props}</D:prop></D:sync-collection>`;

@@ -37,7 +37,11 @@ describe('discovery', () => {
     const res = await dav(t, null)('PROPFIND', '/.well-known/caldav', propfindBody('<D:current-user-principal/>'));
     expect(res.status).toBe(401);
     expect(res.headers['www-authenticate']).toMatch(/^Basic realm="Agendum"/);
-    const mixed = await t.app.server.inject({ method: 'PROPFIND' as 'GET', url: '/caldav/', headers: { authorization: `Basic ${Buffer.from(`${reader.email}:${owner.token}`).toString('base64')}` } });
+    const mixed = await t.app.server.inject({
+      method: 'PROPFIND' as 'GET',
+      url: '/caldav/',
+      headers: { authorization: `Basic ${Buffer.from(`${reader.email}:${owner.token}`).toString('base64')}` },
+    });
     expect(mixed.statusCode).toBe(401);
     const bearer = await t.app.server.inject({ method: 'PROPFIND' as 'GET', url: '/caldav/', headers: { authorization: `Bearer ${owner.token}`, depth: '0' } });
     expect(bearer.statusCode).toBe(207);
@@ -45,7 +49,9 @@ describe('discovery', () => {
 
   it('answers PROPFIND on /.well-known/caldav and / with 207 and the principal, 404 for unknown properties', async () => {
     for (const url of ['/.well-known/caldav', '/']) {
-      const res = await dav(t, owner)('PROPFIND', url, propfindBody('<D:current-user-principal/><D:principal-URL/><D:resourcetype/><D:unknown-thing/>'), { depth: '0' });
+      const res = await dav(t, owner)('PROPFIND', url, propfindBody('<D:current-user-principal/><D:principal-URL/><D:resourcetype/><D:unknown-thing/>'), {
+        depth: '0',
+      });
       expect(res.status).toBe(207);
       expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
       expect(res.body).toContain(`<D:href>/caldav/principals/${owner.id}/</D:href>`);
@@ -57,8 +63,14 @@ describe('discovery', () => {
   });
 
   it('describes the principal, with scheduling properties as 404', async () => {
-    const res = await dav(t, owner)('PROPFIND', `/caldav/principals/${owner.id}/`, propfindBody(
-      '<C:calendar-home-set/><C:calendar-user-address-set/><D:principal-collection-set/><D:displayname/><C:schedule-inbox-URL/><C:schedule-outbox-URL/><CS:email-address-set/><D:supported-report-set/><D:current-user-privilege-set/>'), { depth: '0' });
+    const res = await dav(t, owner)(
+      'PROPFIND',
+      `/caldav/principals/${owner.id}/`,
+      propfindBody(
+        '<C:calendar-home-set/><C:calendar-user-address-set/><D:principal-collection-set/><D:displayname/><C:schedule-inbox-URL/><C:schedule-outbox-URL/><CS:email-address-set/><D:supported-report-set/><D:current-user-privilege-set/>',
+      ),
+      { depth: '0' },
+    );
     expect(res.status).toBe(207);
     expect(res.body).toContain(`<C:calendar-home-set><D:href>${home(owner)}</D:href></C:calendar-home-set>`);
     expect(res.body).toContain(`<D:href>mailto:${owner.email}</D:href>`);
@@ -68,9 +80,14 @@ describe('discovery', () => {
   });
 
   it('lists the personal pair and two collections per visible context, with every property clients ask for', async () => {
-    const res = await dav(t, owner)('PROPFIND', home(owner), propfindBody(
-      '<D:resourcetype/><D:displayname/><CS:getctag/><D:sync-token/><C:supported-calendar-component-set/><A:calendar-color/><A:calendar-order/><C:calendar-description/><D:current-user-privilege-set/><D:owner/><D:quota-available-bytes/><D:supported-report-set/>'),
-    { depth: '1' });
+    const res = await dav(t, owner)(
+      'PROPFIND',
+      home(owner),
+      propfindBody(
+        '<D:resourcetype/><D:displayname/><CS:getctag/><D:sync-token/><C:supported-calendar-component-set/><A:calendar-color/><A:calendar-order/><C:calendar-description/><D:current-user-privilege-set/><D:owner/><D:quota-available-bytes/><D:supported-report-set/>',
+      ),
+      { depth: '1' },
+    );
     expect(res.status).toBe(207);
     const hrefs = responses(res.body).map((r) => r.href);
     expect(hrefs).toEqual([home(owner), `${home(owner)}personal-tasks/`, `${home(owner)}personal-events/`, tasksUrl(), eventsUrl()]);
@@ -159,12 +176,39 @@ describe('resources', () => {
 });
 
 describe('events, recurrence and the lossless round trip', () => {
-  const series = () => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN',
-    'BEGIN:VEVENT', 'UID:series-1', 'DTSTAMP:20260101T000000Z', 'DTSTART:20260105T090000Z', 'DTEND:20260105T100000Z',
-    'SUMMARY:Standup', 'RRULE:FREQ=WEEKLY;COUNT=10', 'EXDATE:20260112T090000Z', 'CATEGORIES:Work,Daily', 'X-EVOLUTION-COLOR:blue',
-    'BEGIN:VALARM', 'ACTION:DISPLAY', 'TRIGGER:-PT10M', 'DESCRIPTION:Soon', 'X-WR-ALARMUID:alarm-1', 'END:VALARM', 'END:VEVENT',
-    'BEGIN:VEVENT', 'UID:series-1', 'DTSTAMP:20260101T000000Z', 'RECURRENCE-ID:20260119T090000Z', 'DTSTART:20260119T140000Z', 'DTEND:20260119T150000Z', 'SUMMARY:Standup (moved)', 'END:VEVENT',
-    'END:VCALENDAR', ''].join('\r\n');
+  const series = () =>
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//EN',
+      'BEGIN:VEVENT',
+      'UID:series-1',
+      'DTSTAMP:20260101T000000Z',
+      'DTSTART:20260105T090000Z',
+      'DTEND:20260105T100000Z',
+      'SUMMARY:Standup',
+      'RRULE:FREQ=WEEKLY;COUNT=10',
+      'EXDATE:20260112T090000Z',
+      'CATEGORIES:Work,Daily',
+      'X-EVOLUTION-COLOR:blue',
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'TRIGGER:-PT10M',
+      'DESCRIPTION:Soon',
+      'X-WR-ALARMUID:alarm-1',
+      'END:VALARM',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:series-1',
+      'DTSTAMP:20260101T000000Z',
+      'RECURRENCE-ID:20260119T090000Z',
+      'DTSTART:20260119T140000Z',
+      'DTEND:20260119T150000Z',
+      'SUMMARY:Standup (moved)',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
 
   it('keeps VALARM, X- properties, CATEGORIES, RRULE, EXDATE and overrides through a REST edit', async () => {
     const put = await dav(t, owner)('PUT', `${eventsUrl()}series-1.ics`, series());
@@ -176,8 +220,19 @@ describe('events, recurrence and the lossless round trip', () => {
     expect((await t.as(owner).put(`/events/${event.id}`, { title: 'Team standup', location: 'Room 4', publish: true })).status).toBe(200);
     const get = await dav(t, owner)('GET', `${eventsUrl()}series-1.ics`);
     expect(get.headers.etag).not.toBe(put.headers.etag);
-    for (const line of ['SUMMARY:Team standup', 'LOCATION:Room 4', 'RRULE:FREQ=WEEKLY;COUNT=10', 'EXDATE:20260112T090000Z', 'CATEGORIES:Work,Daily',
-      'X-EVOLUTION-COLOR:blue', 'BEGIN:VALARM', 'X-WR-ALARMUID:alarm-1', 'RECURRENCE-ID:20260119T090000Z', 'SUMMARY:Standup (moved)', 'SEQUENCE:1']) {
+    for (const line of [
+      'SUMMARY:Team standup',
+      'LOCATION:Room 4',
+      'RRULE:FREQ=WEEKLY;COUNT=10',
+      'EXDATE:20260112T090000Z',
+      'CATEGORIES:Work,Daily',
+      'X-EVOLUTION-COLOR:blue',
+      'BEGIN:VALARM',
+      'X-WR-ALARMUID:alarm-1',
+      'RECURRENCE-ID:20260119T090000Z',
+      'SUMMARY:Standup (moved)',
+      'SEQUENCE:1',
+    ]) {
       expect(get.body).toContain(line);
     }
     // A draft edit over REST does not reach CalDAV (it serves the published state).
@@ -186,7 +241,8 @@ describe('events, recurrence and the lossless round trip', () => {
   });
 
   it('expands recurrence for time-range queries, overrides included, and skips what cannot be expanded', async () => {
-    const q = (start: string, end: string) => dav(t, owner)('REPORT', eventsUrl(), queryBody('VEVENT', `<C:time-range start="${start}" end="${end}"/>`), { depth: '1' });
+    const q = (start: string, end: string) =>
+      dav(t, owner)('REPORT', eventsUrl(), queryBody('VEVENT', `<C:time-range start="${start}" end="${end}"/>`), { depth: '1' });
     const hit = (xml: string) => responses(xml).map((r) => r.href.split('/').pop());
     expect(hit((await q('20260302T000000Z', '20260303T000000Z')).body)).toContain('series-1.ics'); // 9th weekly occurrence
     expect(hit((await q('20260112T000000Z', '20260113T000000Z')).body)).not.toContain('series-1.ics'); // EXDATE
@@ -202,32 +258,51 @@ describe('events, recurrence and the lossless round trip', () => {
 });
 
 describe('attendees', () => {
-  it('adds ATTENDEEs with their PARTSTAT as RSVP, and applies a replaced object\'s changes to them', async () => {
+  it("adds ATTENDEEs with their PARTSTAT as RSVP, and applies a replaced object's changes to them", async () => {
     const lines = (extra: string[]) => ['DTSTART:20260901T100000Z', 'DTEND:20260901T110000Z', 'SUMMARY:Review', `ORGANIZER:mailto:${owner.email}`, ...extra];
-    const put = await dav(t, owner)('PUT', `${eventsUrl()}att.ics`, vevent('att-1', lines([
-      'ATTENDEE;PARTSTAT=ACCEPTED:mailto:ann@example.com', 'ATTENDEE;PARTSTAT=TENTATIVE;CN=Bo:mailto:bo@example.com'])));
+    const put = await dav(t, owner)(
+      'PUT',
+      `${eventsUrl()}att.ics`,
+      vevent('att-1', lines(['ATTENDEE;PARTSTAT=ACCEPTED:mailto:ann@example.com', 'ATTENDEE;PARTSTAT=TENTATIVE;CN=Bo:mailto:bo@example.com'])),
+    );
     expect(put.status).toBe(201);
     const ev = (await t.as(owner).get(`/events?context_id=${ctxId}`)).body.data.find((e: { title: string }) => e.title === 'Review');
-    const list = async () => Object.fromEntries(((await t.as(owner).get(`/events/${ev.id}/attendees`)).body.data as Array<{ email: string; rsvp_status: string }>).map((a) => [a.email, a.rsvp_status]));
+    const list = async () =>
+      Object.fromEntries(
+        ((await t.as(owner).get(`/events/${ev.id}/attendees`)).body.data as Array<{ email: string; rsvp_status: string }>).map((a) => [a.email, a.rsvp_status]),
+      );
     expect(await list()).toEqual({ 'ann@example.com': 'accepted', 'bo@example.com': 'tentative' });
     await t.as(owner).post(`/events/${ev.id}/attendees`, { user_email: 'rest@example.com' });
     // The REST change rewrote the resource: the client's old ETag no longer matches.
     expect((await dav(t, owner)('PUT', `${eventsUrl()}att.ics`, vevent('att-1', lines([])), { 'if-match': String(put.headers.etag) })).status).toBe(412);
     const current = await dav(t, owner)('GET', `${eventsUrl()}att.ics`);
     expect(current.body).toContain('mailto:rest@example.com');
-    const again = await dav(t, owner)('PUT', `${eventsUrl()}att.ics`, vevent('att-1', lines([
-      'ATTENDEE;PARTSTAT=DECLINED:mailto:ann@example.com', 'ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:rest@example.com'])), { 'if-match': String(current.headers.etag) });
+    const again = await dav(t, owner)(
+      'PUT',
+      `${eventsUrl()}att.ics`,
+      vevent('att-1', lines(['ATTENDEE;PARTSTAT=DECLINED:mailto:ann@example.com', 'ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:rest@example.com'])),
+      { 'if-match': String(current.headers.etag) },
+    );
     expect(again.status).toBe(204);
     // Bo was dropped by the client, Ann declined, the attendee added over REST is kept.
     expect(await list()).toEqual({ 'ann@example.com': 'declined', 'rest@example.com': 'pending' });
   });
 
   it('writes attendee changes made over REST into the ATTENDEE lines, and moves the sync token', async () => {
-    const put = await dav(t, owner)('PUT', `${eventsUrl()}att2.ics`, vevent('att-2', ['DTSTART:20260902T100000Z', 'DTEND:20260902T110000Z', 'SUMMARY:Planning',
-      'ATTENDEE;CN=Cy;PARTSTAT=NEEDS-ACTION:mailto:cy@example.com', 'X-KEEP:me']));
+    const put = await dav(t, owner)(
+      'PUT',
+      `${eventsUrl()}att2.ics`,
+      vevent('att-2', [
+        'DTSTART:20260902T100000Z',
+        'DTEND:20260902T110000Z',
+        'SUMMARY:Planning',
+        'ATTENDEE;CN=Cy;PARTSTAT=NEEDS-ACTION:mailto:cy@example.com',
+        'X-KEEP:me',
+      ]),
+    );
     const ev = (await t.as(owner).get(`/events?context_id=${ctxId}`)).body.data.find((e: { title: string }) => e.title === 'Planning');
     const token = syncTokenOf((await dav(t, owner)('REPORT', eventsUrl(), syncBody(''), { depth: '1' })).body)!;
-    expect((await t.as(owner).patch(`/events/${ev.id}/attendees/cy@example.com`, { rsvp_status: "accepted" })).status).toBe(200);
+    expect((await t.as(owner).patch(`/events/${ev.id}/attendees/cy@example.com`, { rsvp_status: 'accepted' })).status).toBe(200);
     expect((await t.as(owner).post(`/events/${ev.id}/attendees`, { user_email: 'dee@example.com' })).status).toBe(201);
     const got = await dav(t, owner)('GET', `${eventsUrl()}att2.ics`);
     expect(got.headers.etag).not.toBe(put.headers.etag);
@@ -242,7 +317,11 @@ describe('attendees', () => {
 
 describe('tasks mapping', () => {
   it('writes STATUS, COMPLETED and PERCENT-COMPLETE when REST completes a task, keeping VALUE=DATE dues', async () => {
-    await dav(t, owner)('PUT', `${tasksUrl()}done.ics`, vtodo('done-1', ['SUMMARY:Finish report', 'DUE;VALUE=DATE:20261201', 'PRIORITY:7', 'RELATED-TO;RELTYPE=PARENT:put-1']));
+    await dav(t, owner)(
+      'PUT',
+      `${tasksUrl()}done.ics`,
+      vtodo('done-1', ['SUMMARY:Finish report', 'DUE;VALUE=DATE:20261201', 'PRIORITY:7', 'RELATED-TO;RELTYPE=PARENT:put-1']),
+    );
     const task = (await t.as(owner).get(`/tasks?context_id=${ctxId}`)).body.data.find((x: { title: string }) => x.title === 'Finish report');
     expect(task).toMatchObject({ due_date: '2026-12-01T00:00:00.000Z', priority: 'low' });
     expect((await t.as(owner).post(`/tasks/${task.id}/complete`)).status).toBe(200);
@@ -256,14 +335,34 @@ describe('tasks mapping', () => {
   });
 
   it('reads a completion from the client and filters tasks by STATUS and COMPLETED', async () => {
-    await dav(t, owner)('PUT', `${tasksUrl()}c2.ics`, vtodo('c2', ['SUMMARY:Client done', 'STATUS:COMPLETED', 'COMPLETED:20260301T100000Z', 'PERCENT-COMPLETE:100']));
-    const open = await dav(t, owner)('REPORT', tasksUrl(), queryBody('VTODO', '<C:prop-filter name="COMPLETED"><C:is-not-defined/></C:prop-filter>'), { depth: '1' });
+    await dav(t, owner)(
+      'PUT',
+      `${tasksUrl()}c2.ics`,
+      vtodo('c2', ['SUMMARY:Client done', 'STATUS:COMPLETED', 'COMPLETED:20260301T100000Z', 'PERCENT-COMPLETE:100']),
+    );
+    const open = await dav(t, owner)('REPORT', tasksUrl(), queryBody('VTODO', '<C:prop-filter name="COMPLETED"><C:is-not-defined/></C:prop-filter>'), {
+      depth: '1',
+    });
     const names = responses(open.body).map((r) => r.href.split('/').pop());
     expect(names).toContain('put-1.ics');
     expect(names).not.toContain('c2.ics');
-    const done = await dav(t, owner)('REPORT', tasksUrl(), queryBody('VTODO', '<C:prop-filter name="STATUS"><C:text-match>COMPLETED</C:text-match></C:prop-filter>'), { depth: '1' });
-    expect(responses(done.body).map((r) => r.href.split('/').pop()).sort()).toEqual(['c2.ics', 'done.ics']);
-    const byUid = await dav(t, owner)('REPORT', tasksUrl(), queryBody('VTODO', '<C:prop-filter name="UID"><C:text-match collation="i;octet">c2</C:text-match></C:prop-filter>'), { depth: '1' });
+    const done = await dav(t, owner)(
+      'REPORT',
+      tasksUrl(),
+      queryBody('VTODO', '<C:prop-filter name="STATUS"><C:text-match>COMPLETED</C:text-match></C:prop-filter>'),
+      { depth: '1' },
+    );
+    expect(
+      responses(done.body)
+        .map((r) => r.href.split('/').pop())
+        .sort(),
+    ).toEqual(['c2.ics', 'done.ics']);
+    const byUid = await dav(t, owner)(
+      'REPORT',
+      tasksUrl(),
+      queryBody('VTODO', '<C:prop-filter name="UID"><C:text-match collation="i;octet">c2</C:text-match></C:prop-filter>'),
+      { depth: '1' },
+    );
     expect(responses(byUid.body).map((r) => r.href.split('/').pop())).toEqual(['c2.ics']);
     expect(responses((await dav(t, owner)('REPORT', tasksUrl(), queryBody('VEVENT'), { depth: '1' })).body)).toEqual([]);
   });
@@ -334,7 +433,11 @@ describe('reports and sync tokens', () => {
 describe('collections', () => {
   it('makes a context with MKCALENDAR at the client URL, renames and recolours it with PROPPATCH', async () => {
     const url = `${home(owner)}my-lists/`;
-    const mk = await dav(t, owner)('MKCALENDAR', url, `<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:A="http://apple.com/ns/ical/"><D:set><D:prop><D:displayname>Errands</D:displayname><A:calendar-color>#FF8800FF</A:calendar-color><C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>`);
+    const mk = await dav(t, owner)(
+      'MKCALENDAR',
+      url,
+      `<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:A="http://apple.com/ns/ical/"><D:set><D:prop><D:displayname>Errands</D:displayname><A:calendar-color>#FF8800FF</A:calendar-color><C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>`,
+    );
     expect(mk.status).toBe(201);
     const ctx = (await t.as(owner).get('/contexts')).body.data.find((c: { name: string }) => c.name === 'Errands');
     expect(ctx.color).toBe('#ff8800');
@@ -343,11 +446,19 @@ describe('collections', () => {
     expect(listing.body).toContain(`<D:href>${home(owner)}my-lists-events/</D:href>`);
     expect((await dav(t, owner)('PUT', `${url}e1.ics`, vtodo('e1', ['SUMMARY:Milk']))).status).toBe(201);
     expect((await dav(t, owner)('MKCALENDAR', url)).status).toBe(403);
-    const patch = await dav(t, owner)('PROPPATCH', url, `<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:A="http://apple.com/ns/ical/"><D:set><D:prop><D:displayname>Shopping — Tasks</D:displayname><A:calendar-color>#112233</A:calendar-color></D:prop></D:set></D:propertyupdate>`);
+    const patch = await dav(t, owner)(
+      'PROPPATCH',
+      url,
+      `<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:A="http://apple.com/ns/ical/"><D:set><D:prop><D:displayname>Shopping — Tasks</D:displayname><A:calendar-color>#112233</A:calendar-color></D:prop></D:set></D:propertyupdate>`,
+    );
     expect(patch.status).toBe(207);
     expect(patch.body).toContain('200 OK');
     expect((await t.as(owner).get(`/contexts/${ctx.id}`)).body.data).toMatchObject({ name: 'Shopping', color: '#112233' });
-    const refused = await dav(t, owner)('PROPPATCH', url, `<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:displayname>X</D:displayname><D:getetag>no</D:getetag></D:prop></D:set></D:propertyupdate>`);
+    const refused = await dav(t, owner)(
+      'PROPPATCH',
+      url,
+      `<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:displayname>X</D:displayname><D:getetag>no</D:getetag></D:prop></D:set></D:propertyupdate>`,
+    );
     expect(refused.body).toContain('403 Forbidden');
     expect(refused.body).toContain('424 Failed Dependency');
     expect((await t.as(owner).get(`/contexts/${ctx.id}`)).body.data.name).toBe('Shopping');
@@ -364,7 +475,7 @@ describe('collections', () => {
     expect((await dav(t, owner)('GET', dest)).body).toContain('SUMMARY:Move me');
     const after = (await t.as(owner).get(`/tasks/${task.id}`)).body.data;
     expect(after.context_id).toBeNull();
-    expect((await t.as(owner).get(`/tasks/${task.id}/history`)).body.data.history.map((h: { version: string }) => h.version)).toEqual(["1.0", "2.0"]);
+    expect((await t.as(owner).get(`/tasks/${task.id}/history`)).body.data.history.map((h: { version: string }) => h.version)).toEqual(['1.0', '2.0']);
     const toEvents = await dav(t, owner)('MOVE', dest, undefined, { destination: `${home(owner)}personal-events/mv.ics` });
     expect(toEvents.status).toBe(403);
   });

@@ -27,11 +27,25 @@ describe('Apple Calendar and Reminders', () => {
     const wk = await req('PROPFIND', '/.well-known/caldav', propfindBody('<D:current-user-principal/><D:principal-URL/><D:resourcetype/>'), { depth: '0' });
     expect(wk.status).toBe(207);
     const principal = hrefOf(wk.body, 'D:current-user-principal')!;
-    const p = await req('PROPFIND', principal, propfindBody('<C:calendar-home-set/><C:calendar-user-address-set/><D:principal-collection-set/><D:displayname/><C:schedule-inbox-URL/><C:schedule-outbox-URL/><CS:email-address-set/><D:supported-report-set/><D:current-user-privilege-set/>'), { depth: '0' });
+    const p = await req(
+      'PROPFIND',
+      principal,
+      propfindBody(
+        '<C:calendar-home-set/><C:calendar-user-address-set/><D:principal-collection-set/><D:displayname/><C:schedule-inbox-URL/><C:schedule-outbox-URL/><CS:email-address-set/><D:supported-report-set/><D:current-user-privilege-set/>',
+      ),
+      { depth: '0' },
+    );
     expect(p.status).toBe(207);
     const homeUrl = hrefOf(p.body, 'C:calendar-home-set')!;
     expect(homeUrl).toBe(home(u));
-    const h = await req('PROPFIND', homeUrl, propfindBody('<D:resourcetype/><D:displayname/><CS:getctag/><D:sync-token/><C:supported-calendar-component-set/><A:calendar-color/><A:calendar-order/><C:calendar-description/><D:current-user-privilege-set/><D:owner/><D:quota-available-bytes/>'), { depth: '1', brief: 't', prefer: 'return-minimal' });
+    const h = await req(
+      'PROPFIND',
+      homeUrl,
+      propfindBody(
+        '<D:resourcetype/><D:displayname/><CS:getctag/><D:sync-token/><C:supported-calendar-component-set/><A:calendar-color/><A:calendar-order/><C:calendar-description/><D:current-user-privilege-set/><D:owner/><D:quota-available-bytes/>',
+      ),
+      { depth: '1', brief: 't', prefer: 'return-minimal' },
+    );
     expect(h.status).toBe(207);
     expect(h.body).not.toContain('404 Not Found');
     // Reminders keeps the VTODO collections, Calendar the VEVENT ones.
@@ -48,8 +62,18 @@ describe('Apple Calendar and Reminders', () => {
     expect(responses(mg.body)[0].data).toContain('SUMMARY:Made over REST');
 
     const uuid = '6C1E5E4C-7D1E-4C43-9E34-2A7C0B1D9F10';
-    const body = vtodo(uuid, ['SUMMARY:Pick up parcel', 'X-APPLE-SORT-ORDER:42', `RELATED-TO;RELTYPE=PARENT:${uuid.toLowerCase()}`,
-      'BEGIN:VALARM', 'ACTION:DISPLAY', 'DESCRIPTION:Reminder', 'TRIGGER:-PT5M', 'X-WR-ALARMUID:A1B2', 'UID:A1B2', 'END:VALARM']);
+    const body = vtodo(uuid, [
+      'SUMMARY:Pick up parcel',
+      'X-APPLE-SORT-ORDER:42',
+      `RELATED-TO;RELTYPE=PARENT:${uuid.toLowerCase()}`,
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'DESCRIPTION:Reminder',
+      'TRIGGER:-PT5M',
+      'X-WR-ALARMUID:A1B2',
+      'UID:A1B2',
+      'END:VALARM',
+    ]);
     const put = await req('PUT', `${list}${uuid}.ics`, body, { 'if-none-match': '*' });
     expect(put.status).toBe(201);
     expect(put.headers.etag).toMatch(/^"/);
@@ -70,14 +94,26 @@ describe('Thunderbird', () => {
     const cal = `${home(u)}${ctx}-events/`;
     const opt = await req('OPTIONS', cal);
     expect(opt.headers.dav).toContain('calendar-access');
-    const pf = await req('PROPFIND', cal, propfindBody('<D:resourcetype/><D:owner/><D:current-user-principal/><D:current-user-privilege-set/><D:supported-report-set/><C:supported-calendar-component-set/><CS:getctag/><D:displayname/><A:calendar-color/>'), { depth: '0' });
+    const pf = await req(
+      'PROPFIND',
+      cal,
+      propfindBody(
+        '<D:resourcetype/><D:owner/><D:current-user-principal/><D:current-user-privilege-set/><D:supported-report-set/><C:supported-calendar-component-set/><CS:getctag/><D:displayname/><A:calendar-color/>',
+      ),
+      { depth: '0' },
+    );
     expect(pf.body).toContain('<D:resourcetype><D:collection/><C:calendar/></D:resourcetype>');
     expect(pf.body).toContain('<D:report><D:sync-collection/></D:report>');
     expect(pf.body).toContain('<A:calendar-color>#3366FF</A:calendar-color>');
     expect(pf.body).toContain('<D:privilege><D:write-content/></D:privilege>');
     expect(pf.body).not.toContain('404 Not Found');
 
-    const put = await req('PUT', `${cal}tb-1.ics`, vevent('tb-1', ['DTSTART;TZID=Europe/Berlin:20260504T090000', 'DTEND;TZID=Europe/Berlin:20260504T093000', 'SUMMARY:Lightning'], []), { 'if-none-match': '*' });
+    const put = await req(
+      'PUT',
+      `${cal}tb-1.ics`,
+      vevent('tb-1', ['DTSTART;TZID=Europe/Berlin:20260504T090000', 'DTEND;TZID=Europe/Berlin:20260504T093000', 'SUMMARY:Lightning'], []),
+      { 'if-none-match': '*' },
+    );
     expect(put.status).toBe(201);
     expect(put.headers.etag).toBeTruthy();
     const ev = (await t.as(u).get(`/events?context_id=${ctx}`)).body.data.find((e: { title: string }) => e.title === 'Lightning');
@@ -102,7 +138,14 @@ describe('DAVx5', () => {
     const principal = hrefOf(base.body, 'D:current-user-principal')!;
     const p = await req('PROPFIND', principal, propfindBody('<C:calendar-home-set/><C:calendar-user-address-set/><D:group-membership/>'), { depth: '0' });
     expect(p.body).toContain('<D:group-membership/>');
-    const h = await req('PROPFIND', home(u), propfindBody('<D:resourcetype/><D:displayname/><A:calendar-color/><C:calendar-description/><C:calendar-timezone/><D:current-user-privilege-set/><C:supported-calendar-component-set/><D:sync-token/><CS:getctag/><D:owner/>'), { depth: '1' });
+    const h = await req(
+      'PROPFIND',
+      home(u),
+      propfindBody(
+        '<D:resourcetype/><D:displayname/><A:calendar-color/><C:calendar-description/><C:calendar-timezone/><D:current-user-privilege-set/><C:supported-calendar-component-set/><D:sync-token/><CS:getctag/><D:owner/>',
+      ),
+      { depth: '1' },
+    );
     expect(h.body).toContain('<C:calendar-timezone/></D:prop><D:status>HTTP/1.1 404');
     expect((await req('OPTIONS', home(u))).headers.dav).toContain('calendar-access');
 
@@ -119,14 +162,21 @@ describe('DAVx5', () => {
     const todo = vtodo('dx-1', ['SUMMARY:Water plants', 'DUE;VALUE=DATE:20260601', 'PERCENT-COMPLETE:0']);
     const put = await req('PUT', `${list}dx-1.ics`, todo, { 'if-none-match': '*' });
     const etag = String(put.headers.etag);
-    const done = await req('PUT', `${list}dx-1.ics`, vtodo('dx-1', ['SUMMARY:Water plants', 'DUE;VALUE=DATE:20260601', 'STATUS:COMPLETED', 'COMPLETED:20260601T080000Z', 'PERCENT-COMPLETE:100']), { 'if-match': etag });
+    const done = await req(
+      'PUT',
+      `${list}dx-1.ics`,
+      vtodo('dx-1', ['SUMMARY:Water plants', 'DUE;VALUE=DATE:20260601', 'STATUS:COMPLETED', 'COMPLETED:20260601T080000Z', 'PERCENT-COMPLETE:100']),
+      { 'if-match': etag },
+    );
     expect(done.status).toBe(204);
     const task = (await t.as(u).get(`/tasks?context_id=${ctx}`)).body.data.find((x: { title: string }) => x.title === 'Water plants');
     expect(task.status).toBe('completed');
 
     // OpenTasks moves a task to another list: the new list's PUT of the same UID, then the old list's DELETE.
     const other = `${home(u)}personal-tasks/`;
-    const moved = await req('PUT', `${other}dx-1-copy.ics`, vtodo('dx-1', ['SUMMARY:Water plants', 'STATUS:COMPLETED', 'COMPLETED:20260601T080000Z']), { 'if-none-match': '*' });
+    const moved = await req('PUT', `${other}dx-1-copy.ics`, vtodo('dx-1', ['SUMMARY:Water plants', 'STATUS:COMPLETED', 'COMPLETED:20260601T080000Z']), {
+      'if-none-match': '*',
+    });
     expect(moved.status).toBe(201);
     expect([204, 404]).toContain((await req('DELETE', `${list}dx-1.ics`)).status);
     const after = (await t.as(u).get(`/tasks/${task.id}`)).body.data;
@@ -140,12 +190,34 @@ describe('Evolution', () => {
     const req = dav(t, u);
     const cal = `${home(u)}personal-events/`;
     expect((await req('OPTIONS', cal)).headers.dav).toContain('calendar-access');
-    const pf = await req('PROPFIND', cal, propfindBody('<D:resourcetype/><C:supported-calendar-component-set/><CS:getctag/><D:sync-token/><D:displayname/><A:calendar-color/><D:current-user-privilege-set/>'), { depth: '0' });
+    const pf = await req(
+      'PROPFIND',
+      cal,
+      propfindBody(
+        '<D:resourcetype/><C:supported-calendar-component-set/><CS:getctag/><D:sync-token/><D:displayname/><A:calendar-color/><D:current-user-privilege-set/>',
+      ),
+      { depth: '0' },
+    );
     expect(pf.status).toBe(207);
     expect(pf.body).toContain('<D:displayname>Personal — Events</D:displayname>');
     for (let i = 0; i < 3; i++) {
-      await req('PUT', `${cal}evo-${i}.ics`, vevent(`evo-${i}`, [`DTSTART:2026061${i}T120000Z`, `DTEND:2026061${i}T130000Z`, `SUMMARY:Lunch ${i}`, 'X-EVOLUTION-CALDAV-HREF:x',
-        'BEGIN:VALARM', 'X-EVOLUTION-ALARM-UID:evo-alarm', 'ACTION:DISPLAY', 'TRIGGER;VALUE=DURATION:-PT15M', 'DESCRIPTION:Lunch', 'END:VALARM']), { 'if-none-match': '*' });
+      await req(
+        'PUT',
+        `${cal}evo-${i}.ics`,
+        vevent(`evo-${i}`, [
+          `DTSTART:2026061${i}T120000Z`,
+          `DTEND:2026061${i}T130000Z`,
+          `SUMMARY:Lunch ${i}`,
+          'X-EVOLUTION-CALDAV-HREF:x',
+          'BEGIN:VALARM',
+          'X-EVOLUTION-ALARM-UID:evo-alarm',
+          'ACTION:DISPLAY',
+          'TRIGGER;VALUE=DURATION:-PT15M',
+          'DESCRIPTION:Lunch',
+          'END:VALARM',
+        ]),
+        { 'if-none-match': '*' },
+      );
     }
     const q = await req('REPORT', cal, queryBody('VEVENT'), { depth: '1' });
     const hrefs = responses(q.body).map((r) => r.href);
@@ -155,7 +227,8 @@ describe('Evolution', () => {
     const ev = (await t.as(u).get('/events')).body.data.find((e: { title: string }) => e.title === 'Lunch 0');
     await t.as(u).put(`/events/${ev.id}`, { title: 'Long lunch', end_time: '2026-06-10T14:00:00Z', publish: true });
     const got = (await req('GET', `${cal}evo-0.ics`)).body;
-    for (const line of ['SUMMARY:Long lunch', 'DTEND:20260610T140000Z', 'X-EVOLUTION-CALDAV-HREF:x', 'X-EVOLUTION-ALARM-UID:evo-alarm']) expect(got).toContain(line);
+    for (const line of ['SUMMARY:Long lunch', 'DTEND:20260610T140000Z', 'X-EVOLUTION-CALDAV-HREF:x', 'X-EVOLUTION-ALARM-UID:evo-alarm'])
+      expect(got).toContain(line);
     // A patched object is written out again by ical.js, which leaves out a parameter that only repeats the default.
     expect(got).toMatch(/TRIGGER(;VALUE=DURATION)?:-PT15M/);
   });

@@ -33,7 +33,11 @@ const auth = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toStrin
 /** Finds a resource href by UID with a calendar-query (works on any CalDAV server). */
 async function hrefOfUid(base: string, collection: string, user: string, pass: string, kind: 'task' | 'event', uid: string) {
   const body = `<?xml version="1.0"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="${kind === 'task' ? 'VTODO' : 'VEVENT'}"><C:prop-filter name="UID"><C:text-match collation="i;octet">${uid}</C:text-match></C:prop-filter></C:comp-filter></C:comp-filter></C:filter></C:calendar-query>`;
-  const res = await fetch(new URL(collection, base), { method: 'REPORT', headers: { authorization: auth(user, pass), depth: '1', 'content-type': 'application/xml' }, body });
+  const res = await fetch(new URL(collection, base), {
+    method: 'REPORT',
+    headers: { authorization: auth(user, pass), depth: '1', 'content-type': 'application/xml' },
+    body,
+  });
   const text = await res.text();
   const m = /<(?:\w+:)?href>([^<]+)<\/(?:\w+:)?href>[\s\S]*?<(?:\w+:)?calendar-data[^>]*>([\s\S]*?)<\/(?:\w+:)?calendar-data>/.exec(text);
   if (!m) throw new Error(`no resource with UID ${uid}: ${text.slice(0, 300)}`);
@@ -55,9 +59,13 @@ export async function agendumTarget(): Promise<Target & { t: TestApp; user: Test
     return rec;
   };
   return {
-    name: 'agendum', t, user, contextId,
+    name: 'agendum',
+    t,
+    user,
+    contextId,
     baseUrl: `http://127.0.0.1:${port}/caldav/`,
-    username: user.email, password: user.token,
+    username: user.email,
+    password: user.token,
     taskCollection: `/caldav/calendars/${user.id}/${contextId}-tasks/`,
     eventCollection: `/caldav/calendars/${user.id}/${contextId}-events/`,
     other: {
@@ -79,7 +87,10 @@ async function waitForPort(port: number, child: ChildProcess, log: string[]) {
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`radicale exited: ${log.join('')}`);
     const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      });
       s.on('error', () => resolve(false));
     });
     if (ok) return;
@@ -101,13 +112,24 @@ export async function radicaleTarget(): Promise<Target & { child: ChildProcess }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-radicale-'));
   const port = await freePort();
   fs.writeFileSync(path.join(dir, 'users'), 'alice:secret\n');
-  fs.writeFileSync(path.join(dir, 'config'), [
-    '[server]', `hosts = 127.0.0.1:${port}`,
-    '[auth]', 'type = htpasswd', `htpasswd_filename = ${path.join(dir, 'users')}`, 'htpasswd_encryption = plain',
-    '[storage]', `filesystem_folder = ${path.join(dir, 'collections')}`,
-    '[rights]', 'type = owner_only',
-    '[logging]', 'level = warning', '',
-  ].join('\n'));
+  fs.writeFileSync(
+    path.join(dir, 'config'),
+    [
+      '[server]',
+      `hosts = 127.0.0.1:${port}`,
+      '[auth]',
+      'type = htpasswd',
+      `htpasswd_filename = ${path.join(dir, 'users')}`,
+      'htpasswd_encryption = plain',
+      '[storage]',
+      `filesystem_folder = ${path.join(dir, 'collections')}`,
+      '[rights]',
+      'type = owner_only',
+      '[logging]',
+      'level = warning',
+      '',
+    ].join('\n'),
+  );
   const log: string[] = [];
   const child = spawn('/usr/bin/radicale', ['--config', path.join(dir, 'config')], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => log.push(String(d)));
@@ -115,24 +137,42 @@ export async function radicaleTarget(): Promise<Target & { child: ChildProcess }
   await waitForPort(port, child, log);
   const base = `http://127.0.0.1:${port}/`;
   const headers = { authorization: auth('alice', 'secret') };
-  for (const [name, comp] of [['tasks', 'VTODO'], ['events', 'VEVENT']]) {
-    const res = await fetch(`${base}alice/${name}/`, { method: 'MKCALENDAR', headers: { ...headers, 'content-type': 'application/xml' },
-      body: `<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>${name}</D:displayname><C:supported-calendar-component-set><C:comp name="${comp}"/></C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>` });
+  for (const [name, comp] of [
+    ['tasks', 'VTODO'],
+    ['events', 'VEVENT'],
+  ]) {
+    const res = await fetch(`${base}alice/${name}/`, {
+      method: 'MKCALENDAR',
+      headers: { ...headers, 'content-type': 'application/xml' },
+      body: `<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>${name}</D:displayname><C:supported-calendar-component-set><C:comp name="${comp}"/></C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>`,
+    });
     if (res.status !== 201) throw new Error(`radicale MKCALENDAR ${res.status}: ${await res.text()}`);
   }
   const coll = (kind: 'task' | 'event') => `/alice/${kind === 'task' ? 'tasks' : 'events'}/`;
   return {
-    name: 'radicale', child, baseUrl: base, username: 'alice', password: 'secret',
-    taskCollection: coll('task'), eventCollection: coll('event'),
+    name: 'radicale',
+    child,
+    baseUrl: base,
+    username: 'alice',
+    password: 'secret',
+    taskCollection: coll('task'),
+    eventCollection: coll('event'),
     other: {
       titles: async (kind) => {
-        const res = await fetch(new URL(coll(kind), base), { method: 'REPORT', headers: { ...headers, depth: '1', 'content-type': 'application/xml' },
-          body: `<?xml version="1.0"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"/></C:filter></C:calendar-query>` });
+        const res = await fetch(new URL(coll(kind), base), {
+          method: 'REPORT',
+          headers: { ...headers, depth: '1', 'content-type': 'application/xml' },
+          body: `<?xml version="1.0"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"/></C:filter></C:calendar-query>`,
+        });
         return [...(await res.text()).matchAll(/SUMMARY:([^\r\n&]*)/g)].map((m) => m[1]);
       },
       retitle: async (kind, uid, title) => {
         const { href, data } = await hrefOfUid(base, coll(kind), 'alice', 'secret', kind, uid);
-        const res = await fetch(new URL(href, base), { method: 'PUT', headers: { ...headers, 'content-type': 'text/calendar' }, body: data.replace(/SUMMARY:[^\r\n]*/, `SUMMARY:${title}`) });
+        const res = await fetch(new URL(href, base), {
+          method: 'PUT',
+          headers: { ...headers, 'content-type': 'text/calendar' },
+          body: data.replace(/SUMMARY:[^\r\n]*/, `SUMMARY:${title}`),
+        });
         if (res.status >= 300) throw new Error(`radicale PUT ${res.status}`);
       },
       remove: async (kind, uid) => {

@@ -14,8 +14,25 @@ let dir: string;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-tls-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1',
-    '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=localhost',
+      '-days',
+      '1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   t = await startTestApp({ TLS_CERT: path.join(dir, 'cert.pem'), TLS_KEY: path.join(dir, 'key.pem') });
   await t.app.server.listen({ host: '127.0.0.1', port: 0 });
 });
@@ -24,14 +41,21 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function request(method: string, pathName: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; cert: string }> {
+function request(
+  method: string,
+  pathName: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; cert: string }> {
   const { port } = t.app.server.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = https.request({ host: '127.0.0.1', port, method, path: pathName, headers, ca: fs.readFileSync(path.join(dir, 'cert.pem')), servername: 'localhost' }, (res) => {
-      res.resume();
-      const cert = String((res.socket as import('node:tls').TLSSocket).getPeerCertificate().subject?.CN ?? '');
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, cert }));
-    });
+    const req = https.request(
+      { host: '127.0.0.1', port, method, path: pathName, headers, ca: fs.readFileSync(path.join(dir, 'cert.pem')), servername: 'localhost' },
+      (res) => {
+        res.resume();
+        const cert = String((res.socket as import('node:tls').TLSSocket).getPeerCertificate().subject?.CN ?? '');
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, cert }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -42,7 +66,10 @@ it('serves CalDAV discovery over HTTPS with the configured certificate', async (
   expect(anonymous.cert).toBe('localhost');
   expect(anonymous.status).toBe(401);
   const u = await t.user();
-  const res = await request('PROPFIND', '/.well-known/caldav', { depth: '0', authorization: `Basic ${Buffer.from(`${u.email}:${u.token}`).toString('base64')}` });
+  const res = await request('PROPFIND', '/.well-known/caldav', {
+    depth: '0',
+    authorization: `Basic ${Buffer.from(`${u.email}:${u.token}`).toString('base64')}`,
+  });
   expect(res.status).toBe(207);
   expect((await request('GET', '/api/v1/health')).status).toBeLessThan(500);
 });

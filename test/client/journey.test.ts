@@ -6,13 +6,27 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AgendumError, allPages, createAgendumClient, expectOk, followSync, unwrap, withRetry,
-  type AgendumClient, type Context, type Event, type SyncItem, type Task,
+  AgendumError,
+  allPages,
+  createAgendumClient,
+  expectOk,
+  followSync,
+  unwrap,
+  withRetry,
+  type AgendumClient,
+  type Context,
+  type Event,
+  type SyncItem,
+  type Task,
 } from '../../clients/typescript/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { OpenApiChecker } from '../helpers/openapi.js';
 
-interface Running { t: TestApp; baseUrl: string; checked: (request: Request) => Promise<Response> }
+interface Running {
+  t: TestApp;
+  baseUrl: string;
+  checked: (request: Request) => Promise<Response>;
+}
 
 /** The app on a real port, and a fetch that checks every answer against the served document. */
 async function listening(env: Record<string, string> = {}): Promise<Running> {
@@ -22,7 +36,13 @@ async function listening(env: Record<string, string> = {}): Promise<Running> {
   const checked = async (request: Request) => {
     const response = await fetch(request);
     const url = new URL(request.url);
-    const problem = checker.check(request.method, url.pathname + url.search, response.status, response.headers.get('content-type') ?? undefined, await response.clone().text());
+    const problem = checker.check(
+      request.method,
+      url.pathname + url.search,
+      response.status,
+      response.headers.get('content-type') ?? undefined,
+      await response.clone().text(),
+    );
     if (problem) throw new Error(`OpenAPI mismatch: ${problem}`);
     return response;
   };
@@ -30,8 +50,12 @@ async function listening(env: Record<string, string> = {}): Promise<Running> {
 }
 
 let run: Running;
-beforeAll(async () => { run = await listening(); });
-afterAll(async () => { await run.t.close(); });
+beforeAll(async () => {
+  run = await listening();
+});
+afterAll(async () => {
+  await run.t.close();
+});
 
 /** Signs up and signs in through the client, then makes an API token with the session cookie. */
 async function account(email: string): Promise<{ api: AgendumClient; userId: string }> {
@@ -68,7 +92,9 @@ describe('the TypeScript client', () => {
     const report: Task = unwrap(created).data;
     expect(created.response.headers.get('location')).toBe(`/api/v1/tasks/${report.id}`);
     expect(report).toMatchObject({ status: 'pending', due_date: '2026-12-01T16:00:00.000Z', version_major: 1, last_live: null, user_id: userId });
-    const batch = unwrap(await api.POST('/api/v1/tasks/batch', { body: { tasks: [{ title: 'Book the room' }, { title: 'Order lunch', status: 'in_progress' }] } })).data;
+    const batch = unwrap(
+      await api.POST('/api/v1/tasks/batch', { body: { tasks: [{ title: 'Book the room' }, { title: 'Order lunch', status: 'in_progress' }] } }),
+    ).data;
     expect(batch.map((task) => task.title)).toEqual(['Book the room', 'Order lunch']);
     const open = unwrap(await api.GET('/api/v1/tasks', { params: { query: { status: ['pending', 'in_progress'], sort: ['title', '-created_at'] } } }));
     expect(open.data.map((task) => task.title)).toEqual(['Book the room', 'Order lunch', 'Write the report']);
@@ -89,10 +115,14 @@ describe('the TypeScript client', () => {
     expect(unwrap(await api.POST('/api/v1/tasks/{id}/complete', { params: { path: { id: report.id } } })).data.status).toBe('completed');
 
     // Events with an attendee, found by range.
-    const meeting: Event = unwrap(await api.POST('/api/v1/events', {
-      body: { title: 'Review', start_time: '2026-12-02T14:00:00Z', end_time: '2026-12-02T15:00:00Z', context_id: work.id },
-    })).data;
-    const attendee = unwrap(await api.POST('/api/v1/events/{id}/attendees', { params: { path: { id: meeting.id } }, body: { user_email: 'guest@example.org' } })).data;
+    const meeting: Event = unwrap(
+      await api.POST('/api/v1/events', {
+        body: { title: 'Review', start_time: '2026-12-02T14:00:00Z', end_time: '2026-12-02T15:00:00Z', context_id: work.id },
+      }),
+    ).data;
+    const attendee = unwrap(
+      await api.POST('/api/v1/events/{id}/attendees', { params: { path: { id: meeting.id } }, body: { user_email: 'guest@example.org' } }),
+    ).data;
     expect(attendee.rsvp_status).toBe('pending');
     const december = unwrap(await api.GET('/api/v1/events', { params: { query: { from: '2026-12-01T00:00:00Z', to: '2026-12-31T00:00:00Z' } } }));
     expect(december.data.map((event) => event.id)).toEqual([meeting.id]);
@@ -119,7 +149,8 @@ describe('the TypeScript client', () => {
     const { api } = await account(`pages-${Date.now()}@example.com`);
     unwrap(await api.POST('/api/v1/tasks/batch', { body: { tasks: Array.from({ length: 7 }, (_, i) => ({ title: `Page item ${i}` })) } }));
     const titles: string[] = [];
-    for await (const task of allPages((offset) => api.GET('/api/v1/tasks', { params: { query: { limit: 3, offset, sort: ['title'] } } }))) titles.push(task.title);
+    for await (const task of allPages((offset) => api.GET('/api/v1/tasks', { params: { query: { limit: 3, offset, sort: ['title'] } } })))
+      titles.push(task.title);
     expect(titles).toEqual(Array.from({ length: 7 }, (_, i) => `Page item ${i}`));
   });
 
@@ -133,7 +164,9 @@ describe('the TypeScript client', () => {
     const invalid = await api.POST('/api/v1/tasks', { body: { title: '' } });
     expect(invalid.error?.details).toEqual({ field: 'title', constraint: 'minLength' });
 
-    const batch = await api.POST('/api/v1/tasks/batch', { body: { tasks: [{ title: 'fine' }, { title: 'fine too' }, { title: 'bad', status: 'completed', estimated_minutes: -1 }] } });
+    const batch = await api.POST('/api/v1/tasks/batch', {
+      body: { tasks: [{ title: 'fine' }, { title: 'fine too' }, { title: 'bad', status: 'completed', estimated_minutes: -1 }] },
+    });
     expect(batch.error?.details?.index).toBe(2);
     expect(batch.error?.details?.field).toBe('tasks.2.estimated_minutes');
     expect(unwrap(await api.GET('/api/v1/tasks')).data).toEqual([]);

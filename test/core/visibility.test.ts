@@ -27,33 +27,52 @@ beforeAll(async () => {
     const where = [shared, child, hidden, null][i % 4];
     const author = i % 5 === 0 ? t.as(viewer) : o;
     const res = await author.post('/events', {
-      title: titles[i % titles.length], context_id: where === hidden && author !== o ? null : where,
-      start_time: new Date(Date.UTC(2026, 0, 1 + ((i * 7) % 18))).toISOString(), end_time: new Date(Date.UTC(2026, 0, 2 + ((i * 7) % 18))).toISOString(),
+      title: titles[i % titles.length],
+      context_id: where === hidden && author !== o ? null : where,
+      start_time: new Date(Date.UTC(2026, 0, 1 + ((i * 7) % 18))).toISOString(),
+      end_time: new Date(Date.UTC(2026, 0, 2 + ((i * 7) % 18))).toISOString(),
     });
-    const task = await author.post('/tasks', { title: titles[i % titles.length], context_id: res.body.data.context_id, status: i % 3 ? 'pending' : 'in_progress' });
+    const task = await author.post('/tasks', {
+      title: titles[i % titles.length],
+      context_id: res.body.data.context_id,
+      status: i % 3 ? 'pending' : 'in_progress',
+    });
     const sees = author !== o || res.body.data.context_id === shared || res.body.data.context_id === child;
     if (sees) visible.set(task.body.data.id, task.body.data);
     if (i === 7) await o.post(`/events/${res.body.data.id}/attendees`, { user_email: viewer.email });
   }
   await t.as(stranger).post('/tasks', { title: 'not yours' });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('visibility plans', () => {
   it('give the same task pages as a plain filter-then-sort, for every offset and sort', async () => {
     const db = t.app.database.db;
     const all = [...visible.values()];
-    const reference = (field: 'created_at' | 'title', desc: boolean) => [...all].sort((a, b) => {
-      const c = a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-      return desc ? -c : c;
-    }).map((r) => r.id);
-    for (const [field, desc] of [['created_at', true], ['created_at', false], ['title', false], ['title', true]] as const) {
+    const reference = (field: 'created_at' | 'title', desc: boolean) =>
+      [...all]
+        .sort((a, b) => {
+          const c = a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+          return desc ? -c : c;
+        })
+        .map((r) => r.id);
+    for (const [field, desc] of [
+      ['created_at', true],
+      ['created_at', false],
+      ['title', false],
+      ['title', true],
+    ] as const) {
       const expected = reference(field, desc);
       for (const offset of [0, 3, 10, 30]) {
         for (const plan of ['global', 'branches'] as const) {
           const page = await pageVisible<{ id: string }>(db, viewer.id, 'tasks', (q) => q, [{ field, desc }], { limit: 4, offset }, { plan });
           expect(page.total).toBe(all.length);
-          expect(page.rows.map((r) => r.id), `${field} ${desc} ${offset} ${plan}`).toEqual(expected.slice(offset, offset + 4));
+          expect(
+            page.rows.map((r) => r.id),
+            `${field} ${desc} ${offset} ${plan}`,
+          ).toEqual(expected.slice(offset, offset + 4));
         }
       }
     }
@@ -64,8 +83,11 @@ describe('visibility plans', () => {
   it('agree on filtered event pages including attended events', async () => {
     const db = t.app.database.db;
     const filter = (q: any, a: string) => q.where(`${a}.start_time`, '<', '2026-01-12T00:00:00.000Z').where(`${a}.end_time`, '>', '2026-01-03T00:00:00.000Z');
-    const pages = await Promise.all((['global', 'branches'] as const).map((plan) =>
-      pageVisible<{ id: string }>(db, viewer.id, 'events', filter, [{ field: 'start_time', desc: false }], { limit: 100, offset: 0 }, { plan })));
+    const pages = await Promise.all(
+      (['global', 'branches'] as const).map((plan) =>
+        pageVisible<{ id: string }>(db, viewer.id, 'events', filter, [{ field: 'start_time', desc: false }], { limit: 100, offset: 0 }, { plan }),
+      ),
+    );
     expect(pages[0].rows.map((r) => r.id)).toEqual(pages[1].rows.map((r) => r.id));
     expect(pages[0].total).toBe(pages[0].rows.length);
     const api = await t.as(viewer).get('/events?from=2026-01-03T00:00:00Z&to=2026-01-12T00:00:00Z&limit=100');

@@ -25,14 +25,21 @@ export interface TestUser {
 export interface TestApp {
   app: App;
   config: Config;
-  request<T = any>(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string | Buffer }): Promise<Res<T>>;
+  request<T = any>(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string | Buffer },
+  ): Promise<Res<T>>;
   /** Shorthands with a bearer token. */
   as(user: TestUser): Client;
   user(prefix?: string): Promise<TestUser>;
   close(): Promise<void>;
 }
 
-export type Client = Record<'get' | 'post' | 'put' | 'patch' | 'delete', <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => Promise<Res<T>>>;
+export type Client = Record<
+  'get' | 'post' | 'put' | 'patch' | 'delete',
+  <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => Promise<Res<T>>
+>;
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database: TestDatabase = await freshDatabase();
@@ -68,7 +75,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 
   const as = (user: TestUser): Client => {
     const call = (method: string) => (url: string, body?: unknown, headers?: Record<string, string>) =>
-      request(method.toUpperCase(), url.startsWith('/') && !url.startsWith('/api/') && !url.startsWith('/account') ? `/api/v1${url}` : url, { token: user.token, body, headers });
+      request(method.toUpperCase(), url.startsWith('/') && !url.startsWith('/api/') && !url.startsWith('/account') ? `/api/v1${url}` : url, {
+        token: user.token,
+        body,
+        headers,
+      });
     return { get: call('get'), post: call('post'), put: call('put'), patch: call('patch'), delete: call('delete') } as Client;
   };
 
@@ -81,7 +92,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 
   return {
-    app, config, request, as, user,
+    app,
+    config,
+    request,
+    as,
+    user,
     async close() {
       await app.close();
       await database.drop();

@@ -13,7 +13,13 @@ async function accepted<T = any>(res: Res, what: string): Promise<T> {
   return res.body?.data as T;
 }
 
-export async function createContext(t: TestApp, owner: TestUser, name = 'context', parentId: string | null = null, extra: Record<string, unknown> = {}): Promise<string> {
+export async function createContext(
+  t: TestApp,
+  owner: TestUser,
+  name = 'context',
+  parentId: string | null = null,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   return (await accepted(await t.as(owner).post('/contexts', { name, parent_context_id: parentId, ...extra }), 'create context')).id;
 }
 
@@ -22,9 +28,15 @@ export async function createTask(t: TestApp, owner: TestUser, overrides: Record<
 }
 
 export async function createEvent(t: TestApp, owner: TestUser, overrides: Record<string, unknown> = {}) {
-  return accepted(await t.as(owner).post('/events', {
-    title: 'event', start_time: '2026-05-04T09:00:00Z', end_time: '2026-05-04T10:00:00Z', ...overrides,
-  }), 'create event');
+  return accepted(
+    await t.as(owner).post('/events', {
+      title: 'event',
+      start_time: '2026-05-04T09:00:00Z',
+      end_time: '2026-05-04T10:00:00Z',
+      ...overrides,
+    }),
+    'create event',
+  );
 }
 
 export async function share(t: TestApp, owner: TestUser, contextId: string, user: TestUser, permission: Permission) {

@@ -43,13 +43,19 @@ export interface TestClient {
 
 /** Registers an app for `owner` through the use case (the pages are tested in the browser test). */
 export async function registerApp(t: TestApp, owner: TestUser, redirectUri = 'http://127.0.0.1:9/callback', name = 'Test app'): Promise<TestClient> {
-  const { app, client_secret } = await t.app.services.oauth.register({ userId: owner.id, email: owner.email, via: 'rest' }, { name, redirectUris: [redirectUri] });
+  const { app, client_secret } = await t.app.services.oauth.register(
+    { userId: owner.id, email: owner.email, via: 'rest' },
+    { name, redirectUris: [redirectUri] },
+  );
   return { client: { client_id: app.client_id }, auth: oauth.ClientSecretBasic(client_secret!), secret: client_secret!, redirectUri };
 }
 
 /** A public app: no secret, PKCE only. */
 export async function registerPublicApp(t: TestApp, owner: TestUser, redirectUri = 'http://127.0.0.1:9/callback'): Promise<TestClient> {
-  const { app } = await t.app.services.oauth.register({ userId: owner.id, email: owner.email, via: 'rest' }, { name: 'Phone app', redirectUris: [redirectUri], public: true });
+  const { app } = await t.app.services.oauth.register(
+    { userId: owner.id, email: owner.email, via: 'rest' },
+    { name: 'Phone app', redirectUris: [redirectUri], public: true },
+  );
   return { client: { client_id: app.client_id, token_endpoint_auth_method: 'none' }, auth: oauth.None(), secret: '', redirectUri };
 }
 
@@ -85,7 +91,9 @@ export class CookieJar {
 export async function signedIn(base: string, user: TestUser): Promise<CookieJar> {
   const jar = new CookieJar();
   const res = await jar.fetch(`${base}/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'correct horse battery' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: 'correct horse battery' }),
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
   return jar;
@@ -103,8 +111,14 @@ export async function authorizationRequest(ctx: OAuthTestApp, c: TestClient, sco
   const state = oauth.generateRandomState();
   const url = new URL(ctx.as.authorization_endpoint!);
   const params: Record<string, string> = {
-    client_id: c.client.client_id, redirect_uri: c.redirectUri, response_type: 'code', scope, state,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', ...extra,
+    client_id: c.client.client_id,
+    redirect_uri: c.redirectUri,
+    response_type: 'code',
+    scope,
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...extra,
   };
   for (const [k, v] of Object.entries(params)) if (v !== '') url.searchParams.set(k, v);
   return { scope, verifier, state, url };
@@ -140,7 +154,11 @@ export async function walk(ctx: OAuthTestApp, jar: CookieJar, start: URL, decisi
     const csrf = /name="_csrf" value="([^"]+)"/.exec(body)![1];
     next = {
       url: `${ctx.base}${form[1]}`,
-      init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ctx.base }, body: new URLSearchParams({ _csrf: csrf, decision }).toString() },
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ctx.base },
+        body: new URLSearchParams({ _csrf: csrf, decision }).toString(),
+      },
     };
   }
   throw new Error('too many redirects');

@@ -4,7 +4,10 @@ import { isTimestamp } from '../../src/http/validation.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-interface Response { $ref?: string; content?: Record<string, { schema: unknown }> }
+interface Response {
+  $ref?: string;
+  content?: Record<string, { schema: unknown }>;
+}
 interface Doc {
   paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
   components?: { schemas?: Record<string, unknown>; responses?: Record<string, Response> };
@@ -27,11 +30,13 @@ export class OpenApiChecker {
   constructor(private readonly doc: Doc) {
     addFormats(this.ajv);
     this.ajv.addFormat('date-time', { type: 'string', validate: (s: string) => isTimestamp(s) && s.endsWith('Z') });
-    this.routes = Object.keys(doc.paths).map((template) => ({
-      template,
-      // A path parameter may be empty (Fastify routes /tasks/ to /tasks/:id with id ''), hence [^/]*.
-      re: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]*')}$`),
-    })).sort((a, b) => (a.template.includes('{') ? 1 : 0) - (b.template.includes('{') ? 1 : 0));
+    this.routes = Object.keys(doc.paths)
+      .map((template) => ({
+        template,
+        // A path parameter may be empty (Fastify routes /tasks/ to /tasks/:id with id ''), hence [^/]*.
+        re: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]*')}$`),
+      }))
+      .sort((a, b) => (a.template.includes('{') ? 1 : 0) - (b.template.includes('{') ? 1 : 0));
   }
 
   /** Returns a problem description, or null when the response conforms. */

@@ -40,7 +40,11 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const waiters: Array<{ re: RegExp; resolve: (line: string) => void }> = [];
   const onLine = (line: string) => {
     output.push(line);
-    for (const w of [...waiters]) if (w.re.test(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(line); }
+    for (const w of [...waiters])
+      if (w.re.test(line)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
   };
   let buffered = '';
   const onData = (chunk: Buffer) => {
@@ -58,8 +62,17 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     if (seen) return Promise.resolve(seen);
     return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out waiting for ${re}; output:\n${output.slice(-20).join('\n')}`)), timeoutMs);
-      waiters.push({ re, resolve: (l) => { clearTimeout(timer); resolve(l); } });
-      void exited.then((code) => { clearTimeout(timer); reject(new Error(`server exited (${code}) before ${re}; output:\n${output.slice(-20).join('\n')}`)); });
+      waiters.push({
+        re,
+        resolve: (l) => {
+          clearTimeout(timer);
+          resolve(l);
+        },
+      });
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${code}) before ${re}; output:\n${output.slice(-20).join('\n')}`));
+      });
     });
   };
   let url: string;
@@ -67,7 +80,10 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     url = `http://127.0.0.1:${env.PORT}`;
     for (let tries = 0; ; tries++) {
       if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}); output:\n${output.slice(-20).join('\n')}`);
-      const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (tries > 600) throw new Error(`server did not answer on ${url}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -77,7 +93,11 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)![1];
   }
   return {
-    child, url, output, waitFor, exited,
+    child,
+    url,
+    output,
+    waitFor,
+    exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
@@ -85,9 +105,19 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   };
 }
 
-export interface HttpResult { status: number; headers: Headers; text: string; body: any }
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: any;
+}
 
-export async function call(base: string, method: string, pathname: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<HttpResult> {
+export async function call(
+  base: string,
+  method: string,
+  pathname: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<HttpResult> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';

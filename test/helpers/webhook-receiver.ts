@@ -62,7 +62,11 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       let json: any = null;
-      try { json = JSON.parse(body); } catch { /* not JSON */ }
+      try {
+        json = JSON.parse(body);
+      } catch {
+        /* not JSON */
+      }
       const r: Received = { headers: req.headers, body, json, path: req.url ?? '/' };
       received.push(r);
       const a = receiver.answer(r);

@@ -8,8 +8,18 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../helpers/app.js';
 import {
-  api, authorizationRequest, CookieJar, insecure, registerApp, registerPublicApp, signedIn, startOAuthApp, tokensFor, walk,
-  type OAuthTestApp, type TestClient,
+  api,
+  authorizationRequest,
+  CookieJar,
+  insecure,
+  registerApp,
+  registerPublicApp,
+  signedIn,
+  startOAuthApp,
+  tokensFor,
+  walk,
+  type OAuthTestApp,
+  type TestClient,
 } from '../helpers/oauth.js';
 
 let ctx: OAuthTestApp;
@@ -46,7 +56,16 @@ describe('discovery (RFC 8414)', () => {
   it('serves the metadata at /.well-known/oauth-authorization-server with the scopes and S256 only', async () => {
     expect(ctx.as.issuer).toBe(ctx.base);
     expect(ctx.as.code_challenge_methods_supported).toEqual(['S256']);
-    expect(ctx.as.scopes_supported).toEqual(['tasks:read', 'tasks:write', 'events:read', 'events:write', 'contexts:read', 'contexts:write', 'webhooks', 'offline_access']);
+    expect(ctx.as.scopes_supported).toEqual([
+      'tasks:read',
+      'tasks:write',
+      'events:read',
+      'events:write',
+      'contexts:read',
+      'contexts:write',
+      'webhooks',
+      'offline_access',
+    ]);
     expect(ctx.as.authorization_endpoint).toBe(`${ctx.base}/oauth/auth`);
     expect(ctx.as.token_endpoint).toBe(`${ctx.base}/oauth/token`);
     expect(ctx.as.revocation_endpoint).toBe(`${ctx.base}/oauth/token/revocation`);
@@ -107,7 +126,9 @@ describe('authorization code with PKCE', () => {
     const first = await tokensFor(ctx, app, alice, 'tasks:read', jar);
     const bob = await ctx.t.user('bob');
     const login = await jar.fetch(`${ctx.base}/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: bob.email, password: 'correct horse battery' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: bob.email, password: 'correct horse battery' }),
     });
     expect(login.status).toBe(200);
     const second = await tokensFor(ctx, app, bob, 'tasks:read', jar);
@@ -125,10 +146,12 @@ describe('authorization code with PKCE', () => {
     expect(page).toContain('Sign in to continue');
     expect(page).toContain('Test app');
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page)![1];
-    const post = (password: string) => jar.fetch(`${interaction}/login`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ctx.base },
-      body: new URLSearchParams({ _csrf: csrf, email: alice.email, password }).toString(),
-    });
+    const post = (password: string) =>
+      jar.fetch(`${interaction}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ctx.base },
+        body: new URLSearchParams({ _csrf: csrf, email: alice.email, password }).toString(),
+      });
     const wrong = await post('not the password');
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('Wrong email or password.');
@@ -149,8 +172,12 @@ describe('authorization code with PKCE', () => {
     const request = await authorizationRequest(ctx, app, 'tasks:read offline_access');
     const { redirect } = await walk(ctx, await signedIn(ctx.base, alice), request.url);
     const params = oauth.validateAuthResponse(ctx.as, app.client, redirect!, request.state);
-    const exchange = async () => oauth.processAuthorizationCodeResponse(ctx.as, app.client,
-      await oauth.authorizationCodeGrantRequest(ctx.as, app.client, app.auth, params, app.redirectUri, request.verifier, insecure));
+    const exchange = async () =>
+      oauth.processAuthorizationCodeResponse(
+        ctx.as,
+        app.client,
+        await oauth.authorizationCodeGrantRequest(ctx.as, app.client, app.auth, params, app.redirectUri, request.verifier, insecure),
+      );
     const tokens = await exchange();
     expect((await api(ctx, tokens.access_token, 'GET', '/tasks')).status).toBe(200);
     expect(await exchangeError(exchange())).toBe('invalid_grant');
@@ -170,7 +197,15 @@ describe('authorization code with PKCE', () => {
     const request = await authorizationRequest(ctx, app, 'tasks:read');
     const { redirect } = await walk(ctx, await signedIn(ctx.base, alice), request.url);
     const params = oauth.validateAuthResponse(ctx.as, app.client, redirect!, request.state);
-    const res = await oauth.authorizationCodeGrantRequest(ctx.as, app.client, oauth.ClientSecretBasic('not the secret'), params, app.redirectUri, request.verifier, insecure);
+    const res = await oauth.authorizationCodeGrantRequest(
+      ctx.as,
+      app.client,
+      oauth.ClientSecretBasic('not the secret'),
+      params,
+      app.redirectUri,
+      request.verifier,
+      insecure,
+    );
     expect(await exchangeError(oauth.processAuthorizationCodeResponse(ctx.as, app.client, res))).toBe('invalid_client');
   });
 
@@ -195,16 +230,25 @@ describe('public apps (no secret, PKCE only)', () => {
     const phone = await registerPublicApp(ctx.t, owner);
     const tokens = await tokensFor(ctx, phone, alice, 'events:read offline_access');
     expect((await api(ctx, tokens.access_token, 'GET', '/events')).status).toBe(200);
-    const res = await oauth.refreshTokenGrantRequest(ctx.as, phone.client, phone.auth, tokens.refresh_token!, { ...insecure, headers: new Headers({ origin: 'http://127.0.0.1:9' }) });
+    const res = await oauth.refreshTokenGrantRequest(ctx.as, phone.client, phone.auth, tokens.refresh_token!, {
+      ...insecure,
+      headers: new Headers({ origin: 'http://127.0.0.1:9' }),
+    });
     expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:9');
     const rotated = await oauth.processRefreshTokenResponse(ctx.as, phone.client, res);
     expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
-    const other = await oauth.refreshTokenGrantRequest(ctx.as, phone.client, phone.auth, rotated.refresh_token!, { ...insecure, headers: new Headers({ origin: 'https://evil.example' }) });
+    const other = await oauth.refreshTokenGrantRequest(ctx.as, phone.client, phone.auth, rotated.refresh_token!, {
+      ...insecure,
+      headers: new Headers({ origin: 'https://evil.example' }),
+    });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
 
     // A confidential app's token endpoint is never open to browsers.
     const confidential = await tokensFor(ctx, app, alice, 'tasks:read offline_access');
-    const basic = await oauth.refreshTokenGrantRequest(ctx.as, app.client, app.auth, confidential.refresh_token!, { ...insecure, headers: new Headers({ origin: 'http://127.0.0.1:9' }) });
+    const basic = await oauth.refreshTokenGrantRequest(ctx.as, app.client, app.auth, confidential.refresh_token!, {
+      ...insecure,
+      headers: new Headers({ origin: 'http://127.0.0.1:9' }),
+    });
     expect(basic.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -280,9 +324,15 @@ describe('revocation (RFC 7009)', () => {
     const tokens = await tokensFor(ctx, app, alice, 'tasks:read tasks:write');
     const { accounts } = ctx.t.app.services;
     await expect(accounts.authenticateToken(tokens.access_token)).rejects.toMatchObject({ code: 'unauthorized' });
-    expect(await accounts.authenticateToken(tokens.access_token, { acceptOAuth: true }))
-      .toMatchObject({ userId: alice.id, oauth: { clientId: app.client.client_id, scopes: ['tasks:read', 'tasks:write'] } });
-    for (const [method, url] of [['GET', '/account'], ['GET', '/account/tokens'], ['POST', '/account/tokens']]) {
+    expect(await accounts.authenticateToken(tokens.access_token, { acceptOAuth: true })).toMatchObject({
+      userId: alice.id,
+      oauth: { clientId: app.client.client_id, scopes: ['tasks:read', 'tasks:write'] },
+    });
+    for (const [method, url] of [
+      ['GET', '/account'],
+      ['GET', '/account/tokens'],
+      ['POST', '/account/tokens'],
+    ]) {
       const res = await ctx.t.request(method, url, { token: tokens.access_token, body: method === 'POST' ? { name: 'escalate' } : undefined });
       expect(res.status, `${method} ${url}`).toBe(403);
     }

@@ -55,8 +55,13 @@ async function authorizationUrl(scope = SCOPE) {
   const state = oauth.generateRandomState();
   const url = new URL(ctx.as.authorization_endpoint!);
   url.search = new URLSearchParams({
-    client_id: client.client_id, redirect_uri: redirectUri, response_type: 'code', scope, state,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope,
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
   }).toString();
   return { url: url.href, verifier, state };
 }
@@ -70,8 +75,11 @@ async function nextCallback(before: number): Promise<URL> {
 
 async function exchange(callback: URL, request: { verifier: string; state: string }) {
   const params = oauth.validateAuthResponse(ctx.as, client, callback, request.state);
-  return oauth.processAuthorizationCodeResponse(ctx.as, client,
-    await oauth.authorizationCodeGrantRequest(ctx.as, client, clientAuth, params, redirectUri, request.verifier, insecure));
+  return oauth.processAuthorizationCodeResponse(
+    ctx.as,
+    client,
+    await oauth.authorizationCodeGrantRequest(ctx.as, client, clientAuth, params, redirectUri, request.verifier, insecure),
+  );
 }
 
 const refresh = async (token: string) =>

@@ -25,7 +25,8 @@ async function signedInVisitor(inject: Inject, user: TestUser) {
     for (const c of [setCookie ?? []].flat()) {
       const [pair] = c.split(';');
       const i = pair.indexOf('=');
-      if (pair.slice(i + 1)) jar.set(pair.slice(0, i), pair.slice(i + 1)); else jar.delete(pair.slice(0, i));
+      if (pair.slice(i + 1)) jar.set(pair.slice(0, i), pair.slice(i + 1));
+      else jar.delete(pair.slice(0, i));
     }
   };
   const login = await inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: 'correct horse battery' } });
@@ -38,7 +39,9 @@ async function signedInVisitor(inject: Inject, user: TestUser) {
     },
     async post(url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
       const res = await inject({
-        method: 'POST', url, payload: new URLSearchParams(form).toString(),
+        method: 'POST',
+        url,
+        payload: new URLSearchParams(form).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie(), ...headers },
       });
       remember(res.headers['set-cookie']);
@@ -97,11 +100,16 @@ describe('/settings/apps', () => {
 
   it('keeps apps private (404 for someone else) and replaces the secret on request', async () => {
     const owner = await t.user();
-    const { app, client_secret } = await t.app.services.oauth.register({ userId: owner.id, email: owner.email, via: 'rest' }, { name: 'Mine', redirectUris: ['https://mine.example/cb'] });
+    const { app, client_secret } = await t.app.services.oauth.register(
+      { userId: owner.id, email: owner.email, via: 'rest' },
+      { name: 'Mine', redirectUris: ['https://mine.example/cb'] },
+    );
     const stranger = await signedInVisitor(inject(), await t.user());
     const csrf = await stranger.csrf();
     expect((await stranger.get(`/settings/apps/${app.client_id}`)).statusCode).toBe(404);
-    expect((await stranger.post(`/settings/apps/${app.client_id}`, { name: 'Stolen', redirect_uris: 'https://evil.example/cb', _csrf: csrf })).statusCode).toBe(404);
+    expect((await stranger.post(`/settings/apps/${app.client_id}`, { name: 'Stolen', redirect_uris: 'https://evil.example/cb', _csrf: csrf })).statusCode).toBe(
+      404,
+    );
     expect((await stranger.post(`/settings/apps/${app.client_id}/secret`, { _csrf: csrf })).statusCode).toBe(404);
     expect((await stranger.post(`/settings/apps/${app.client_id}/delete`, { _csrf: csrf })).statusCode).toBe(404);
     expect((await t.app.services.oauth.clientMetadata(app.client_id))?.redirect_uris).toEqual(['https://mine.example/cb']);
@@ -114,7 +122,7 @@ describe('/settings/apps', () => {
     const shown = /value="([^"]+)"[^>]*data-testid="client-secret"/.exec(rotated.body)![1];
     expect(shown).toBeTruthy();
     expect(shown).not.toBe(client_secret);
-    expect((await t.app.services.oauth.clientMetadata(app.client_id) as { client_secret?: string })?.client_secret).toBe(shown);
+    expect(((await t.app.services.oauth.clientMetadata(app.client_id)) as { client_secret?: string })?.client_secret).toBe(shown);
   });
 });
 

@@ -8,10 +8,7 @@ import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
-import {
-  api, authorizationRequest, insecure, registerApp, signedIn, startOAuthApp, walk,
-  type OAuthTestApp, type TestClient,
-} from '../helpers/oauth.js';
+import { api, authorizationRequest, insecure, registerApp, signedIn, startOAuthApp, walk, type OAuthTestApp, type TestClient } from '../helpers/oauth.js';
 
 let a: OAuthTestApp;
 let b: App;
@@ -37,8 +34,11 @@ it('shares interactions, codes, grants and refresh tokens between instances', as
   const request = await authorizationRequest(a, app, 'tasks:read offline_access');
   const { redirect } = await walk(a, await signedIn(a.base, alice), request.url);
   const params = oauth.validateAuthResponse(a.as, app.client, redirect!, request.state);
-  const tokens = await oauth.processAuthorizationCodeResponse(onB, app.client,
-    await oauth.authorizationCodeGrantRequest(onB, app.client, app.auth, params, app.redirectUri, request.verifier, insecure));
+  const tokens = await oauth.processAuthorizationCodeResponse(
+    onB,
+    app.client,
+    await oauth.authorizationCodeGrantRequest(onB, app.client, app.auth, params, app.redirectUri, request.verifier, insecure),
+  );
   expect((await api(a, tokens.access_token, 'GET', '/tasks')).status).toBe(200);
   expect((await fetch(`${bBase}/api/v1/tasks`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(200);
 

@@ -19,8 +19,12 @@ const WRITERS = 4;
 const OPS_PER_WRITER = 8;
 
 let t: TestApp;
-beforeAll(async () => { if (testDialect() === 'postgres') t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  if (testDialect() === 'postgres') t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const actorOf = (u: TestUser): Actor => ({ userId: u.id, email: u.email, via: 'rest' });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -86,6 +90,8 @@ describe.skipIf(testDialect() !== 'postgres')('feed under concurrent writers (Po
       expect([...copy.keys()].sort(), `round ${round}`).toEqual([...truth.keys()].sort());
       for (const [id, task] of truth) expect(copy.get(id), `round ${round}, task ${id}`).toEqual(task);
     }
-    console.log(`concurrency: ${ROUNDS} rounds passed (${WRITERS} writers x ${OPS_PER_WRITER} transactions each; ${rolledBack} rolled back; ${heldBack} reader pages without new records)`);
+    console.log(
+      `concurrency: ${ROUNDS} rounds passed (${WRITERS} writers x ${OPS_PER_WRITER} transactions each; ${rolledBack} rolled back; ${heldBack} reader pages without new records)`,
+    );
   });
 });

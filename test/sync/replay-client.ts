@@ -14,7 +14,11 @@ export class ReplayClient {
   /** Deleted records never come back (ids are never reused). */
   private readonly deleted = new Set<string>();
 
-  constructor(private readonly t: TestApp, readonly user: TestUser, private readonly limit = 100) {}
+  constructor(
+    private readonly t: TestApp,
+    readonly user: TestUser,
+    private readonly limit = 100,
+  ) {}
 
   /** Pages until hasMore is false, applying every item in order. */
   async sync(): Promise<number> {

@@ -9,8 +9,12 @@ import { createContext, moveContext, share, unshare } from '../helpers/factories
 import { listAll, ReplayClient } from './replay-client.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 /** Small deterministic PRNG (mulberry32), so a failure replays the same way. */
 function rng(seed: number) {
@@ -25,7 +29,11 @@ function rng(seed: number) {
 async function expectCopiesMatch(clients: ReplayClient[]) {
   for (const client of clients) {
     await client.sync();
-    for (const [type, path] of [['task', '/tasks'], ['event', '/events'], ['context', '/contexts']] as const) {
+    for (const [type, path] of [
+      ['task', '/tasks'],
+      ['event', '/events'],
+      ['context', '/contexts'],
+    ] as const) {
       const truth = await listAll(t, client.user, path);
       const copy = client.of(type);
       expect([...copy.keys()].sort(), `${type}s of ${client.user.email}`).toEqual([...truth.keys()].sort());

@@ -4,8 +4,12 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { drain } from './replay-client.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /sync basics', () => {
   it('first call returns what is visible, later calls the changes and tombstones', async () => {
@@ -91,6 +95,11 @@ describe('GET /sync basics', () => {
     const doc = (await t.request('GET', '/api/v1/docs/openapi.json')).body;
     const op = doc.paths['/api/v1/sync'].get;
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '410']));
-    expect(op.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name).sort()).toEqual(['cursor', 'limit']);
+    expect(
+      op.parameters
+        .filter((p: { in: string }) => p.in === 'query')
+        .map((p: { name: string }) => p.name)
+        .sort(),
+    ).toEqual(['cursor', 'limit']);
   });
 });

@@ -36,7 +36,9 @@ describe('the API reference page', () => {
       outside.push(url);
       return route.abort();
     });
-    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
     page.on('pageerror', (err) => problems.push(err.message));
 
     await page.goto(`${base}/api/v1/docs`);

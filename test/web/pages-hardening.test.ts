@@ -7,8 +7,12 @@ import type { App } from '../../src/app.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 type Inject = App['server']['inject'];
 
@@ -20,7 +24,8 @@ function visitor(inject: Inject) {
       const [pair] = c.split(';');
       const i = pair.indexOf('=');
       const [k, v] = [pair.slice(0, i), pair.slice(i + 1)];
-      if (v && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) jar.set(k, v); else jar.delete(k);
+      if (v && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) jar.set(k, v);
+      else jar.delete(k);
     }
   };
   return {
@@ -32,7 +37,9 @@ function visitor(inject: Inject) {
     },
     async post(url: string, form: Record<string, string>) {
       const res = await inject({
-        method: 'POST', url, payload: new URLSearchParams(form).toString(),
+        method: 'POST',
+        url,
+        payload: new URLSearchParams(form).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader() },
       });
       remember(res.headers['set-cookie']);
@@ -69,10 +76,20 @@ describe('account pages hardening (D23)', () => {
   it('password change: 5 wrong current passwords, then 429 even with the right one', async () => {
     const { v, csrf } = await signedIn();
     for (let i = 0; i < 5; i++) {
-      const res = await v.post('/settings/account/password', { current_password: `wrong ${i}`, new_password: 'a new long password', confirm_password: 'a new long password', _csrf: csrf });
+      const res = await v.post('/settings/account/password', {
+        current_password: `wrong ${i}`,
+        new_password: 'a new long password',
+        confirm_password: 'a new long password',
+        _csrf: csrf,
+      });
       expect(res.statusCode).toBe(422);
     }
-    const blocked = await v.post('/settings/account/password', { current_password: PASSWORD, new_password: 'a new long password', confirm_password: 'a new long password', _csrf: csrf });
+    const blocked = await v.post('/settings/account/password', {
+      current_password: PASSWORD,
+      new_password: 'a new long password',
+      confirm_password: 'a new long password',
+      _csrf: csrf,
+    });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });

@@ -28,7 +28,8 @@ function visitor(inject: Inject) {
     for (const c of [setCookie ?? []].flat()) {
       const [pair] = c.split(';');
       const [k, v] = pair.split('=');
-      if (v) jar.set(k, v); else jar.delete(k);
+      if (v) jar.set(k, v);
+      else jar.delete(k);
     }
   };
   return {
@@ -39,7 +40,9 @@ function visitor(inject: Inject) {
     },
     async post(url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
       const res = await inject({
-        method: 'POST', url, payload: new URLSearchParams(form).toString(),
+        method: 'POST',
+        url,
+        payload: new URLSearchParams(form).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), ...headers },
       });
       remember(res.headers['set-cookie']);
@@ -54,7 +57,9 @@ describe('account pages: headers and policies', () => {
     const v = visitor(t.app.server.inject.bind(t.app.server));
     const res = await v.get('/');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
     expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'cache-control': 'no-store' });
     expect(String(res.headers['set-cookie'])).toMatch(/^agendum_csrf=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(res.body).not.toMatch(/<script>|<script(?![^>]*\bsrc=)|\sstyle=|\son[a-z]+=/i); // nothing inline for the CSP to block

@@ -52,7 +52,10 @@ describe('account pages in Chromium', () => {
     await expect(page).toHaveURLPath('/');
     expect(await page.getByRole('status').textContent()).toContain('signed out');
 
-    for (const [who, pw] of [[email, 'not my password'], ['nobody@example.com', password]]) {
+    for (const [who, pw] of [
+      [email, 'not my password'],
+      ['nobody@example.com', password],
+    ]) {
       await page.getByLabel('Email').fill(who);
       await page.getByLabel('Password').fill(pw);
       const [res] = await Promise.all([page.waitForResponse(`${base}/signin`), page.getByRole('button', { name: 'Sign in' }).click()]);

@@ -56,7 +56,8 @@ describe('every event kind', () => {
     await a.post(`/tasks/${task.id}/comments`, { message: 'Looks good' });
     await a.post(`/tasks/${task.id}/complete`);
     await a.delete(`/tasks/${task.id}`);
-    const ev = (await a.post('/events', { title: 'Kickoff', start_time: '2030-01-01T10:00:00Z', end_time: '2030-01-01T11:00:00Z', context_id: ctx.id })).body.data;
+    const ev = (await a.post('/events', { title: 'Kickoff', start_time: '2030-01-01T10:00:00Z', end_time: '2030-01-01T11:00:00Z', context_id: ctx.id })).body
+      .data;
     await a.post(`/events/${ev.id}/attendees`, { user_email: bob.email });
     expect((await t.as(bob).patch(`/events/${ev.id}/attendees/${bob.id}`, { rsvp_status: 'accepted' })).status).toBe(200);
     await a.put(`/events/${ev.id}`, { location: 'Room 1' }); // draft: nothing
@@ -84,9 +85,16 @@ describe('every event kind', () => {
       expect(Object.keys(r.json).sort()).toEqual(['actor', 'created_at', 'data', 'id', 'type']);
     }
 
-    expect(byType('context.created')[0].json).toMatchObject({ data: { context_id: ctx.id, context: { id: ctx.id } }, actor: { user_id: alice.id, email: alice.email } });
+    expect(byType('context.created')[0].json).toMatchObject({
+      data: { context_id: ctx.id, context: { id: ctx.id } },
+      actor: { user_id: alice.id, email: alice.email },
+    });
     expect(byType('context.updated')[0].json.data).toMatchObject({ context_id: ctx.id, changed: ['name'] });
-    expect(byType('context.shared')[0].json.data).toMatchObject({ context_id: ctx.id, shared_with: { user_id: bob.id, email: bob.email }, permission: 'write' });
+    expect(byType('context.shared')[0].json.data).toMatchObject({
+      context_id: ctx.id,
+      shared_with: { user_id: bob.id, email: bob.email },
+      permission: 'write',
+    });
     expect(byType('task.created')[0].json.data).toMatchObject({ task_id: task.id, task: { id: task.id } });
     // Only published moves: the accepted draft and the published priority change.
     const updates = byType('task.updated').map((r) => r.json.data.changes);
@@ -95,15 +103,21 @@ describe('every event kind', () => {
     expect(updates[2]).toMatchObject({ status: { old: 'in_progress', new: 'completed' } });
     expect(updates.length).toBe(3);
     expect(byType('task.assigned')[0].json.data).toMatchObject({
-      task_id: task.id, assignee: { user_id: bob.id, email: bob.email }, assigned_by: { user_id: alice.id, email: alice.email },
+      task_id: task.id,
+      assignee: { user_id: bob.id, email: bob.email },
+      assigned_by: { user_id: alice.id, email: alice.email },
     });
     expect(byType('task.comment_added')[0].json.data).toMatchObject({ task_id: task.id, comment: { message: 'Looks good', user_id: alice.id } });
     expect(byType('task.completed')[0].json.data).toMatchObject({ task_id: task.id });
     expect(byType('task.deleted')[0].json.data).toMatchObject({ task_id: task.id });
     expect(byType('event.created')[0].json.data).toMatchObject({ event_id: ev.id, event: { title: 'Kickoff' } });
-    expect(byType('event.attendee_added')[0].json.data).toMatchObject({ event_id: ev.id, attendee: { email: bob.email, user_id: bob.id, rsvp_status: 'pending' } });
+    expect(byType('event.attendee_added')[0].json.data).toMatchObject({
+      event_id: ev.id,
+      attendee: { email: bob.email, user_id: bob.id, rsvp_status: 'pending' },
+    });
     expect(byType('event.rsvp_changed')[0].json).toMatchObject({
-      data: { event_id: ev.id, attendee: { user_id: bob.id }, rsvp_status: { old: 'pending', new: 'accepted' } }, actor: { user_id: bob.id, email: bob.email },
+      data: { event_id: ev.id, attendee: { user_id: bob.id }, rsvp_status: { old: 'pending', new: 'accepted' } },
+      actor: { user_id: bob.id, email: bob.email },
     });
     const evUpdates = byType('event.updated');
     expect(evUpdates.length).toBe(1);
@@ -162,7 +176,14 @@ describe('access', () => {
     let state = 'pending';
     while (state === 'pending' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      state = (await db().selectFrom('webhook_deliveries').select('state').where('webhook_id', '=', guestHook.id).where('event_id', '=', first.json.id).executeTakeFirst()).state;
+      state = (
+        await db()
+          .selectFrom('webhook_deliveries')
+          .select('state')
+          .where('webhook_id', '=', guestHook.id)
+          .where('event_id', '=', first.json.id)
+          .executeTakeFirst()
+      ).state;
     }
     expect(state).toBe('skipped');
     const logs = (await t.as(guest).get(`/webhooks/${guestHook.id}/logs`)).body.data;

@@ -21,8 +21,12 @@ beforeAll(async () => {
   rx = await startReceiver();
   const db = t.config.database;
   env = {
-    DATABASE_URL: db.dialect === 'sqlite' ? `sqlite:${db.file}` : db.url, DATA_DIR: t.config.dataDir, RATE_LIMIT_MAX: '1000000',
-    WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_SCHEDULE: '1,1,1,1',
+    DATABASE_URL: db.dialect === 'sqlite' ? `sqlite:${db.file}` : db.url,
+    DATA_DIR: t.config.dataDir,
+    RATE_LIMIT_MAX: '1000000',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_POLL_MS: '50',
+    WEBHOOK_RETRY_SCHEDULE: '1,1,1,1',
   };
 }, 60_000);
 afterAll(async () => {
@@ -86,10 +90,17 @@ describe('a service stopped with SIGTERM', () => {
     const code = await server.stop('SIGTERM');
     rx.answer = echoChallenge;
     expect(code).toBe(0);
-    const attempts = await (t.app.database.db as any).selectFrom('webhook_attempts').select(['attempt', 'status_code', 'success'])
-      .where('webhook_id', '=', hook.body.data.id).execute();
+    const attempts = await (t.app.database.db as any)
+      .selectFrom('webhook_attempts')
+      .select(['attempt', 'status_code', 'success'])
+      .where('webhook_id', '=', hook.body.data.id)
+      .execute();
     expect(attempts).toEqual([{ attempt: 1, status_code: 200, success: 1 }]);
-    const delivery = await (t.app.database.db as any).selectFrom('webhook_deliveries').select('state').where('webhook_id', '=', hook.body.data.id).executeTakeFirst();
+    const delivery = await (t.app.database.db as any)
+      .selectFrom('webhook_deliveries')
+      .select('state')
+      .where('webhook_id', '=', hook.body.data.id)
+      .executeTakeFirst();
     expect(delivery.state).toBe('delivered');
   }, 60_000);
 });
@@ -114,8 +125,13 @@ describe.runIf(testDialect() === 'postgres')('two processes on one PostgreSQL', 
     const N = 200;
     const actor = { userId: u.id, email: u.email, via: 'rest' as const };
     for (let i = 0; i < N; i++) await t.app.services.tasks.create(actor, { title: `pair #${i}` });
-    await rx.waitFor(() => new Set(rx.received.filter(on('/pair')).map((r) => r.json.id)).size === N && failedOnce.size === N / 10
-      && rx.received.filter(on('/pair')).length === N + N / 10, 60_000);
+    await rx.waitFor(
+      () =>
+        new Set(rx.received.filter(on('/pair')).map((r) => r.json.id)).size === N &&
+        failedOnce.size === N / 10 &&
+        rx.received.filter(on('/pair')).length === N + N / 10,
+      60_000,
+    );
     // Settle: anything doubled would show up within a few poll intervals.
     await new Promise((r) => setTimeout(r, 1_000));
     const got = rx.received.filter(on('/pair'));
@@ -123,8 +139,11 @@ describe.runIf(testDialect() === 'postgres')('two processes on one PostgreSQL', 
     for (const r of got) perEvent.set(r.json.id, (perEvent.get(r.json.id) ?? 0) + 1);
     expect(perEvent.size).toBe(N);
     for (const [id, n] of perEvent) expect(n, id).toBe(failedOnce.has(id) ? 2 : 1);
-    const rows = await (t.app.database.db as any).selectFrom('webhook_attempts').select(['event_id', 'attempt'])
-      .where('webhook_id', '=', hook.body.data.id).execute();
+    const rows = await (t.app.database.db as any)
+      .selectFrom('webhook_attempts')
+      .select(['event_id', 'attempt'])
+      .where('webhook_id', '=', hook.body.data.id)
+      .execute();
     expect(rows.length).toBe(N + N / 10);
     expect(new Set(rows.map((r: any) => `${r.event_id}/${r.attempt}`)).size).toBe(rows.length);
     await Promise.all([a.stop('SIGTERM'), b.stop('SIGTERM')]);

@@ -57,7 +57,11 @@ describe('retries', () => {
     expect(new Set(got.map((r) => r.headers['webhook-signature'])).size).toBe(3);
     const verifier = new Webhook(Buffer.from(SECRET), { format: 'raw' });
     for (const r of got) expect(verifier.verify(r.body, r.headers as Record<string, string>)).toEqual(r.json);
-    expect(logs.map((e) => [e.attempts, e.status_code, e.success])).toEqual([[3, 200, true], [2, 500, false], [1, 500, false]]);
+    expect(logs.map((e) => [e.attempts, e.status_code, e.success])).toEqual([
+      [3, 200, true],
+      [2, 500, false],
+      [1, 500, false],
+    ]);
     expect(logs[1]).toMatchObject({ event_id: got[0].json.id, event_type: 'task.created', last_error: 'HTTP 500' });
     expect(typeof logs[1].response_time_ms).toBe('number');
   }, 30_000);

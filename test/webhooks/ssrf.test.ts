@@ -22,7 +22,10 @@ beforeAll(async () => {
   t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'false', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_SCHEDULE: '0.2' });
   rx = await startReceiver();
   // Counts raw TCP connections, to prove refusal happens before connecting at all.
-  tcp = net.createServer((s) => { connections++; s.destroy(); });
+  tcp = net.createServer((s) => {
+    connections++;
+    s.destroy();
+  });
   await new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r));
   tcpPort = (tcp.address() as net.AddressInfo).port;
 });
@@ -34,8 +37,24 @@ afterAll(async () => {
 
 describe('address guard', () => {
   it('classifies addresses', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
-      '::1', '::', 'fe80::1', 'fd00:ec2::254', '::ffff:127.0.0.1', '::ffff:7f00:1', '224.0.0.1', '168.63.129.16', '64:ff9b::a9fe:a9fe']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '224.0.0.1',
+      '168.63.129.16',
+      '64:ff9b::a9fe:a9fe',
+    ]) {
       expect(isBlockedAddress(a), a).toBe(true);
     }
     for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:1.1.1.1', '8.8.8.8']) expect(isBlockedAddress(a), a).toBe(false);
@@ -44,8 +63,13 @@ describe('address guard', () => {
   it('the client refuses names and literals that reach blocked addresses, without connecting', async () => {
     const client = createWebhookClient({ allowPrivate: false });
     try {
-      for (const url of [`http://127.0.0.1:${tcpPort}/`, `http://localhost:${tcpPort}/`, `http://[::ffff:127.0.0.1]:${tcpPort}/`,
-        `http://0x7f000001:${tcpPort}/`, `http://2130706433:${tcpPort}/`]) {
+      for (const url of [
+        `http://127.0.0.1:${tcpPort}/`,
+        `http://localhost:${tcpPort}/`,
+        `http://[::ffff:127.0.0.1]:${tcpPort}/`,
+        `http://0x7f000001:${tcpPort}/`,
+        `http://2130706433:${tcpPort}/`,
+      ]) {
         const res = await client.send({ url, secret: 'x'.repeat(16) }, { id: 'msg_1', body: '{}' });
         expect(res.status, url).toBeNull();
         expect(res.error, url).toMatch(/^refused: /);
@@ -72,7 +96,13 @@ describe('through the service', () => {
   it('refuses registration to private addresses with 422 and sends nothing', async () => {
     const u = await t.user();
     const port = new URL(rx.url).port;
-    for (const url of [`http://127.0.0.1:${port}/hook`, `http://localhost:${port}/hook`, 'http://169.254.169.254/hook', 'http://10.0.0.1/hook', `http://[::1]:${port}/hook`]) {
+    for (const url of [
+      `http://127.0.0.1:${port}/hook`,
+      `http://localhost:${port}/hook`,
+      'http://169.254.169.254/hook',
+      'http://10.0.0.1/hook',
+      `http://[::1]:${port}/hook`,
+    ]) {
       const res = await t.as(u).post('/webhooks', { url, events: ['task.created'] });
       expect(res.status, url).toBe(422);
       expect(res.body.message, url).toMatch(/refused/);
@@ -89,8 +119,12 @@ describe('through the service', () => {
     try {
       await opened.webhookWorkers.stop();
       const { token } = await opened.services.accounts.issueToken(u.id, 'test');
-      const res = await opened.server.inject({ method: 'POST', url: '/api/v1/webhooks', headers: { authorization: `Bearer ${token}` },
-        payload: { url: `${rx.url}/late`, events: ['task.created'] } });
+      const res = await opened.server.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { url: `${rx.url}/late`, events: ['task.created'] },
+      });
       expect(res.statusCode).toBe(201);
       hookId = res.json().data.id;
     } finally {

@@ -9,7 +9,11 @@ import { strongest, type Permission } from './policy.js';
  */
 export function withVisibleContexts(db: Executor, userId: string) {
   return db.withRecursive('visible_contexts(id)', (qb) =>
-    qb.selectFrom('contexts').select('id').where('user_id', '=', userId).where('parent_context_id', 'is', null)
+    qb
+      .selectFrom('contexts')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('parent_context_id', 'is', null)
       .union(qb.selectFrom('context_shares').select('context_id as id').where('user_id', '=', userId))
       .union(qb.selectFrom('contexts as c').innerJoin('visible_contexts as v', 'v.id', 'c.parent_context_id').select('c.id')),
   );
@@ -28,10 +32,14 @@ export async function contextPermissions(db: Executor, userId: string, contextId
   if (ids.length === 0) return result;
   const rows = await db
     .withRecursive('chain(start_id, id, parent_id, depth)', (qb) =>
-      qb.selectFrom('contexts').select(['id as start_id', 'id', 'parent_context_id as parent_id', (eb) => eb.lit(0).as('depth')])
+      qb
+        .selectFrom('contexts')
+        .select(['id as start_id', 'id', 'parent_context_id as parent_id', (eb) => eb.lit(0).as('depth')])
         .where('id', 'in', ids)
         .unionAll(
-          qb.selectFrom('contexts as c').innerJoin('chain', 'chain.parent_id', 'c.id')
+          qb
+            .selectFrom('contexts as c')
+            .innerJoin('chain', 'chain.parent_id', 'c.id')
             // depth guards against a cycle that should never exist.
             .select(['chain.start_id', 'c.id', 'c.parent_context_id as parent_id', (eb) => eb(eb.ref('chain.depth'), '+', 1).as('depth')])
             .where('chain.depth', '<', 16),
@@ -55,7 +63,11 @@ export type PlacedKind = 'task' | 'event';
 /** Owner and context of each of the given records (one query), for checks over ids. */
 export async function placements(db: Executor, kind: PlacedKind, ids: string[]) {
   if (!ids.length) return [];
-  return db.selectFrom(kind === 'task' ? 'tasks' : 'events').select(['id', 'user_id', 'context_id']).where('id', 'in', [...new Set(ids)]).execute();
+  return db
+    .selectFrom(kind === 'task' ? 'tasks' : 'events')
+    .select(['id', 'user_id', 'context_id'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
 }
 
 /** The events among `eventIds` that `userId` attends as a registered attendee. */
@@ -72,7 +84,11 @@ export async function attendedEvents(db: Executor, userId: string, eventIds: str
  * their contexts.
  */
 export async function recordPermissions(db: Executor, userId: string, records: Array<{ user_id: string; context_id: string | null }>): Promise<Permission[]> {
-  const byContext = await contextPermissions(db, userId, records.flatMap((r) => (r.context_id ? [r.context_id] : [])));
+  const byContext = await contextPermissions(
+    db,
+    userId,
+    records.flatMap((r) => (r.context_id ? [r.context_id] : [])),
+  );
   return records.map((r) => {
     if (!r.context_id) return r.user_id === userId ? 'owner' : 'none';
     const inContext = byContext.get(r.context_id) ?? 'none';

@@ -38,13 +38,19 @@ export async function permissionsOn(db: Executor, userId: string, kind: PlacedKi
  * they see but may not act on; returns each record's permission. `rows` may be records already
  * loaded (no second read) or ids.
  */
-export async function requireAccess(db: Executor, actor: Actor, action: Action, kind: AccessKind,
-  records: string[] | PlacedRecord[], opts: { self?: boolean } = {}): Promise<Map<string, Permission>> {
+export async function requireAccess(
+  db: Executor,
+  actor: Actor,
+  action: Action,
+  kind: AccessKind,
+  records: string[] | PlacedRecord[],
+  opts: { self?: boolean } = {},
+): Promise<Map<string, Permission>> {
   const byId = typeof records[0] === 'string';
-  const ids = byId ? records as string[] : (records as PlacedRecord[]).map((r) => r.id);
+  const ids = byId ? (records as string[]) : (records as PlacedRecord[]).map((r) => r.id);
   let held: Map<string, Permission>;
   if (kind === 'context') held = await contextPermissions(db, actor.userId, ids);
-  else held = await permissionsOn(db, actor.userId, kind, byId ? await placements(db, kind, ids) : records as PlacedRecord[]);
+  else held = await permissionsOn(db, actor.userId, kind, byId ? await placements(db, kind, ids) : (records as PlacedRecord[]));
   for (const id of ids) authorize(held.get(id) ?? 'none', action, LABEL[kind], opts);
   return held;
 }

@@ -25,13 +25,12 @@ export type VisibleTable = 'tasks' | 'events';
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 /** Applies a list's filters to a query over the table under the given alias. */
 export type Filter = (q: AnyQuery, alias: string) => AnyQuery;
-export interface OrderKey extends SortKey { nullsLast?: boolean }
+export interface OrderKey extends SortKey {
+  nullsLast?: boolean;
+}
 
 const notInVisibleContext = (eb: ExpressionBuilder<any, any>, alias: string) =>
-  eb.or([
-    eb(`${alias}.context_id`, 'is', null),
-    eb(`${alias}.context_id`, 'not in', eb.selectFrom('visible_contexts').select('visible_contexts.id')),
-  ]);
+  eb.or([eb(`${alias}.context_id`, 'is', null), eb(`${alias}.context_id`, 'not in', eb.selectFrom('visible_contexts').select('visible_contexts.id'))]);
 
 /** The disjoint branches, each a condition on the table under `alias`. */
 function branches(table: VisibleTable, userId: string) {
@@ -42,11 +41,12 @@ function branches(table: VisibleTable, userId: string) {
   if (table === 'events') {
     list.push({
       name: 'attended',
-      where: (eb, a) => eb.and([
-        eb(`${a}.id`, 'in', eb.selectFrom('event_attendees').select('event_attendees.event_id').where('event_attendees.user_id', '=', userId)),
-        notInVisibleContext(eb, a),
-        eb.or([eb(`${a}.user_id`, '<>', userId), eb(`${a}.context_id`, 'is not', null)]),
-      ]),
+      where: (eb, a) =>
+        eb.and([
+          eb(`${a}.id`, 'in', eb.selectFrom('event_attendees').select('event_attendees.event_id').where('event_attendees.user_id', '=', userId)),
+          notInVisibleContext(eb, a),
+          eb.or([eb(`${a}.user_id`, '<>', userId), eb(`${a}.context_id`, 'is not', null)]),
+        ]),
     });
   }
   return list;
@@ -80,19 +80,28 @@ function ordered(q: AnyQuery, alias: string, sort: OrderKey[]): AnyQuery {
  */
 async function countVisible(qc: Kysely<any>, userId: string, table: VisibleTable, filter: Filter | null, parts: ReturnType<typeof branches>) {
   const type = table === 'tasks' ? 'task' : 'event';
-  const counts = await qc.selectNoFrom((eb) => parts.map((b, i) => {
-    if (!filter && b.name !== 'attended') {
-      const counted = eb.selectFrom('record_counts as rc').where('rc.record_type', '=', type)
-        .select((e) => e.fn.coalesce(e.fn.sum('rc.n'), e.lit(0)).as('n'));
-      const inVisible = eb.selectFrom('visible_contexts').select('visible_contexts.id');
-      return (b.name === 'in_context'
-        ? counted.where('rc.context_id', 'in', inVisible)
-        : counted.where('rc.user_id', '=', userId).where('rc.context_id', '=', '')
-      ).as(`n${i}`);
-    }
-    return (filter ?? ((q: AnyQuery) => q))(eb.selectFrom(`${table} as b`).where((e) => b.where(e, 'b')), 'b')
-      .select((e) => e.fn.countAll().as('n')).as(`n${i}`);
-  })).executeTakeFirstOrThrow();
+  const counts = await qc
+    .selectNoFrom((eb) =>
+      parts.map((b, i) => {
+        if (!filter && b.name !== 'attended') {
+          const counted = eb
+            .selectFrom('record_counts as rc')
+            .where('rc.record_type', '=', type)
+            .select((e) => e.fn.coalesce(e.fn.sum('rc.n'), e.lit(0)).as('n'));
+          const inVisible = eb.selectFrom('visible_contexts').select('visible_contexts.id');
+          return (
+            b.name === 'in_context' ? counted.where('rc.context_id', 'in', inVisible) : counted.where('rc.user_id', '=', userId).where('rc.context_id', '=', '')
+          ).as(`n${i}`);
+        }
+        return (filter ?? ((q: AnyQuery) => q))(
+          eb.selectFrom(`${table} as b`).where((e) => b.where(e, 'b')),
+          'b',
+        )
+          .select((e) => e.fn.countAll().as('n'))
+          .as(`n${i}`);
+      }),
+    )
+    .executeTakeFirstOrThrow();
   return Object.values(counts as Record<string, unknown>).reduce<number>((s, v) => s + Number(v), 0);
 }
 
@@ -107,9 +116,10 @@ const MAX_SCAN = 10_000;
 
 /** A cheap estimate of the table's size: SQLite's largest rowid, PostgreSQL's planner statistics. */
 async function tableSize(db: Executor, table: VisibleTable): Promise<number> {
-  const { rows } = dialectOf(db) === 'postgres'
-    ? await sql<{ n: number }>`SELECT reltuples AS n FROM pg_class WHERE oid = ${table}::regclass`.execute(db)
-    : await sql<{ n: number }>`SELECT max(rowid) AS n FROM ${sql.table(table)}`.execute(db);
+  const { rows } =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ n: number }>`SELECT reltuples AS n FROM pg_class WHERE oid = ${table}::regclass`.execute(db)
+      : await sql<{ n: number }>`SELECT max(rowid) AS n FROM ${sql.table(table)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -126,9 +136,16 @@ async function tableSize(db: Executor, table: VisibleTable): Promise<number> {
  * - per branch: the union of each branch's own top `offset + limit` rows, each read in its index
  *   order, then the page cut from that union. Its work grows with the visible set, not the table.
  */
-export async function pageVisible<Row>(db: Executor, userId: string, table: VisibleTable, filterOrNull: Filter | null, sort: OrderKey[], page: { limit: number; offset: number },
+export async function pageVisible<Row>(
+  db: Executor,
+  userId: string,
+  table: VisibleTable,
+  filterOrNull: Filter | null,
+  sort: OrderKey[],
+  page: { limit: number; offset: number },
   /** Tests pin a plan to check both give the same pages. */
-  opts: { plan?: 'global' | 'branches' } = {}) {
+  opts: { plan?: 'global' | 'branches' } = {},
+) {
   const qc = withVisibility(db, userId);
   const parts = branches(table, userId);
   const k = page.offset + page.limit;
@@ -144,36 +161,54 @@ export async function pageVisible<Row>(db: Executor, userId: string, table: Visi
     const scan = opts.plan === 'global' ? Number.MAX_SAFE_INTEGER : size > 0 ? Math.ceil((4 * k * size) / total) : Infinity;
     if (scan <= MAX_SCAN || opts.plan === 'global') {
       const window = ordered(filter(qc.selectFrom(`${table} as w`).selectAll('w'), 'w'), 'w', sort).limit(scan);
-      const rows = await ordered(
-        qc.selectFrom(window.as(table)).selectAll(table).where(visibleCondition(table, userId)),
-        table, sort,
-      ).limit(page.limit).offset(page.offset).execute();
+      const rows = await ordered(qc.selectFrom(window.as(table)).selectAll(table).where(visibleCondition(table, userId)), table, sort)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
       if (rows.length === expected) return { rows: rows as Row[], total };
     }
   }
 
   // Each branch's own top `offset + limit` rows, read in its index order; the page is cut from their union.
   const pg = dialectOf(db) === 'postgres';
-  const candidates = (eb: ExpressionBuilder<any, any>) => parts
-    .map((b) => {
-      if (pg && b.name === 'in_context') {
-        // PostgreSQL merges per-context runs well with LATERAL: each visible context gives its own
-        // top k from its (context_id, col, id) index, and only those are sorted.
-        const cols = [...new Set(['id', ...sort.map((key) => key.field)])].map((c) => `p.${c}`);
-        const perContext = ordered(filter(eb.selectFrom(`${table} as p`).select(cols).whereRef('p.context_id', '=', 'vc.id'), 'p'), 'p', sort).limit(k);
-        const merged = ordered(eb.selectFrom('visible_contexts as vc').innerJoinLateral(perContext.as('l'), (j) => j.onTrue()).select('l.id'), 'l', sort).limit(k);
-        return eb.selectFrom(merged.as('r')).select('r.id');
-      }
-      const top = ordered(filter(eb.selectFrom(`${table} as b`).select('b.id').where((e) => b.where(e, 'b')), 'b'), 'b', sort).limit(k);
-      // A LIMIT inside a compound SELECT needs its own sub-select on SQLite.
-      return eb.selectFrom(top.as('r')).select('r.id');
-    })
-    .reduce((acc, run) => acc.unionAll(run));
+  const candidates = (eb: ExpressionBuilder<any, any>) =>
+    parts
+      .map((b) => {
+        if (pg && b.name === 'in_context') {
+          // PostgreSQL merges per-context runs well with LATERAL: each visible context gives its own
+          // top k from its (context_id, col, id) index, and only those are sorted.
+          const cols = [...new Set(['id', ...sort.map((key) => key.field)])].map((c) => `p.${c}`);
+          const perContext = ordered(filter(eb.selectFrom(`${table} as p`).select(cols).whereRef('p.context_id', '=', 'vc.id'), 'p'), 'p', sort).limit(k);
+          const merged = ordered(
+            eb
+              .selectFrom('visible_contexts as vc')
+              .innerJoinLateral(perContext.as('l'), (j) => j.onTrue())
+              .select('l.id'),
+            'l',
+            sort,
+          ).limit(k);
+          return eb.selectFrom(merged.as('r')).select('r.id');
+        }
+        const top = ordered(
+          filter(
+            eb
+              .selectFrom(`${table} as b`)
+              .select('b.id')
+              .where((e) => b.where(e, 'b')),
+            'b',
+          ),
+          'b',
+          sort,
+        ).limit(k);
+        // A LIMIT inside a compound SELECT needs its own sub-select on SQLite.
+        return eb.selectFrom(top.as('r')).select('r.id');
+      })
+      .reduce((acc, run) => acc.unionAll(run));
 
-  const rows = await ordered(
-    qc.selectFrom(table).selectAll(table).where(`${table}.id`, 'in', candidates),
-    table, sort,
-  ).limit(page.limit).offset(page.offset).execute();
+  const rows = await ordered(qc.selectFrom(table).selectAll(table).where(`${table}.id`, 'in', candidates), table, sort)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return { rows: rows as Row[], total };
 }
 
@@ -194,7 +229,10 @@ export async function visibleIds(db: Executor, userId: string, kind: RecordKind,
   if (!ids.length) return new Set();
   const t = KIND_TABLE[kind];
   const rows = await withVisibility(db, userId)
-    .selectFrom(t).select(`${t}.id as id`).where(`${t}.id`, 'in', [...new Set(ids)]).where(visibleRecord(kind, userId))
+    .selectFrom(t)
+    .select(`${t}.id as id`)
+    .where(`${t}.id`, 'in', [...new Set(ids)])
+    .where(visibleRecord(kind, userId))
     .execute();
   return new Set(rows.map((r: { id: string }) => r.id));
 }

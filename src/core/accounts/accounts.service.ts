@@ -37,7 +37,12 @@ interface VerifiedClaims {
 /** D23: at most this many active (unrevoked, unexpired) API tokens per user. */
 const MAX_ACTIVE_TOKENS = 100;
 
-export interface PublicUser { id: string; email: string; name: string | null; created_at: string }
+export interface PublicUser {
+  id: string;
+  email: string;
+  name: string | null;
+  created_at: string;
+}
 
 const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -48,7 +53,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const unauthorized = (message = 'Missing or invalid token') => new DomainError('unauthorized', message);
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const publicUser = (u: users.UserRow): PublicUser => ({ id: u.id, email: u.email, name: u.name, created_at: u.created_at });
-const newIntakeToken = () => randomBytes(15).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '').padEnd(16, '0').slice(0, 20);
+const newIntakeToken = () =>
+  randomBytes(15)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .padEnd(16, '0')
+    .slice(0, 20);
 
 export function createAccountsService(db: Db, options: AccountsOptions) {
   // Verified signatures, keyed by the token string: skips the HMAC on repeat calls. Revocation and
@@ -72,8 +83,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     if (await uow.read((q) => users.findUserByEmail(q, email))) throw new DomainError('conflict', 'An account with this email already exists');
     const now = nowIso();
     const row: users.UserRow = {
-      id: newId(), email, name: input.name?.trim() || null, password_hash: await hashPassword(input.password),
-      intake_token: newIntakeToken(), created_at: now, updated_at: now,
+      id: newId(),
+      email,
+      name: input.name?.trim() || null,
+      password_hash: await hashPassword(input.password),
+      intake_token: newIntakeToken(),
+      created_at: now,
+      updated_at: now,
     };
     try {
       await uow.write((tx) => users.insertUser(tx, row));
@@ -173,10 +189,14 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       await throttle.succeeded(attempt);
       const secret = randomBytes(32).toString('base64url');
       const now = Date.now();
-      await uow.write((tx) => sessions.insertSession(tx, {
-        id: sha256(secret), user_id: user.id,
-        created_at: new Date(now).toISOString(), expires_at: new Date(now + SESSION_DAYS * DAY_MS).toISOString(),
-      }));
+      await uow.write((tx) =>
+        sessions.insertSession(tx, {
+          id: sha256(secret),
+          user_id: user.id,
+          created_at: new Date(now).toISOString(),
+          expires_at: new Date(now + SESSION_DAYS * DAY_MS).toISOString(),
+        }),
+      );
       return { user: publicUser(user), session: secret, maxAgeS: SESSION_DAYS * 86_400 };
     },
 

@@ -7,7 +7,10 @@
  */
 import { DomainError } from '../errors.js';
 
-export interface HashGateOptions { concurrency: number; queue: number }
+export interface HashGateOptions {
+  concurrency: number;
+  queue: number;
+}
 
 export const DEFAULT_HASH_GATE: HashGateOptions = { concurrency: 2, queue: 16 };
 
@@ -38,9 +41,13 @@ export function createHashGate({ concurrency, queue }: HashGateOptions) {
         release();
       }
     },
-    get load() { return { running, waiting: waiting.length }; },
+    get load() {
+      return { running, waiting: waiting.length };
+    },
     /** True when a new hash would be refused: callers may refuse before doing any other work. */
-    get full() { return running >= concurrency && waiting.length >= queue; },
+    get full() {
+      return running >= concurrency && waiting.length >= queue;
+    },
   };
 }
 

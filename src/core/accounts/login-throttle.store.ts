@@ -7,12 +7,15 @@ import type { Executor } from '../../db/database.js';
  */
 export const countAttempt = (db: Executor, key: string, nowMs: number, windowMs: number) => {
   const stale = nowMs - windowMs;
-  return db.insertInto('login_throttle')
+  return db
+    .insertInto('login_throttle')
     .values({ key, window_start: nowMs, failures: 1 })
-    .onConflict((oc) => oc.column('key').doUpdateSet({
-      failures: sql<number>`CASE WHEN login_throttle.window_start <= ${stale} THEN 1 ELSE login_throttle.failures + 1 END`,
-      window_start: sql<number>`CASE WHEN login_throttle.window_start <= ${stale} THEN ${nowMs} ELSE login_throttle.window_start END`,
-    }))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        failures: sql<number>`CASE WHEN login_throttle.window_start <= ${stale} THEN 1 ELSE login_throttle.failures + 1 END`,
+        window_start: sql<number>`CASE WHEN login_throttle.window_start <= ${stale} THEN ${nowMs} ELSE login_throttle.window_start END`,
+      }),
+    )
     .returning(['failures', 'window_start'])
     .executeTakeFirstOrThrow();
 };

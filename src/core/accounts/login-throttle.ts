@@ -20,8 +20,7 @@ export const DEFAULT_THROTTLE: ThrottleOptions = { maxFailures: 5, windowMs: 15 
  */
 export function createLoginThrottle(db: Db, options: ThrottleOptions = DEFAULT_THROTTLE) {
   const uow = unitOfWork(db);
-  const keyOf = (client: string, email: string) =>
-    createHash('sha256').update(`${client}\n${email.trim().toLowerCase()}`).digest('base64url');
+  const keyOf = (client: string, email: string) => createHash('sha256').update(`${client}\n${email.trim().toLowerCase()}`).digest('base64url');
 
   return {
     /** Counts the attempt; throws 429 (with `retryAfter` seconds) when the limit is already used up. */

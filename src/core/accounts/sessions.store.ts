@@ -6,7 +6,8 @@ export const insertSession = async (db: Executor, row: SessionsTable) => {
 };
 
 export const findSessionUser = (db: Executor, id: string, now: string) =>
-  db.selectFrom('sessions as s')
+  db
+    .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['u.id', 'u.email'])
     .where('s.id', '=', id)

@@ -40,14 +40,32 @@ export interface Collection {
   slug: { slug: string; kind: Kind } | null;
 }
 
-interface RecordBase { id: string; user_id: string; context_id: string | null; version: number; created_at: string; updated_at: string }
+interface RecordBase {
+  id: string;
+  user_id: string;
+  context_id: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
 /** A task's published state (CalDAV never shows drafts, D8). */
 export interface PublishedTask extends RecordBase {
-  kind: 'task'; title: string; description: string | null; status: TaskStatus; priority: TaskPriority;
-  due_date: string | null; completed_at: string | null;
+  kind: 'task';
+  title: string;
+  description: string | null;
+  status: TaskStatus;
+  priority: TaskPriority;
+  due_date: string | null;
+  completed_at: string | null;
 }
 export interface PublishedEvent extends RecordBase {
-  kind: 'event'; title: string; description: string | null; start_time: string; end_time: string; location: string | null; all_day: boolean;
+  kind: 'event';
+  title: string;
+  description: string | null;
+  start_time: string;
+  end_time: string;
+  location: string | null;
+  all_day: boolean;
   /** Attendees are not versioned: shown as they are now. */
   attendees: Array<{ email: string; rsvp_status: RsvpStatus }>;
 }
@@ -65,7 +83,14 @@ const STALE_BATCH = 500;
 
 function published(kind: Kind, row: store.RecordRow): PublishedRecord {
   const values = drafts.publishedValues(kind === 'task' ? taskValues(row as TasksTable) : eventValues(row as EventsTable), versionState(row));
-  const base = { id: row.id, user_id: row.user_id, context_id: row.context_id, version: row.version_major, created_at: row.created_at, updated_at: row.updated_at };
+  const base = {
+    id: row.id,
+    user_id: row.user_id,
+    context_id: row.context_id,
+    version: row.version_major,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
   return { ...base, kind, ...values } as PublishedRecord;
 }
 
@@ -94,13 +119,33 @@ export function createCalendarService(db: Db) {
     /** The actor's collections: the personal pair, then two per visible context (by name). */
     async home(actor: Actor): Promise<Collection[]> {
       const contexts = await uow.read((q) => store.visibleContexts(q, actor.userId));
-      const perms = await uow.read((q) => contextPermissions(q, actor.userId, contexts.map((c) => c.id)));
+      const perms = await uow.read((q) =>
+        contextPermissions(
+          q,
+          actor.userId,
+          contexts.map((c) => c.id),
+        ),
+      );
       const slugs = new Map((await uow.read((q) => store.slugsOf(q, actor.userId))).map((s) => [s.context_id, s]));
-      const out: Collection[] = (['task', 'event'] as const).map((kind) => ({ kind, contextId: null, ownerId: actor.userId, permission: 'owner' as Permission, context: null, slug: null }));
+      const out: Collection[] = (['task', 'event'] as const).map((kind) => ({
+        kind,
+        contextId: null,
+        ownerId: actor.userId,
+        permission: 'owner' as Permission,
+        context: null,
+        slug: null,
+      }));
       for (const c of contexts) {
         const s = slugs.get(c.id);
         for (const kind of ['task', 'event'] as const) {
-          out.push({ kind, contextId: c.id, ownerId: c.user_id, permission: perms.get(c.id) ?? 'none', context: toContext(c), slug: s ? { slug: s.slug, kind: s.record_type } : null });
+          out.push({
+            kind,
+            contextId: c.id,
+            ownerId: c.user_id,
+            permission: perms.get(c.id) ?? 'none',
+            context: toContext(c),
+            slug: s ? { slug: s.slug, kind: s.record_type } : null,
+          });
         }
       }
       return out.filter((c) => c.permission !== 'none');
@@ -110,7 +155,7 @@ export function createCalendarService(db: Db) {
     async collection(actor: Actor, contextId: string | null, kind: Kind): Promise<Collection> {
       if (!contextId) return { kind, contextId: null, ownerId: actor.userId, permission: 'owner', context: null, slug: null };
       const row = await uow.read((q) => getContext(q, contextId));
-      const perm = row ? (await uow.read((q) => contextPermissions(q, actor.userId, [contextId]))).get(contextId) ?? 'none' : 'none';
+      const perm = row ? ((await uow.read((q) => contextPermissions(q, actor.userId, [contextId]))).get(contextId) ?? 'none') : 'none';
       if (!row || perm === 'none') throw notFound('Collection');
       const s = (await uow.read((q) => store.slugsOf(q, actor.userId))).find((x) => x.context_id === contextId);
       return { kind, contextId, ownerId: row.user_id, permission: perm, context: toContext(row), slug: s ? { slug: s.slug, kind: s.record_type } : null };
@@ -170,7 +215,15 @@ export function createCalendarService(db: Db) {
         if (ids && !ids.length) return { items: [], mark };
       }
       const rows = await uow.read((q) => store.staleRecords(q, c.kind, placeOf(c), STALE_BATCH, ids));
-      const attendees = c.kind === 'event' ? await uow.read((q) => store.attendeesOf(q, rows.map((r) => r.row.id))) : new Map();
+      const attendees =
+        c.kind === 'event'
+          ? await uow.read((q) =>
+              store.attendeesOf(
+                q,
+                rows.map((r) => r.row.id),
+              ),
+            )
+          : new Map();
       const items = rows.map(({ row, object }) => {
         const record = published(c.kind, row);
         if (record.kind === 'event') record.attendees = (attendees.get(row.id) ?? []) as PublishedEvent['attendees'];

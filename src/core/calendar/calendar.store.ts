@@ -14,18 +14,31 @@ import type { Horizon } from '../changes/sync.store.js';
 export type Kind = 'task' | 'event';
 export type RecordRow = TasksTable | EventsTable;
 /** Where a collection's records live: a context, or the owner's records in no context. */
-export interface Place { contextId: string | null; ownerId: string }
+export interface Place {
+  contextId: string | null;
+  ownerId: string;
+}
 export type ObjectRow = CalendarObjectsTable;
 export type ObjectSummary = Omit<CalendarObjectsTable, 'ical'>;
 
 const TABLE = { task: 'tasks', event: 'events' } as const;
 const any = (db: Executor) => db as unknown as Kysely<any>;
 
-const inPlace = (place: Place) => (eb: ExpressionBuilder<any, any>) => place.contextId
-  ? eb('r.context_id', '=', place.contextId)
-  : eb.and([eb('r.user_id', '=', place.ownerId), eb('r.context_id', 'is', null)]);
+const inPlace = (place: Place) => (eb: ExpressionBuilder<any, any>) =>
+  place.contextId ? eb('r.context_id', '=', place.contextId) : eb.and([eb('r.user_id', '=', place.ownerId), eb('r.context_id', 'is', null)]);
 
-const SUMMARY_COLUMNS = ['co.record_type', 'co.record_id', 'co.uid', 'co.name', 'co.etag', 'co.source_version', 'co.first_start', 'co.last_end', 'co.recurrence', 'co.updated_at'] as const;
+const SUMMARY_COLUMNS = [
+  'co.record_type',
+  'co.record_id',
+  'co.uid',
+  'co.name',
+  'co.etag',
+  'co.source_version',
+  'co.first_start',
+  'co.last_end',
+  'co.recurrence',
+  'co.updated_at',
+] as const;
 
 export interface ObjectQuery {
   names?: string[];
@@ -39,7 +52,8 @@ export interface ObjectQuery {
 
 /** The collection's objects (joined with their records, so an object that left the place is not listed). */
 export async function listObjects(db: Executor, kind: Kind, place: Place, q: ObjectQuery = {}): Promise<ObjectSummary[] | ObjectRow[]> {
-  let query = any(db).selectFrom(`${TABLE[kind]} as r`)
+  let query = any(db)
+    .selectFrom(`${TABLE[kind]} as r`)
     .innerJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'r.id').on('co.record_type', '=', kind))
     .where(inPlace(place))
     .select([...SUMMARY_COLUMNS]);
@@ -73,24 +87,52 @@ export async function idsInPlace(db: Executor, kind: Kind, place: Place, ids: st
 }
 
 /** Records of the place with no object yet, or with one written for an older published version. */
-export async function staleRecords(db: Executor, kind: Kind, place: Place, limit: number, ids?: string[]): Promise<Array<{ row: RecordRow; object: ObjectRow | null }>> {
+export async function staleRecords(
+  db: Executor,
+  kind: Kind,
+  place: Place,
+  limit: number,
+  ids?: string[],
+): Promise<Array<{ row: RecordRow; object: ObjectRow | null }>> {
   if (ids && !ids.length) return [];
-  let q = any(db).selectFrom(`${TABLE[kind]} as r`)
+  let q = any(db)
+    .selectFrom(`${TABLE[kind]} as r`)
     .leftJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'r.id').on('co.record_type', '=', kind))
     .where(inPlace(place));
   if (ids) q = q.where('r.id', 'in', ids);
   const rows = await q
-    .where((eb) => eb.or([
-      eb('co.record_id', 'is', null),
-      eb('co.source_version', '<>', eb.ref('r.version_major')),
-      // Attendees are not versioned (D8): their changes since the text was written show in the log.
-      ...(kind === 'event' ? [eb.exists(eb.selectFrom('changes as ach').select('ach.seq')
-        .whereRef('ach.parent_id', '=', 'r.id').where('ach.record_type', '=', 'attendee').whereRef('ach.created_at', '>', 'co.updated_at'))] : []),
-    ]))
+    .where((eb) =>
+      eb.or([
+        eb('co.record_id', 'is', null),
+        eb('co.source_version', '<>', eb.ref('r.version_major')),
+        // Attendees are not versioned (D8): their changes since the text was written show in the log.
+        ...(kind === 'event'
+          ? [
+              eb.exists(
+                eb
+                  .selectFrom('changes as ach')
+                  .select('ach.seq')
+                  .whereRef('ach.parent_id', '=', 'r.id')
+                  .where('ach.record_type', '=', 'attendee')
+                  .whereRef('ach.created_at', '>', 'co.updated_at'),
+              ),
+            ]
+          : []),
+      ]),
+    )
     .selectAll('r')
-    .select(['co.record_id as co_record_id', 'co.uid as co_uid', 'co.name as co_name', 'co.ical as co_ical', 'co.etag as co_etag',
-      'co.source_version as co_source_version', 'co.first_start as co_first_start', 'co.last_end as co_last_end',
-      'co.recurrence as co_recurrence', 'co.updated_at as co_updated_at'])
+    .select([
+      'co.record_id as co_record_id',
+      'co.uid as co_uid',
+      'co.name as co_name',
+      'co.ical as co_ical',
+      'co.etag as co_etag',
+      'co.source_version as co_source_version',
+      'co.first_start as co_first_start',
+      'co.last_end as co_last_end',
+      'co.recurrence as co_recurrence',
+      'co.updated_at as co_updated_at',
+    ])
     .limit(limit)
     .execute();
   return rows.map((r: Record<string, any>) => {
@@ -110,17 +152,30 @@ export async function staleRecords(db: Executor, kind: Kind, place: Place, limit
  */
 export async function upsertObjects(db: Executor, rows: ObjectRow[], opts: { ifOlder?: boolean } = {}): Promise<void> {
   for (const row of rows) {
-    await db.insertInto('calendar_objects').values(row)
+    await db
+      .insertInto('calendar_objects')
+      .values(row)
       .onConflict((oc) => {
         const set = oc.columns(['record_type', 'record_id']).doUpdateSet({
-          uid: row.uid, name: row.name, ical: row.ical, etag: row.etag, source_version: row.source_version,
-          first_start: row.first_start, last_end: row.last_end, recurrence: row.recurrence, updated_at: row.updated_at,
+          uid: row.uid,
+          name: row.name,
+          ical: row.ical,
+          etag: row.etag,
+          source_version: row.source_version,
+          first_start: row.first_start,
+          last_end: row.last_end,
+          recurrence: row.recurrence,
+          updated_at: row.updated_at,
         });
         // Same version: a rewrite for attendee changes, made from the text stored now.
-        return opts.ifOlder ? set.where((eb) => eb.or([
-          eb('calendar_objects.source_version', '<', row.source_version),
-          eb.and([eb('calendar_objects.source_version', '=', row.source_version), eb('calendar_objects.updated_at', '<', row.updated_at)]),
-        ])) : set;
+        return opts.ifOlder
+          ? set.where((eb) =>
+              eb.or([
+                eb('calendar_objects.source_version', '<', row.source_version),
+                eb.and([eb('calendar_objects.source_version', '=', row.source_version), eb('calendar_objects.updated_at', '<', row.updated_at)]),
+              ]),
+            )
+          : set;
       })
       .execute();
   }
@@ -130,8 +185,12 @@ export async function upsertObjects(db: Executor, rows: ObjectRow[], opts: { ifO
 export async function recurrenceOf(db: Executor, kind: Kind, ids: string[]): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
   if (!ids.length) return out;
-  const rows = await db.selectFrom('calendar_objects').select(['record_id', 'recurrence'])
-    .where('record_type', '=', kind).where('record_id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('calendar_objects')
+    .select(['record_id', 'recurrence'])
+    .where('record_type', '=', kind)
+    .where('record_id', 'in', ids)
+    .execute();
   for (const r of rows) out.set(r.record_id, r.recurrence);
   return out;
 }
@@ -167,8 +226,15 @@ function branches(kind: Kind, place: Place, chain: string[]): Array<(eb: Express
   // An event's attendees are part of its served text (ATTENDEE lines).
   const types = kind === 'event' ? ['event', 'attendee'] : ['task'];
   if (!place.contextId) {
-    return [(eb) => eb.and([eb('ch.owner_id', '=', place.ownerId), eb('ch.record_type', 'in', types), eb('ch.draft', '=', 0),
-      eb.or([eb('ch.context_after', 'is', null), eb('ch.context_before', 'is', null)])])];
+    return [
+      (eb) =>
+        eb.and([
+          eb('ch.owner_id', '=', place.ownerId),
+          eb('ch.record_type', 'in', types),
+          eb('ch.draft', '=', 0),
+          eb.or([eb('ch.context_after', 'is', null), eb('ch.context_before', 'is', null)]),
+        ]),
+    ];
   }
   const id = place.contextId;
   return [
@@ -179,8 +245,7 @@ function branches(kind: Kind, place: Place, chain: string[]): Array<(eb: Express
   ];
 }
 
-const withinHorizon = (h: Horizon) => (eb: ExpressionBuilder<any, any>) =>
-  h.kind === 'xmin' ? eb('ch.txid', '<', h.xmin) : eb('ch.seq', '<=', h.maxSeq);
+const withinHorizon = (h: Horizon) => (eb: ExpressionBuilder<any, any>) => (h.kind === 'xmin' ? eb('ch.txid', '<', h.xmin) : eb('ch.seq', '<=', h.maxSeq));
 
 const later = (a: Position, b: Position) => (a.txid - b.txid || a.seq - b.seq) > 0;
 
@@ -188,9 +253,15 @@ const later = (a: Position, b: Position) => (a.txid - b.txid || a.seq - b.seq) >
 export async function lastPosition(db: Executor, kind: Kind, place: Place, chain: string[], horizon: Horizon): Promise<Position> {
   let best: Position = { txid: 0, seq: 0 };
   for (const branch of branches(kind, place, chain)) {
-    const row = await any(db).selectFrom('changes as ch').select(['ch.txid', 'ch.seq'])
-      .where(branch).where(withinHorizon(horizon))
-      .orderBy('ch.txid', 'desc').orderBy('ch.seq', 'desc').limit(1).executeTakeFirst();
+    const row = await any(db)
+      .selectFrom('changes as ch')
+      .select(['ch.txid', 'ch.seq'])
+      .where(branch)
+      .where(withinHorizon(horizon))
+      .orderBy('ch.txid', 'desc')
+      .orderBy('ch.seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     const p = row ? { txid: Number(row.txid), seq: Number(row.seq) } : null;
     if (p && later(p, best)) best = p;
   }
@@ -201,14 +272,18 @@ export async function lastPosition(db: Executor, kind: Kind, place: Place, chain
 export async function changesAfter(db: Executor, kind: Kind, place: Place, chain: string[], after: Position, horizon: Horizon) {
   const bySeq = new Map<number, { txid: number; seq: number; record_type: string; record_id: string }>();
   for (const branch of branches(kind, place, chain)) {
-    const rows = await any(db).selectFrom('changes as ch').select(['ch.txid', 'ch.seq', 'ch.record_type', 'ch.record_id', 'ch.parent_id'])
-      .where(branch).where(withinHorizon(horizon))
+    const rows = await any(db)
+      .selectFrom('changes as ch')
+      .select(['ch.txid', 'ch.seq', 'ch.record_type', 'ch.record_id', 'ch.parent_id'])
+      .where(branch)
+      .where(withinHorizon(horizon))
       .where('ch.txid', '>=', after.txid)
       .where(sql<boolean>`(ch.txid, ch.seq) > (${after.txid}, ${after.seq})`)
       .execute();
     for (const r of rows as Array<{ txid: number; seq: number; record_type: string; record_id: string; parent_id: string | null }>) {
       // An attendee row stands for its event.
-      const record = r.record_type === 'attendee' && r.parent_id ? { record_type: 'event', record_id: r.parent_id } : { record_type: r.record_type, record_id: r.record_id };
+      const record =
+        r.record_type === 'attendee' && r.parent_id ? { record_type: 'event', record_id: r.parent_id } : { record_type: r.record_type, record_id: r.record_id };
       bySeq.set(Number(r.seq), { ...record, txid: Number(r.txid), seq: Number(r.seq) });
     }
   }
@@ -218,17 +293,24 @@ export async function changesAfter(db: Executor, kind: Kind, place: Place, chain
 /** The contexts the user can see, by name. */
 export async function visibleContexts(db: Executor, userId: string): Promise<ContextsTable[]> {
   const rows = await (withVisibleContexts(db, userId) as unknown as Kysely<any>)
-    .selectFrom('contexts').selectAll('contexts')
+    .selectFrom('contexts')
+    .selectAll('contexts')
     .where('contexts.id', 'in', (eb: ExpressionBuilder<any, any>) => eb.selectFrom('visible_contexts').select('visible_contexts.id'))
-    .orderBy('contexts.name').orderBy('contexts.id').execute();
+    .orderBy('contexts.name')
+    .orderBy('contexts.id')
+    .execute();
   return rows as ContextsTable[];
 }
 
 /** The user's own record of this kind carrying `uid`, wherever it lives. */
 export async function ownObjectByUid(db: Executor, userId: string, kind: Kind, uid: string): Promise<ObjectRow | null> {
-  const row = await any(db).selectFrom('calendar_objects as co')
+  const row = await any(db)
+    .selectFrom('calendar_objects as co')
     .innerJoin(`${TABLE[kind]} as r`, 'r.id', 'co.record_id')
-    .selectAll('co').where('co.record_type', '=', kind).where('co.uid', '=', uid).where('r.user_id', '=', userId)
+    .selectAll('co')
+    .where('co.record_type', '=', kind)
+    .where('co.uid', '=', uid)
+    .where('r.user_id', '=', userId)
     .executeTakeFirst();
   return (row as ObjectRow | undefined) ?? null;
 }
@@ -245,8 +327,11 @@ export async function readFresh(db: Executor, key: string): Promise<Position | n
 }
 
 export async function writeFresh(db: Executor, key: string, p: Position): Promise<void> {
-  await db.insertInto('calendar_fresh').values({ collection: key, txid: p.txid, seq: p.seq })
-    .onConflict((oc) => oc.column('collection').doUpdateSet({ txid: p.txid, seq: p.seq })).execute();
+  await db
+    .insertInto('calendar_fresh')
+    .values({ collection: key, txid: p.txid, seq: p.seq })
+    .onConflict((oc) => oc.column('collection').doUpdateSet({ txid: p.txid, seq: p.seq }))
+    .execute();
 }
 
 /**
@@ -255,16 +340,22 @@ export async function writeFresh(db: Executor, key: string, p: Position): Promis
  */
 export async function pruneOrphans(db: Executor): Promise<number> {
   let removed = 0;
-  for (const [kind, table] of [['task', 'tasks'], ['event', 'events']] as const) {
-    const res = await any(db).deleteFrom('calendar_objects as co')
+  for (const [kind, table] of [
+    ['task', 'tasks'],
+    ['event', 'events'],
+  ] as const) {
+    const res = await any(db)
+      .deleteFrom('calendar_objects as co')
       .where('co.record_type', '=', kind)
       .where((eb: ExpressionBuilder<any, any>) => eb.not(eb.exists(eb.selectFrom(`${table} as r`).select('r.id').whereRef('r.id', '=', 'co.record_id'))))
-      .where((eb: ExpressionBuilder<any, any>) => eb.not(eb.exists(eb.selectFrom('changes as ch').select('ch.seq')
-        .where('ch.record_type', '=', kind).whereRef('ch.record_id', '=', 'co.record_id'))))
+      .where((eb: ExpressionBuilder<any, any>) =>
+        eb.not(eb.exists(eb.selectFrom('changes as ch').select('ch.seq').where('ch.record_type', '=', kind).whereRef('ch.record_id', '=', 'co.record_id'))),
+      )
       .executeTakeFirst();
     removed += Number(res.numDeletedRows);
   }
-  await any(db).deleteFrom('calendar_slugs as s')
+  await any(db)
+    .deleteFrom('calendar_slugs as s')
     .where((eb: ExpressionBuilder<any, any>) => eb.not(eb.exists(eb.selectFrom('contexts as c').select('c.id').whereRef('c.id', '=', 's.context_id'))))
     .execute();
   return removed;
@@ -282,8 +373,13 @@ export async function dropSlugIfOrphan(db: Executor, userId: string, slug: strin
 export async function attendeesOf(db: Executor, eventIds: string[]): Promise<Map<string, Array<{ email: string; rsvp_status: string }>>> {
   const out = new Map<string, Array<{ email: string; rsvp_status: string }>>();
   if (!eventIds.length) return out;
-  const rows = await db.selectFrom('event_attendees').select(['event_id', 'email', 'rsvp_status'])
-    .where('event_id', 'in', eventIds).orderBy('event_id').orderBy('email').execute();
+  const rows = await db
+    .selectFrom('event_attendees')
+    .select(['event_id', 'email', 'rsvp_status'])
+    .where('event_id', 'in', eventIds)
+    .orderBy('event_id')
+    .orderBy('email')
+    .execute();
   for (const r of rows) (out.get(r.event_id) ?? out.set(r.event_id, []).get(r.event_id)!).push({ email: r.email, rsvp_status: r.rsvp_status });
   return out;
 }

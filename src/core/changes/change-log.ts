@@ -29,8 +29,14 @@ async function fillAudiences(tx: Tx, changes: Change[]): Promise<Change[]> {
     const key = contextsOf(c).sort().join(',');
     if (!byContexts.has(key)) byContexts.set(key, await contextAudience(tx, contextsOf(c)));
   }
-  const attendees = await attendeeAudience(tx, pending.filter((c) => c.type === 'event').map((c) => c.id));
-  const arrived = await enteredAt(tx, pending.map((c) => c.id));
+  const attendees = await attendeeAudience(
+    tx,
+    pending.filter((c) => c.type === 'event').map((c) => c.id),
+  );
+  const arrived = await enteredAt(
+    tx,
+    pending.map((c) => c.id),
+  );
   return changes.map((c) => {
     if (!pending.includes(c)) return c;
     const { current, former } = byContexts.get(contextsOf(c).sort().join(','))!;

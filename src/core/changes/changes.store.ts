@@ -14,7 +14,11 @@ export const insertChanges = async (db: Executor, rows: NewChange[]) => {
   const stamped = rows.map((r) => ({ ...r, txid }));
   // Batches keep each statement under both dialects' bound-parameter limits (a cascade delete
   // can log thousands of rows).
-  for (let i = 0; i < stamped.length; i += 500) await db.insertInto('changes').values(stamped.slice(i, i + 500)).execute();
+  for (let i = 0; i < stamped.length; i += 500)
+    await db
+      .insertInto('changes')
+      .values(stamped.slice(i, i + 500))
+      .execute();
 };
 
 const MAX_DEPTH = 16;
@@ -55,22 +59,30 @@ export async function contextAudience(db: Executor, contextIds: string[]): Promi
  * the log still holds).
  */
 /** A change that put a record where it now is: its creation, or a move into or between contexts. */
-export const enteredAPlace = (eb: ExpressionBuilder<Database, 'changes'>) => eb.or([
-  eb('op', '=', 'create'),
-  eb.and([eb('op', '=', 'update'), eb.or([
-    eb('context_before', 'is', null).and('context_after', 'is not', null),
-    eb('context_before', 'is not', null).and('context_after', 'is', null),
-    eb('context_before', '<>', eb.ref('context_after')),
-  ])]),
-]);
+export const enteredAPlace = (eb: ExpressionBuilder<Database, 'changes'>) =>
+  eb.or([
+    eb('op', '=', 'create'),
+    eb.and([
+      eb('op', '=', 'update'),
+      eb.or([
+        eb('context_before', 'is', null).and('context_after', 'is not', null),
+        eb('context_before', 'is not', null).and('context_after', 'is', null),
+        eb('context_before', '<>', eb.ref('context_after')),
+      ]),
+    ]),
+  ]);
 
 export async function enteredAt(db: Executor, recordIds: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!recordIds.length) return out;
-  const rows = await db.selectFrom('changes').select(['record_id', (eb) => eb.fn.max('seq').as('seq')])
-    .where('record_id', 'in', [...new Set(recordIds)]).where('record_type', 'in', ['task', 'event', 'context'])
+  const rows = await db
+    .selectFrom('changes')
+    .select(['record_id', (eb) => eb.fn.max('seq').as('seq')])
+    .where('record_id', 'in', [...new Set(recordIds)])
+    .where('record_type', 'in', ['task', 'event', 'context'])
     .where(enteredAPlace)
-    .groupBy('record_id').execute();
+    .groupBy('record_id')
+    .execute();
   for (const r of rows) out.set(r.record_id, Number(r.seq));
   return out;
 }

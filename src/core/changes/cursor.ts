@@ -13,7 +13,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DomainError, invalid } from '../errors.js';
 
-export interface Position { txid: number; seq: number }
+export interface Position {
+  txid: number;
+  seq: number;
+}
 export type FeedType = 'context' | 'event' | 'task';
 export type Keyset = [FeedType, string];
 
@@ -77,6 +80,6 @@ export function cursorCodec(serviceSecret: Uint8Array): CursorCodec {
   };
 }
 
-export const comparePositions = (a: Position, b: Position) => (a.txid - b.txid) || (a.seq - b.seq);
+export const comparePositions = (a: Position, b: Position) => a.txid - b.txid || a.seq - b.seq;
 
 export const gone = () => new DomainError('gone', 'This cursor is older than the change log keeps; start over without a cursor');

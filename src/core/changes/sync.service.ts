@@ -56,13 +56,20 @@ function expansionRoot(row: store.ChangeRow, userId: string): string | null {
 function targetOf(row: store.ChangeRow): Target | null {
   const id = row.record_id;
   switch (row.record_type) {
-    case 'task': case 'event': case 'context':
+    case 'task':
+    case 'event':
+    case 'context':
       return row.op === 'delete' ? { type: row.record_type, id, op: 'delete', version: row.version } : { type: row.record_type, id, op: 'resolve' };
-    case 'comment': return row.parent_id ? { type: parentType(row), id: row.parent_id, op: 'resolve' } : null;
-    case 'assignee': return row.parent_id ? { type: 'task', id: row.parent_id, op: 'resolve' } : null;
-    case 'attendee': return row.parent_id ? { type: 'event', id: row.parent_id, op: 'resolve' } : null;
-    case 'share': return row.parent_id ? { type: 'context', id: row.parent_id, op: 'resolve' } : null;
-    default: return null;
+    case 'comment':
+      return row.parent_id ? { type: parentType(row), id: row.parent_id, op: 'resolve' } : null;
+    case 'assignee':
+      return row.parent_id ? { type: 'task', id: row.parent_id, op: 'resolve' } : null;
+    case 'attendee':
+      return row.parent_id ? { type: 'event', id: row.parent_id, op: 'resolve' } : null;
+    case 'share':
+      return row.parent_id ? { type: 'context', id: row.parent_id, op: 'resolve' } : null;
+    default:
+      return null;
   }
 }
 
@@ -152,7 +159,8 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
       const root = expansionRoot(row, actor.userId);
       if (root) {
         // The cursor's keyset continues an expansion only if this is the very row it stopped in.
-        const resume = i === 0 && cursor.keyset && Number(row.seq) === cursor.position.seq + 1 && Number(row.txid) === cursor.position.txid ? cursor.keyset : null;
+        const resume =
+          i === 0 && cursor.keyset && Number(row.seq) === cursor.position.seq + 1 && Number(row.txid) === cursor.position.txid ? cursor.keyset : null;
         const members = await store.subtreeMembers(tx, root, resume, budget + 1);
         const late = await store.arrivedAfter(tx, members.slice(0, budget), positionOf(row));
         for (const [type, id] of members.slice(0, budget)) if (!late.has(id)) targets.push({ type, id, op: 'resolve' });

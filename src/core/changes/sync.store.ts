@@ -42,13 +42,15 @@ export async function readHorizon(db: Executor): Promise<Horizon> {
         (SELECT pg_snapshot_xmax(s)::text::bigint FROM snap)) AS h`.execute(db);
     return { kind: 'xmin', xmin: Number(rows[0].h) };
   }
-  const row = await db.selectFrom('changes').select((eb) => eb.fn.max('seq').as('s')).executeTakeFirst();
+  const row = await db
+    .selectFrom('changes')
+    .select((eb) => eb.fn.max('seq').as('s'))
+    .executeTakeFirst();
   return { kind: 'seq', maxSeq: Number(row?.s ?? 0) };
 }
 
 /** The position just past everything the horizon allows: a cursor here has seen it all. */
-export const endOf = (h: Horizon): Position =>
-  h.kind === 'xmin' ? { txid: h.xmin - 1, seq: Number.MAX_SAFE_INTEGER } : { txid: 0, seq: h.maxSeq };
+export const endOf = (h: Horizon): Position => (h.kind === 'xmin' ? { txid: h.xmin - 1, seq: Number.MAX_SAFE_INTEGER } : { txid: 0, seq: h.maxSeq });
 
 /**
  * The next change rows after `after`, within the horizon, that may matter to the user, in log order.
@@ -58,25 +60,29 @@ export const endOf = (h: Horizon): Position =>
  */
 export async function relevantChanges(db: Executor, userId: string, after: Position, horizon: Horizon, limit: number, beyond = false): Promise<ChangeRow[]> {
   const q = withVisibleContexts(db, userId) as unknown as Kysely<any>;
-  let rows = q.selectFrom('changes').selectAll('changes')
-    .where(sql<boolean>`(changes.txid, changes.seq) > (${after.txid}, ${after.seq})`);
+  let rows = q.selectFrom('changes').selectAll('changes').where(sql<boolean>`(changes.txid, changes.seq) > (${after.txid}, ${after.seq})`);
   if (horizon.kind === 'xmin') rows = rows.where('changes.txid', beyond ? '>=' : '<', horizon.xmin);
   else rows = rows.where('changes.seq', beyond ? '>' : '<=', horizon.maxSeq);
-  return rows.where((eb) => {
-    const vc = eb.selectFrom('visible_contexts').select('visible_contexts.id');
-    const attended = eb.selectFrom('event_attendees').select('event_attendees.event_id').where('event_attendees.user_id', '=', userId);
-    return eb.or([
-      eb('changes.owner_id', '=', userId),
-      eb('changes.subject_user_id', '=', userId),
-      eb('changes.context_after', 'in', vc),
-      eb('changes.context_before', 'in', vc),
-      eb('changes.parent_id', 'in', vc),
-      eb.and([eb('changes.record_type', '=', 'context'), eb('changes.record_id', 'in', vc)]),
-      eb('changes.record_id', 'in', attended),
-      eb('changes.parent_id', 'in', attended),
-      eb('changes.audience', 'like', `%"${userId}"%`),
-    ]);
-  }).orderBy('changes.txid').orderBy('changes.seq').limit(limit).execute() as Promise<ChangeRow[]>;
+  return rows
+    .where((eb) => {
+      const vc = eb.selectFrom('visible_contexts').select('visible_contexts.id');
+      const attended = eb.selectFrom('event_attendees').select('event_attendees.event_id').where('event_attendees.user_id', '=', userId);
+      return eb.or([
+        eb('changes.owner_id', '=', userId),
+        eb('changes.subject_user_id', '=', userId),
+        eb('changes.context_after', 'in', vc),
+        eb('changes.context_before', 'in', vc),
+        eb('changes.parent_id', 'in', vc),
+        eb.and([eb('changes.record_type', '=', 'context'), eb('changes.record_id', 'in', vc)]),
+        eb('changes.record_id', 'in', attended),
+        eb('changes.parent_id', 'in', attended),
+        eb('changes.audience', 'like', `%"${userId}"%`),
+      ]);
+    })
+    .orderBy('changes.txid')
+    .orderBy('changes.seq')
+    .limit(limit)
+    .execute() as Promise<ChangeRow[]>;
 }
 
 /**
@@ -111,8 +117,15 @@ export async function subtreeMembers(db: Executor, contextId: string, after: Key
  */
 export async function arrivedAfter(db: Executor, members: Keyset[], after: Position): Promise<Set<string>> {
   if (!members.length) return new Set();
-  const rows = await db.selectFrom('changes').select('record_id')
-    .where('record_id', 'in', members.map(([, id]) => id)).where('record_type', 'in', ['task', 'event', 'context'])
+  const rows = await db
+    .selectFrom('changes')
+    .select('record_id')
+    .where(
+      'record_id',
+      'in',
+      members.map(([, id]) => id),
+    )
+    .where('record_type', 'in', ['task', 'event', 'context'])
     .where(sql<boolean>`(changes.txid, changes.seq) > (${after.txid}, ${after.seq})`)
     .where(enteredAPlace)
     .execute();
@@ -137,12 +150,23 @@ export async function readPruned(db: Executor): Promise<Position> {
 
 /** Deletes rows written before `cutoff` and raises the pruned mark to the highest position removed. */
 export async function pruneBefore(db: Executor, cutoff: string): Promise<number> {
-  const top = await db.selectFrom('changes').select(['txid', 'seq']).where('created_at', '<', cutoff)
-    .orderBy('txid', 'desc').orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  const top = await db
+    .selectFrom('changes')
+    .select(['txid', 'seq'])
+    .where('created_at', '<', cutoff)
+    .orderBy('txid', 'desc')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (!top) return 0;
   const mark = await readPruned(db);
   const higher = Number(top.txid) > mark.txid || (Number(top.txid) === mark.txid && Number(top.seq) > mark.seq);
-  if (higher) await db.updateTable('change_log_state').set({ txid: Number(top.txid), seq: Number(top.seq) }).where('name', '=', 'pruned').execute();
+  if (higher)
+    await db
+      .updateTable('change_log_state')
+      .set({ txid: Number(top.txid), seq: Number(top.seq) })
+      .where('name', '=', 'pruned')
+      .execute();
   const res = await db.deleteFrom('changes').where('created_at', '<', cutoff).executeTakeFirst();
   return Number(res.numDeletedRows);
 }

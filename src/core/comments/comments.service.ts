@@ -14,8 +14,12 @@ import * as store from './comments.store.js';
 export type ParentType = store.ParentType;
 
 /** How to load a parent record with an access check; supplied by the tasks and events services. */
-export type ParentLoader = (tx: Executor, actor: Actor, id: string, action: Action) =>
-  Promise<{ row: { id: string; user_id: string; context_id: string | null }; perm: Permission }>;
+export type ParentLoader = (
+  tx: Executor,
+  actor: Actor,
+  id: string,
+  action: Action,
+) => Promise<{ row: { id: string; user_id: string; context_id: string | null }; perm: Permission }>;
 
 export interface Comment {
   id: string;
@@ -51,8 +55,13 @@ export function createCommentsService(db: Db, parents: Record<ParentType, Parent
         const { row: parent } = await parents[type](tx, actor, parentId, 'comment');
         const at = nowIso();
         const row: CommentsTable = {
-          id: newId(), task_id: type === 'task' ? parentId : null, event_id: type === 'event' ? parentId : null,
-          user_id: actor.userId, message: text, created_at: at, updated_at: at,
+          id: newId(),
+          task_id: type === 'task' ? parentId : null,
+          event_id: type === 'event' ? parentId : null,
+          user_id: actor.userId,
+          message: text,
+          created_at: at,
+          updated_at: at,
         };
         await store.insertComment(tx, row);
         await recordChanges(tx, actor, [commentChanged('create', row.id, type, parent, text)]);

@@ -7,7 +7,15 @@ import { authorizeCascade, type Action, type Permission } from '../access/policy
 import { requireAccess } from '../access/require-access.js';
 import type { Actor } from '../actor.js';
 import {
-  assigneeRemoved, attendeeRemoved, commentChanged, contextCreated, contextDeleted, contextUpdated, recordDeleted, shareRemoved, type Change,
+  assigneeRemoved,
+  attendeeRemoved,
+  commentChanged,
+  contextCreated,
+  contextDeleted,
+  contextUpdated,
+  recordDeleted,
+  shareRemoved,
+  type Change,
 } from '../changes/change.js';
 import { recordChanges, withAudience } from '../changes/change-log.js';
 import { conflict, forbidden, unprocessable } from '../errors.js';
@@ -65,9 +73,14 @@ export function createContextsService(db: Db) {
         }
         const at = nowIso();
         const row: ContextsTable = {
-          id: newId(), user_id: actor.userId, parent_context_id: parentId,
-          name: fields.name!, description: fields.description ?? null, color: fields.color ?? null,
-          created_at: at, updated_at: at,
+          id: newId(),
+          user_id: actor.userId,
+          parent_context_id: parentId,
+          name: fields.name!,
+          description: fields.description ?? null,
+          color: fields.color ?? null,
+          created_at: at,
+          updated_at: at,
         };
         await store.insertContext(tx, row);
         await recordChanges(tx, actor, [contextCreated(row)]);
@@ -102,7 +115,13 @@ export function createContextsService(db: Db) {
         patch.updated_at = nowIso();
         await store.updateContext(tx, id, patch);
         const updated = { ...row, ...patch } as ContextsTable;
-        await recordChanges(tx, actor, [contextUpdated(row, updated, Object.keys(patch).filter((k) => k !== 'updated_at'))]);
+        await recordChanges(tx, actor, [
+          contextUpdated(
+            row,
+            updated,
+            Object.keys(patch).filter((k) => k !== 'updated_at'),
+          ),
+        ]);
         return toContext(updated);
       });
     },
@@ -123,9 +142,9 @@ export function createContextsService(db: Db) {
         const levels = Array.from({ length: maxDepth + 1 }, (_, d) => below.filter((c) => c.depth === maxDepth - d).map((c) => c.id));
         const parents = new Map([...contents.tasks, ...contents.events].map((r) => [r.id, { id: r.id, user_id: r.user_id, context_id: r.context_id }]));
         const changes: Change[] = [
-          ...contents.comments.map((c) => c.task_id
-            ? commentChanged('delete', c.id, 'task', parents.get(c.task_id)!)
-            : commentChanged('delete', c.id, 'event', parents.get(c.event_id!)!)),
+          ...contents.comments.map((c) =>
+            c.task_id ? commentChanged('delete', c.id, 'task', parents.get(c.task_id)!) : commentChanged('delete', c.id, 'event', parents.get(c.event_id!)!),
+          ),
           ...contents.assignees.map((a) => assigneeRemoved(parents.get(a.task_id)!, a.user_id)),
           ...contents.attendees.map((a) => attendeeRemoved(parents.get(a.event_id)!, a)),
           ...contents.tasks.map((t) => recordDeleted('task', t)),

@@ -22,18 +22,25 @@ export const updateContext = async (db: Executor, id: string, patch: Partial<Con
 };
 
 /** `parentId` undefined: any level; null: top-level only. */
-export async function listVisibleContexts(db: Executor, userId: string, parentId: string | null | undefined, sort: SortKey<ContextSortField>[], page: PageRequest) {
-  let base = withVisibleContexts(db, userId).selectFrom('contexts')
+export async function listVisibleContexts(
+  db: Executor,
+  userId: string,
+  parentId: string | null | undefined,
+  sort: SortKey<ContextSortField>[],
+  page: PageRequest,
+) {
+  let base = withVisibleContexts(db, userId)
+    .selectFrom('contexts')
     .where('contexts.id', 'in', (eb) => eb.selectFrom('visible_contexts').select('visible_contexts.id'));
   if (parentId === null) base = base.where('contexts.parent_context_id', 'is', null);
   else if (parentId !== undefined) base = base.where('contexts.parent_context_id', '=', parentId);
   let rows = base.selectAll('contexts');
   for (const key of sort) rows = rows.orderBy(`contexts.${key.field}`, key.desc ? 'desc' : 'asc');
-  rows = rows.orderBy('contexts.id', sort[sort.length - 1]?.desc ? 'desc' : 'asc').limit(page.limit).offset(page.offset);
-  const [items, count] = await Promise.all([
-    rows.execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  rows = rows
+    .orderBy('contexts.id', sort[sort.length - 1]?.desc ? 'desc' : 'asc')
+    .limit(page.limit)
+    .offset(page.offset);
+  const [items, count] = await Promise.all([rows.execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
   return { rows: items, total: Number(count.n) };
 }
 
@@ -41,11 +48,22 @@ export async function listVisibleContexts(db: Executor, userId: string, parentId
 export async function ancestry(db: Executor, id: string): Promise<string[]> {
   const rows = await db
     .withRecursive('up(id, parent_id, depth)', (qb) =>
-      qb.selectFrom('contexts').select(['id', 'parent_context_id as parent_id', (eb) => eb.lit(0).as('depth')]).where('id', '=', id)
-        .unionAll(qb.selectFrom('contexts as c').innerJoin('up', 'up.parent_id', 'c.id')
-          .select(['c.id', 'c.parent_context_id as parent_id', (eb) => eb(eb.ref('up.depth'), '+', 1).as('depth')])
-          .where('up.depth', '<', 16)))
-    .selectFrom('up').select(['id', 'depth']).orderBy('depth').execute();
+      qb
+        .selectFrom('contexts')
+        .select(['id', 'parent_context_id as parent_id', (eb) => eb.lit(0).as('depth')])
+        .where('id', '=', id)
+        .unionAll(
+          qb
+            .selectFrom('contexts as c')
+            .innerJoin('up', 'up.parent_id', 'c.id')
+            .select(['c.id', 'c.parent_context_id as parent_id', (eb) => eb(eb.ref('up.depth'), '+', 1).as('depth')])
+            .where('up.depth', '<', 16),
+        ),
+    )
+    .selectFrom('up')
+    .select(['id', 'depth'])
+    .orderBy('depth')
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -53,12 +71,22 @@ export async function ancestry(db: Executor, id: string): Promise<string[]> {
 export async function subtree(db: Executor, id: string): Promise<Array<{ id: string; depth: number; parent_context_id: string | null; user_id: string }>> {
   const rows = await db
     .withRecursive('down(id, depth)', (qb) =>
-      qb.selectFrom('contexts').select(['id', (eb) => eb.lit(0).as('depth')]).where('id', '=', id)
-        .unionAll(qb.selectFrom('contexts as c').innerJoin('down', 'down.id', 'c.parent_context_id')
-          .select(['c.id', (eb) => eb(eb.ref('down.depth'), '+', 1).as('depth')])
-          .where('down.depth', '<', 16)))
-    .selectFrom('down').innerJoin('contexts as c', 'c.id', 'down.id')
-    .select(['down.id', 'down.depth', 'c.parent_context_id', 'c.user_id']).execute();
+      qb
+        .selectFrom('contexts')
+        .select(['id', (eb) => eb.lit(0).as('depth')])
+        .where('id', '=', id)
+        .unionAll(
+          qb
+            .selectFrom('contexts as c')
+            .innerJoin('down', 'down.id', 'c.parent_context_id')
+            .select(['c.id', (eb) => eb(eb.ref('down.depth'), '+', 1).as('depth')])
+            .where('down.depth', '<', 16),
+        ),
+    )
+    .selectFrom('down')
+    .innerJoin('contexts as c', 'c.id', 'down.id')
+    .select(['down.id', 'down.depth', 'c.parent_context_id', 'c.user_id'])
+    .execute();
   return rows.map((r) => ({ ...r, depth: Number(r.depth) }));
 }
 
@@ -83,8 +111,11 @@ export async function subtreeContents(db: Executor, contextIds: string[]) {
     db.selectFrom('tasks').select(['id', 'user_id', 'context_id', 'version_major', 'version_minor']).where('context_id', 'in', contextIds).execute(),
     db.selectFrom('events').select(['id', 'user_id', 'context_id', 'version_major', 'version_minor']).where('context_id', 'in', contextIds).execute(),
     db.selectFrom('context_shares').select(['context_id', 'user_id']).where('context_id', 'in', contextIds).execute(),
-    db.selectFrom('comments').select(['id', 'task_id', 'event_id'])
-      .where((eb) => eb.or([eb('task_id', 'in', taskIds), eb('event_id', 'in', eventIds)])).execute(),
+    db
+      .selectFrom('comments')
+      .select(['id', 'task_id', 'event_id'])
+      .where((eb) => eb.or([eb('task_id', 'in', taskIds), eb('event_id', 'in', eventIds)]))
+      .execute(),
     db.selectFrom('task_assignees').select(['task_id', 'user_id']).where('task_id', 'in', taskIds).execute(),
     db.selectFrom('event_attendees').select(['event_id', 'email', 'user_id']).where('event_id', 'in', eventIds).execute(),
   ]);
@@ -99,8 +130,11 @@ export async function deleteSubtree(db: Executor, levels: string[][]) {
   const contextIds = levels.flat();
   for (const type of ['task', 'event'] as const) {
     const table = type === 'task' ? 'tasks' : 'events';
-    await db.deleteFrom('record_versions').where('record_type', '=', type)
-      .where('record_id', 'in', db.selectFrom(table).select(`${table}.id`).where(`${table}.context_id`, 'in', contextIds)).execute();
+    await db
+      .deleteFrom('record_versions')
+      .where('record_type', '=', type)
+      .where('record_id', 'in', db.selectFrom(table).select(`${table}.id`).where(`${table}.context_id`, 'in', contextIds))
+      .execute();
     await db.deleteFrom(table).where('context_id', 'in', contextIds).execute();
   }
   for (const level of levels) await db.deleteFrom('contexts').where('id', 'in', level).execute();

@@ -39,7 +39,8 @@ export function createSharesService(db: Db, contexts: ContextsService) {
         const user = await findUserByEmail(tx, userEmail.trim());
         if (!user) throw notFound('User');
         if (user.id === actor.userId) throw unprocessable('user_email', 'self', 'You cannot share a context with yourself');
-        if (user.id === context.user_id && context.parent_context_id === null) throw unprocessable('user_email', 'owner', 'The owner already has every right on the context');
+        if (user.id === context.user_id && context.parent_context_id === null)
+          throw unprocessable('user_email', 'owner', 'The owner already has every right on the context');
         const existing = await store.findShare(tx, contextId, user.id);
         const at = nowIso();
         let row: ContextSharesTable;

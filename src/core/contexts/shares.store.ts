@@ -19,6 +19,11 @@ export const deleteShare = async (db: Executor, contextId: string, userId: strin
 
 /** Shares made directly on the context, with the collaborator's email. */
 export const listShares = (db: Executor, contextId: string) =>
-  db.selectFrom('context_shares as s').innerJoin('users as u', 'u.id', 's.user_id')
+  db
+    .selectFrom('context_shares as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.context_id', 's.user_id', 'u.email', 's.permission', 's.shared_at', 's.shared_by'])
-    .where('s.context_id', '=', contextId).orderBy('s.shared_at').orderBy('s.user_id').execute();
+    .where('s.context_id', '=', contextId)
+    .orderBy('s.shared_at')
+    .orderBy('s.user_id')
+    .execute();

@@ -97,16 +97,27 @@ export function createEventsService(db: Db) {
      * Creates a published event (1.0). `attendees` and the iCalendar fields come from the calendar
      * and email doors; attendees who are registered users get their user_id (and read access).
      */
-    create(actor: Actor, input: EventInput & { title: string; start_time: string; end_time: string },
-      provenance?: Provenance, attendees: NewAttendee[] = []): Promise<Event> {
+    create(
+      actor: Actor,
+      input: EventInput & { title: string; start_time: string; end_time: string },
+      provenance?: Provenance,
+      attendees: NewAttendee[] = [],
+    ): Promise<Event> {
       return records.create(actor, input, provenance, async (tx, row) => {
         if (!attendees.length) return [];
         const emails = [...new Set(attendees.map((a) => a.email.trim().toLowerCase()))];
         const users = new Map((await findUsersByEmails(tx, emails)).map((u) => [u.email, u.id]));
         const rsvp = new Map(attendees.map((a) => [a.email.trim().toLowerCase(), a.rsvp_status ?? 'pending']));
-        const rows = emails.map((email): EventAttendeesTable => ({
-          event_id: row.id, email, user_id: users.get(email) ?? null, rsvp_status: rsvp.get(email)!, added_at: row.created_at, updated_at: row.created_at,
-        }));
+        const rows = emails.map(
+          (email): EventAttendeesTable => ({
+            event_id: row.id,
+            email,
+            user_id: users.get(email) ?? null,
+            rsvp_status: rsvp.get(email)!,
+            added_at: row.created_at,
+            updated_at: row.created_at,
+          }),
+        );
         await insertAttendees(tx, rows);
         return rows.map((a) => attendeeSaved(row, a));
       });

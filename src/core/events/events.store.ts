@@ -41,16 +41,19 @@ export const deleteEvent = async (db: Executor, id: string) => {
   await db.deleteFrom('events').where('id', '=', id).execute();
 };
 
-const applyFilter = (f: EventFilter): Filter | null => Object.values(f).every((v) => v === undefined) ? null : (q, a) => {
-  if (f.contextId) q = q.where(`${a}.context_id`, '=', f.contextId);
-  if (f.to) q = q.where(`${a}.start_time`, '<', f.to);
-  if (f.from) q = q.where(`${a}.end_time`, '>', f.from);
-  if (f.published !== undefined) q = q.where(`${a}.is_published`, '=', f.published ? 1 : 0);
-  if (f.source) q = q.where(`${a}.source`, '=', f.source);
-  if (f.sourceEmailId) q = q.where(`${a}.source_email_id`, '=', f.sourceEmailId);
-  if (f.updatedAfter) q = q.where(`${a}.updated_at`, '>', f.updatedAfter);
-  return q;
-};
+const applyFilter = (f: EventFilter): Filter | null =>
+  Object.values(f).every((v) => v === undefined)
+    ? null
+    : (q, a) => {
+        if (f.contextId) q = q.where(`${a}.context_id`, '=', f.contextId);
+        if (f.to) q = q.where(`${a}.start_time`, '<', f.to);
+        if (f.from) q = q.where(`${a}.end_time`, '>', f.from);
+        if (f.published !== undefined) q = q.where(`${a}.is_published`, '=', f.published ? 1 : 0);
+        if (f.source) q = q.where(`${a}.source`, '=', f.source);
+        if (f.sourceEmailId) q = q.where(`${a}.source_email_id`, '=', f.sourceEmailId);
+        if (f.updatedAfter) q = q.where(`${a}.updated_at`, '>', f.updatedAfter);
+        return q;
+      };
 
 /** One page of the events a user can see (owned, in visible contexts, or attended), plus the total. */
 export const listVisibleEvents = (db: Executor, userId: string, filter: EventFilter, sort: SortKey<EventSortField>[], page: PageRequest) =>

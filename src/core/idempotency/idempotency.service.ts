@@ -37,8 +37,13 @@ export function createIdempotencyService(db: Db) {
      * `failureAnswer` says what the client is told: an answer to store (a 4xx, as Stripe stores
      * them), or null for a failure that must not be stored (5xx: the whole unit rolls back).
      */
-    run(userId: string, key: string, fingerprint: Fingerprint, attempt: () => Promise<StoredAnswer>,
-      failureAnswer: (err: unknown) => StoredAnswer | null): Promise<IdempotentOutcome> {
+    run(
+      userId: string,
+      key: string,
+      fingerprint: Fingerprint,
+      attempt: () => Promise<StoredAnswer>,
+      failureAnswer: (err: unknown) => StoredAnswer | null,
+    ): Promise<IdempotentOutcome> {
       return uow.write(async (tx) => {
         if (!(await tryLockKey(tx, userId, key))) return { kind: 'in_flight' };
         const now = new Date();
@@ -62,8 +67,13 @@ export function createIdempotencyService(db: Db) {
         }
         if (answer.status < 500) {
           await insertKey(tx, {
-            user_id: userId, key, ...fingerprint, status_code: answer.status, response_body: answer.body,
-            created_at: now.toISOString(), expires_at: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
+            user_id: userId,
+            key,
+            ...fingerprint,
+            status_code: answer.status,
+            response_body: answer.body,
+            created_at: now.toISOString(),
+            expires_at: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
           });
         }
         return { kind: 'fresh', answer };

@@ -48,7 +48,11 @@ export async function applyItems(actor: Actor, items: ExtractedItems, prior: Sto
     const key = taskKey(item.title);
     if (made.has(key)) continue;
     made.add(key);
-    const task = await deps.tasks.create(actor, { title: clipTitle(item.title), description: item.description, due_date: item.due_date }, deps.provenance(item.confidence));
+    const task = await deps.tasks.create(
+      actor,
+      { title: clipTitle(item.title), description: item.description, due_date: item.due_date },
+      deps.provenance(item.confidence),
+    );
     result.tasks.push({ key, id: task.id });
     deps.seen?.set(task.id, task);
   }

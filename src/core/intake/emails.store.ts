@@ -3,7 +3,22 @@ import type { EmailsTable } from '../../db/schema.js';
 import type { PageRequest } from '../lists.js';
 
 /** Every column but the raw bytes: lists and lookups never drag the message along. */
-const META = ['id', 'user_id', 'message_id', 'size', 'subject', 'from_address', 'received_at', 'status', 'error', 'failure_reason', 'items_dropped', 'result', 'created_at', 'updated_at'] as const;
+const META = [
+  'id',
+  'user_id',
+  'message_id',
+  'size',
+  'subject',
+  'from_address',
+  'received_at',
+  'status',
+  'error',
+  'failure_reason',
+  'items_dropped',
+  'result',
+  'created_at',
+  'updated_at',
+] as const;
 export type EmailMeta = Omit<EmailsTable, 'raw'>;
 
 export const insertEmail = async (db: Executor, row: EmailsTable) => {
@@ -13,8 +28,7 @@ export const insertEmail = async (db: Executor, row: EmailsTable) => {
 export const findEmailByMessageId = (db: Executor, userId: string, messageId: string) =>
   db.selectFrom('emails').select(META).where('user_id', '=', userId).where('message_id', '=', messageId).executeTakeFirst();
 
-export const getEmail = (db: Executor, id: string) =>
-  db.selectFrom('emails').select(META).where('id', '=', id).executeTakeFirst();
+export const getEmail = (db: Executor, id: string) => db.selectFrom('emails').select(META).where('id', '=', id).executeTakeFirst();
 
 /** Reads the row for the processing transaction; on PostgreSQL it also locks it, so two deliveries of one message queue up. */
 export const lockEmail = (db: Executor, id: string) => {

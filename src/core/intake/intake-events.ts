@@ -8,14 +8,25 @@ import type { ExtractedEventItem, IntakeEvents } from './intake.js';
 type Input = Omit<ExtractedEventItem, 'confidence'>;
 
 const fields = (input: Input) => ({
-  title: input.title, description: input.description, start_time: input.start_time, end_time: input.end_time,
-  location: input.location, all_day: input.all_day, ical_uid: input.ical_uid, ical_sequence: input.ical_sequence,
+  title: input.title,
+  description: input.description,
+  start_time: input.start_time,
+  end_time: input.end_time,
+  location: input.location,
+  all_day: input.all_day,
+  ical_uid: input.ical_uid,
+  ical_sequence: input.ical_sequence,
 });
 
 export function intakeEvents(events: EventsService, attendees: AttendeesService): IntakeEvents {
   return {
     create: (actor, input, provenance) =>
-      events.create(actor, fields(input), provenance, input.attendees.map((a) => ({ email: a.email, rsvp_status: a.rsvp_status }))),
+      events.create(
+        actor,
+        fields(input),
+        provenance,
+        input.attendees.map((a) => ({ email: a.email, rsvp_status: a.rsvp_status })),
+      ),
 
     async findByIcalUid(actor, uid) {
       const found = await events.findByIcalUid(actor, uid);

@@ -31,8 +31,7 @@ export interface IntakeDeps {
 
 /** Messages without a Message-ID are keyed by their bytes, so an exact resend is still a repeat. */
 const HASH_PREFIX = 'sha256:';
-const dedupKey = (messageId: string | null, raw: Buffer) =>
-  messageId ?? `${HASH_PREFIX}${createHash('sha256').update(raw).digest('hex')}`;
+const dedupKey = (messageId: string | null, raw: Buffer) => messageId ?? `${HASH_PREFIX}${createHash('sha256').update(raw).digest('hex')}`;
 
 const decodeResult = (raw: string | null): StoredResult => (raw ? (JSON.parse(raw) as StoredResult) : emptyResult());
 
@@ -71,8 +70,14 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
     for (const e of loaded) byId.set(e.id, e);
     const events = eventIds.flatMap((id) => (byId.has(id) ? [byId.get(id) as EventView] : []));
     return {
-      emailId: row.id, status: row.status === 'failed' ? 'failed' : 'processed', repeat, error: row.error,
-      failureReason: (row.failure_reason as FailureReason | null) ?? null, itemsDropped: Number(row.items_dropped ?? 0), tasks, events,
+      emailId: row.id,
+      status: row.status === 'failed' ? 'failed' : 'processed',
+      repeat,
+      error: row.error,
+      failureReason: (row.failure_reason as FailureReason | null) ?? null,
+      itemsDropped: Number(row.items_dropped ?? 0),
+      tasks,
+      events,
     };
   }
 
@@ -87,8 +92,11 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
    */
   async function process(actor: Actor, emailId: string, read: ReadMessage, mode: 'first' | 'again'): Promise<IntakeOutcome> {
     if (read.failure || read.items.errors.length) {
-      await markFailed(emailId, read.failure?.reason ?? 'unreadable_part',
-        read.failure?.message ?? `Part of the message could not be read: ${read.items.errors.join('; ')}`);
+      await markFailed(
+        emailId,
+        read.failure?.reason ?? 'unreadable_part',
+        read.failure?.message ?? `Part of the message could not be read: ${read.items.errors.join('; ')}`,
+      );
       return outcomeOf(actor, (await uow.read((q) => store.getEmail(q, emailId)))!, false);
     }
     const items = capItems(read.items, deps.maxItems);
@@ -102,7 +110,12 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
         const provenance = (confidence: number): Provenance => ({ source: 'email', source_email_id: emailId, extraction_confidence: confidence });
         const result = await applyItems(actor, items, decodeResult(locked.result), { tasks: deps.tasks, events: deps.events, provenance, seen });
         const patch: Partial<EmailsTable> = {
-          status: 'processed', error: null, failure_reason: null, items_dropped: items.dropped, result: JSON.stringify(result), updated_at: nowIso(),
+          status: 'processed',
+          error: null,
+          failure_reason: null,
+          items_dropped: items.dropped,
+          result: JSON.stringify(result),
+          updated_at: nowIso(),
         };
         if (mode === 'again') Object.assign(patch, { subject: read.facts.subject || null, from_address: read.facts.from });
         await store.updateEmail(tx, emailId, patch);
@@ -129,9 +142,21 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
       if (!row) {
         const at = nowIso();
         const fresh: EmailsTable = {
-          id: newId(), user_id: user.id, message_id: key, raw, size: raw.length,
-          subject: read.facts.subject || null, from_address: read.facts.from,
-          received_at: at, status: 'received', error: null, failure_reason: null, items_dropped: 0, result: null, created_at: at, updated_at: at,
+          id: newId(),
+          user_id: user.id,
+          message_id: key,
+          raw,
+          size: raw.length,
+          subject: read.facts.subject || null,
+          from_address: read.facts.from,
+          received_at: at,
+          status: 'received',
+          error: null,
+          failure_reason: null,
+          items_dropped: 0,
+          result: null,
+          created_at: at,
+          updated_at: at,
         };
         try {
           await uow.write((tx) => store.insertEmail(tx, fresh));

@@ -49,14 +49,19 @@ const epoch = () => Math.floor(Date.now() / 1000);
 const newClientId = () => `agd_${randomBytes(12).toString('base64url')}`;
 const newSalt = () => randomBytes(16).toString('base64url');
 
-const toApp = (r: OAuthAppsTable): OAuthApp =>
-  ({ client_id: r.id, name: r.name, redirect_uris: JSON.parse(r.redirect_uris), public: r.public_client === 1, created_at: r.created_at, updated_at: r.updated_at });
+const toApp = (r: OAuthAppsTable): OAuthApp => ({
+  client_id: r.id,
+  name: r.name,
+  redirect_uris: JSON.parse(r.redirect_uris),
+  public: r.public_client === 1,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
 
 export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
   const uow = unitOfWork(db);
   const secretKey = createHmac('sha256', options.secret).update('agendum oauth client secrets v1').digest();
-  const clientSecret = (clientId: string, salt: string) =>
-    createHmac('sha256', secretKey).update(`${clientId}:${salt}`).digest('base64url');
+  const clientSecret = (clientId: string, salt: string) => createHmac('sha256', secretKey).update(`${clientId}:${salt}`).digest('base64url');
 
   function checkInput(input: { name: string; redirectUris: string[] }) {
     const name = input.name.trim();
@@ -81,8 +86,14 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
       }
       const now = nowIso();
       const row = {
-        id: newClientId(), user_id: actor.userId, name, redirect_uris: JSON.stringify(uris), secret_salt: newSalt(),
-        public_client: input.public ? 1 : 0, created_at: now, updated_at: now,
+        id: newClientId(),
+        user_id: actor.userId,
+        name,
+        redirect_uris: JSON.stringify(uris),
+        secret_salt: newSalt(),
+        public_client: input.public ? 1 : 0,
+        created_at: now,
+        updated_at: now,
       };
       await uow.write((tx) => store.insertApp(tx, row));
       return { app: toApp(row), client_secret: input.public ? null : clientSecret(row.id, row.secret_salt) };
@@ -127,7 +138,9 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
       if (!row) return undefined;
       return {
         client_id: row.id,
-        ...(row.public_client ? { token_endpoint_auth_method: 'none' } : { client_secret: clientSecret(row.id, row.secret_salt), token_endpoint_auth_method: 'client_secret_basic' }),
+        ...(row.public_client
+          ? { token_endpoint_auth_method: 'none' }
+          : { client_secret: clientSecret(row.id, row.secret_salt), token_endpoint_auth_method: 'client_secret_basic' }),
         client_name: row.name,
         redirect_uris: JSON.parse(row.redirect_uris) as string[],
         grant_types: ['authorization_code', 'refresh_token'],
@@ -166,9 +179,11 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
           const grantUse = model === 'RefreshToken' && payload.grantId ? payload.grantId : null;
           await uow.write(async (tx) => {
             await store.upsertState(tx, {
-              model, id, payload: JSON.stringify(payload),
+              model,
+              id,
+              payload: JSON.stringify(payload),
               grant_id: payload.grantId ?? null,
-              uid: model === 'Session' ? payload.uid ?? null : null,
+              uid: model === 'Session' ? (payload.uid ?? null) : null,
               user_code: payload.userCode ?? null,
               account_id: payload.accountId ?? null,
               client_id: payload.clientId ?? null,

@@ -13,19 +13,26 @@ export const insertApp = async (db: Tx, row: OAuthAppsTable) => {
   await db.insertInto('oauth_apps').values(row).execute();
 };
 
-export const findApp = (db: Executor, id: string) =>
-  db.selectFrom('oauth_apps').selectAll().where('id', '=', id).executeTakeFirst();
+export const findApp = (db: Executor, id: string) => db.selectFrom('oauth_apps').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const listApps = (db: Executor, userId: string) =>
-  db.selectFrom('oauth_apps').selectAll().where('user_id', '=', userId)
-    .orderBy('created_at', 'desc').orderBy('id').execute();
+  db.selectFrom('oauth_apps').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
 
 export const countApps = async (db: Executor, userId: string) => {
-  const row = await db.selectFrom('oauth_apps').select((e) => e.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('oauth_apps')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 };
 
-export const updateApp = async (db: Tx, userId: string, id: string, set: Partial<Pick<OAuthAppsTable, 'name' | 'redirect_uris' | 'secret_salt' | 'updated_at'>>) => {
+export const updateApp = async (
+  db: Tx,
+  userId: string,
+  id: string,
+  set: Partial<Pick<OAuthAppsTable, 'name' | 'redirect_uris' | 'secret_salt' | 'updated_at'>>,
+) => {
   const result = await db.updateTable('oauth_apps').set(set).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };
@@ -42,7 +49,9 @@ export type StateRow = OAuthStateTable;
 export const upsertState = async (db: Tx, row: StateRow) => {
   // last_used_at belongs to the service, not the library: a re-saved grant keeps it.
   const { model: _m, id: _i, last_used_at: _l, ...changes } = row;
-  await db.insertInto('oauth_state').values(row)
+  await db
+    .insertInto('oauth_state')
+    .values(row)
     .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(changes))
     .execute();
 };
@@ -50,16 +59,19 @@ export const upsertState = async (db: Tx, row: StateRow) => {
 const live = (nowS: number) => (eb: ExpressionBuilder<Database, 'oauth_state'>) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowS)]);
 
 export const findState = (db: Executor, model: string, id: string, nowS: number) =>
-  db.selectFrom('oauth_state').select(['payload', 'consumed_at'])
-    .where('model', '=', model).where('id', '=', id).where(live(nowS)).executeTakeFirst();
+  db.selectFrom('oauth_state').select(['payload', 'consumed_at']).where('model', '=', model).where('id', '=', id).where(live(nowS)).executeTakeFirst();
 
 export const findStateBy = (db: Executor, model: string, column: 'uid' | 'user_code', value: string, nowS: number) =>
-  db.selectFrom('oauth_state').select(['payload', 'consumed_at'])
-    .where('model', '=', model).where(column, '=', value).where(live(nowS)).executeTakeFirst();
+  db.selectFrom('oauth_state').select(['payload', 'consumed_at']).where('model', '=', model).where(column, '=', value).where(live(nowS)).executeTakeFirst();
 
 export const consumeState = async (db: Tx, model: string, id: string, nowS: number) => {
-  const result = await db.updateTable('oauth_state').set({ consumed_at: nowS })
-    .where('model', '=', model).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('oauth_state')
+    .set({ consumed_at: nowS })
+    .where('model', '=', model)
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };
 
@@ -73,7 +85,8 @@ export const deleteByGrant = async (db: Tx, model: string, grantId: string) => {
 
 /** A grant and everything issued under it, whatever the model. */
 export const deleteGrantEverywhere = async (db: Tx, grantId: string) => {
-  await db.deleteFrom('oauth_state')
+  await db
+    .deleteFrom('oauth_state')
     .where((eb) => eb.or([eb('grant_id', '=', grantId), eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)])]))
     .execute();
 };
@@ -92,11 +105,13 @@ export const pruneExpired = async (db: Tx, nowS: number) => {
 
 /** What the bearer check needs about a grant an access token came from, with its user's email. */
 export const findGrantForToken = (db: Executor, grantId: string, nowS: number) =>
-  db.selectFrom('oauth_state as g')
+  db
+    .selectFrom('oauth_state as g')
     .innerJoin('users as u', 'u.id', 'g.account_id')
     .innerJoin('oauth_apps as a', 'a.id', 'g.client_id')
     .select(['g.account_id', 'g.client_id', 'g.last_used_at', 'u.email'])
-    .where('g.model', '=', 'Grant').where('g.id', '=', grantId)
+    .where('g.model', '=', 'Grant')
+    .where('g.id', '=', grantId)
     .where((eb) => eb.or([eb('g.expires_at', 'is', null), eb('g.expires_at', '>', nowS)]))
     .executeTakeFirst();
 
@@ -106,10 +121,12 @@ export const touchGrant = async (db: Tx, grantId: string, at: string) => {
 
 /** The user's live grants with their app's name, newest first: the "authorized apps" page. */
 export const listGrants = (db: Executor, accountId: string, nowS: number) =>
-  db.selectFrom('oauth_state as g')
+  db
+    .selectFrom('oauth_state as g')
     .innerJoin('oauth_apps as a', 'a.id', 'g.client_id')
     .select(['g.id', 'g.client_id', 'g.payload', 'g.last_used_at', 'a.name as app_name'])
-    .where('g.model', '=', 'Grant').where('g.account_id', '=', accountId)
+    .where('g.model', '=', 'Grant')
+    .where('g.account_id', '=', accountId)
     .where((eb) => eb.or([eb('g.expires_at', 'is', null), eb('g.expires_at', '>', nowS)]))
     .orderBy(sql`g.id`)
     .execute();

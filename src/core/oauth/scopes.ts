@@ -20,8 +20,7 @@ export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
 export const isScope = (value: string): value is Scope => Object.hasOwn(SCOPES, value);
 
 /** Scope strings as sent on the wire: space-separated, duplicates dropped, order kept. */
-export const parseScope = (value: string | undefined | null): string[] =>
-  [...new Set((value ?? '').split(' ').filter(Boolean))];
+export const parseScope = (value: string | undefined | null): string[] => [...new Set((value ?? '').split(' ').filter(Boolean))];
 
 /** The one resource OAuth access tokens are for (their `aud`): this service's API. */
 export const apiAudience = (issuer: string) => `${issuer}/api/v1`;

@@ -4,7 +4,8 @@ import type { Executor } from '../../db/database.js';
 
 /** Counts one request in `bucket`'s window and returns the window's count so far: one statement, one round trip. */
 export async function hitCounter(db: Executor, bucket: string, windowStart: number): Promise<number> {
-  const row = await db.insertInto('rate_limit_counters')
+  const row = await db
+    .insertInto('rate_limit_counters')
     .values({ bucket, window_start: windowStart, count: 1 })
     .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql<number>`rate_limit_counters.count + 1` }))
     .returning('count')

@@ -34,8 +34,7 @@ const ALLOWED: Record<TaskStatus, TaskStatus[]> = {
 export function checkTransition(from: TaskStatus, to: TaskStatus): void {
   if (from === to) return;
   if (!ALLOWED[from].includes(to)) {
-    throw unprocessable('status', 'transition', `A task cannot move from ${from} to ${to}` +
-      (ALLOWED[from].length ? '' : ` (${from} is final)`));
+    throw unprocessable('status', 'transition', `A task cannot move from ${from} to ${to}` + (ALLOWED[from].length ? '' : ` (${from} is final)`));
   }
 }
 
@@ -56,10 +55,10 @@ export function editableValues(row: TasksTable): Values {
 }
 
 /** Back from API values to columns. */
-export const editableColumns = (values: Values): Partial<TasksTable> => columnsOf<TasksTable>(values, {
-  status: (v) => statusCode(v as TaskStatus),
-  priority: (v) => priorityCode(v as TaskPriority),
-});
+export const editableColumns = (values: Values): Partial<TasksTable> =>
+  columnsOf<TasksTable>(values, {
+    status: (v) => statusCode(v as TaskStatus),
+    priority: (v) => priorityCode(v as TaskPriority),
+  });
 
-export const toTask = (row: TasksTable, opts: { includeDraftStatus?: boolean } = {}): Task =>
-  ({ ...editableValues(row), ...recordFields(row, opts) }) as Task;
+export const toTask = (row: TasksTable, opts: { includeDraftStatus?: boolean } = {}): Task => ({ ...editableValues(row), ...recordFields(row, opts) }) as Task;

@@ -9,10 +9,7 @@ import type { Page, PageRequest, SortKey } from '../lists.js';
 import type * as drafts from '../versioning/drafts.js';
 import type { Provenance } from '../versioning/versioned-record.js';
 import { versionedRecords, type VersionedKind } from '../versioning/versioned-records.service.js';
-import {
-  checkTransition, editableColumns, editableValues, statusCode, toTask,
-  type Task, type TaskPriority, type TaskStatus,
-} from './task.js';
+import { checkTransition, editableColumns, editableValues, statusCode, toTask, type Task, type TaskPriority, type TaskStatus } from './task.js';
 import * as store from './tasks.store.js';
 
 export interface TaskInput {
@@ -66,8 +63,12 @@ const taskKind: VersionedKind<TasksTable, TaskInput, Task> = {
   initial(values, at) {
     const status = (values.status as TaskStatus | undefined) ?? 'pending';
     return {
-      title: values.title, description: values.description ?? null, status, priority: values.priority ?? 'medium',
-      due_date: values.due_date ?? null, estimated_minutes: values.estimated_minutes ?? null,
+      title: values.title,
+      description: values.description ?? null,
+      status,
+      priority: values.priority ?? 'medium',
+      due_date: values.due_date ?? null,
+      estimated_minutes: values.estimated_minutes ?? null,
       completed_at: status === 'completed' ? at : null,
     };
   },

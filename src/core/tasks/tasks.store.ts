@@ -42,15 +42,18 @@ export const deleteTask = async (db: Executor, id: string) => {
 
 const visibleTo = (userId: string) => visibleCondition('tasks', userId) as (eb: ExpressionBuilder<Visible, 'tasks'>) => Expression<SqlBool>;
 
-const applyFilter = (f: TaskFilter): Filter | null => Object.values(f).every((v) => v === undefined) ? null : (q, a) => {
-  if (f.contextId) q = q.where(`${a}.context_id`, '=', f.contextId);
-  if (f.statuses?.length) q = q.where(`${a}.status`, 'in', f.statuses);
-  if (f.published !== undefined) q = q.where(`${a}.is_published`, '=', f.published ? 1 : 0);
-  if (f.source) q = q.where(`${a}.source`, '=', f.source);
-  if (f.sourceEmailId) q = q.where(`${a}.source_email_id`, '=', f.sourceEmailId);
-  if (f.updatedAfter) q = q.where(`${a}.updated_at`, '>', f.updatedAfter);
-  return q;
-};
+const applyFilter = (f: TaskFilter): Filter | null =>
+  Object.values(f).every((v) => v === undefined)
+    ? null
+    : (q, a) => {
+        if (f.contextId) q = q.where(`${a}.context_id`, '=', f.contextId);
+        if (f.statuses?.length) q = q.where(`${a}.status`, 'in', f.statuses);
+        if (f.published !== undefined) q = q.where(`${a}.is_published`, '=', f.published ? 1 : 0);
+        if (f.source) q = q.where(`${a}.source`, '=', f.source);
+        if (f.sourceEmailId) q = q.where(`${a}.source_email_id`, '=', f.sourceEmailId);
+        if (f.updatedAfter) q = q.where(`${a}.updated_at`, '>', f.updatedAfter);
+        return q;
+      };
 
 /** One page of the tasks a user can see, plus the total: visibility is part of the SQL (core/access). */
 export function listVisibleTasks(db: Executor, userId: string, filter: TaskFilter, sort: SortKey<TaskSortField>[], page: PageRequest) {
@@ -73,19 +76,25 @@ export async function searchVisibleTasks(db: Executor, userId: string, q: string
     const query = sql`to_tsquery('english', ${terms.map((t) => `${t}:*`).join(' & ')})`;
     const base = visible.where(sql<boolean>`tasks.search @@ ${query}`);
     const [items, count] = await Promise.all([
-      base.selectAll('tasks')
-        .orderBy(sql`ts_rank(tasks.search, ${query})`, 'desc').orderBy('tasks.created_at', 'desc').orderBy('tasks.id')
-        .limit(page.limit).offset(page.offset).execute(),
+      base
+        .selectAll('tasks')
+        .orderBy(sql`ts_rank(tasks.search, ${query})`, 'desc')
+        .orderBy('tasks.created_at', 'desc')
+        .orderBy('tasks.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows: items as TasksTable[], total: Number(count.n) };
   }
   const match = terms.map((t) => `"${t}"*`).join(' AND ');
-  const base = visible.innerJoin(sql<{ rowid: number; rank: number }>`(SELECT rowid, bm25(tasks_fts, 10.0, 1.0) AS rank FROM tasks_fts WHERE tasks_fts MATCH ${match})`.as('fts'), (j) =>
-    j.onRef(sql.ref('fts.rowid'), '=', sql.ref('tasks.rowid')));
+  const base = visible.innerJoin(
+    sql<{ rowid: number; rank: number }>`(SELECT rowid, bm25(tasks_fts, 10.0, 1.0) AS rank FROM tasks_fts WHERE tasks_fts MATCH ${match})`.as('fts'),
+    (j) => j.onRef(sql.ref('fts.rowid'), '=', sql.ref('tasks.rowid')),
+  );
   const [items, count] = await Promise.all([
-    base.selectAll('tasks').orderBy(sql`fts.rank`).orderBy('tasks.created_at', 'desc').orderBy('tasks.id')
-      .limit(page.limit).offset(page.offset).execute(),
+    base.selectAll('tasks').orderBy(sql`fts.rank`).orderBy('tasks.created_at', 'desc').orderBy('tasks.id').limit(page.limit).offset(page.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: items as TasksTable[], total: Number(count.n) };

@@ -44,9 +44,7 @@ function changedFields(current: Values, changes: Values): string[] {
 /** An edit kept as a draft: version_minor + 1; the published values stay in `live`. */
 export function editAsDraft(current: Values, state: VersionState, changes: Values): EditResult {
   const changed = changedFields(current, changes);
-  const draft: Draft = state.draft
-    ? { ...state.draft, live: { ...state.draft.live } }
-    : { base: state.major, live: {}, publishedSince: [] };
+  const draft: Draft = state.draft ? { ...state.draft, live: { ...state.draft.live } } : { base: state.major, live: {}, publishedSince: [] };
   for (const f of changed) {
     if (!(f in draft.live)) draft.live[f] = current[f];
   }

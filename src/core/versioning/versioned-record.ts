@@ -13,7 +13,9 @@ export interface VersionedRow extends VersionedColumns, ProvenanceColumns {
 }
 
 export const versionState = (row: Pick<VersionedColumns, 'version_major' | 'version_minor' | 'draft'>): drafts.VersionState => ({
-  major: row.version_major, minor: row.version_minor, draft: drafts.decodeDraft(row.draft),
+  major: row.version_major,
+  minor: row.version_minor,
+  draft: drafts.decodeDraft(row.draft),
 });
 
 export const versionColumns = (state: drafts.VersionState): VersionedColumns => ({

@@ -60,8 +60,13 @@ export interface EditOptions {
 type FieldChanges = Record<string, { old: unknown; new: unknown }>;
 
 /** Published values before and after an edit, field by field (a move counts: it applies at once). */
-function publishedChanges(values: drafts.Values, state: drafts.VersionState, result: drafts.EditResult,
-  contextBefore: string | null, contextAfter: string | null): FieldChanges | null {
+function publishedChanges(
+  values: drafts.Values,
+  state: drafts.VersionState,
+  result: drafts.EditResult,
+  contextBefore: string | null,
+  contextAfter: string | null,
+): FieldChanges | null {
   const before = drafts.publishedValues(values, state);
   const after = drafts.publishedValues(result.values, result.state);
   const out: FieldChanges = {};
@@ -74,8 +79,7 @@ function publishedChanges(values: drafts.Values, state: drafts.VersionState, res
 
 const blankTitle = () => invalid('title', 'minLength', 'title must not be blank');
 
-export function versionedRecords<Row extends VersionedRow, Input extends PlacementInput, Shown>(
-  uow: UnitOfWork, kind: VersionedKind<Row, Input, Shown>) {
+export function versionedRecords<Row extends VersionedRow, Input extends PlacementInput, Shown>(uow: UnitOfWork, kind: VersionedKind<Row, Input, Shown>) {
   /** Loads a record (locked until commit when about to change it) and checks the caller may do `action` (404 for strangers). */
   async function loadFor(db: Executor, actor: Actor, id: string, action: Action, opts: { self?: boolean } = {}) {
     const row = await kind.store.get(db, id, { lock: action !== 'read' });
@@ -149,8 +153,7 @@ export function versionedRecords<Row extends VersionedRow, Input extends Placeme
      * Creates a published record (1.0) owned by the caller. `then` runs in the same unit of work
      * for rows that come with the record (an event's attendees) and returns their changes.
      */
-    async create(actor: Actor, input: Input, provenance?: Provenance,
-      then?: (tx: Tx, row: Row) => Promise<Change[]>): Promise<Shown> {
+    async create(actor: Actor, input: Input, provenance?: Provenance, then?: (tx: Tx, row: Row) => Promise<Change[]>): Promise<Shown> {
       if (input.user_id !== undefined && input.user_id !== actor.userId) {
         throw forbidden(`user_id is always the caller; a ${kind.label.toLowerCase()} cannot be created for or given to another user`);
       }
@@ -160,10 +163,15 @@ export function versionedRecords<Row extends VersionedRow, Input extends Placeme
       return uow.write(async (tx) => {
         if (input.context_id) await requireAccess(tx, actor, 'create_inside', 'context', [input.context_id]);
         const row = {
-          id: newId(), user_id: actor.userId, context_id: input.context_id ?? null,
-          ...kind.columns(values), ...kind.extraColumns?.(input),
-          ...versionColumns(drafts.initialState()), ...provenanceColumns(provenance, at),
-          created_at: at, updated_at: at,
+          id: newId(),
+          user_id: actor.userId,
+          context_id: input.context_id ?? null,
+          ...kind.columns(values),
+          ...kind.extraColumns?.(input),
+          ...versionColumns(drafts.initialState()),
+          ...provenanceColumns(provenance, at),
+          created_at: at,
+          updated_at: at,
         } as unknown as Row;
         await kind.store.insert(tx, row);
         await publishVersion(tx, row, kind.values(row), drafts.initialState(), at);
@@ -194,10 +202,19 @@ export function versionedRecords<Row extends VersionedRow, Input extends Placeme
         const current = kind.values(row);
         const state = versionState(row);
         const result = action === 'accept' ? drafts.acceptDraft(current, state) : drafts.discardDraft(current, state);
-        return kind.present(await write(tx, actor, row, result, {}, {
-          draft: false,
-          data: { draft: action === 'accept' ? 'accepted' : 'discarded', changed: result.changed },
-        }));
+        return kind.present(
+          await write(
+            tx,
+            actor,
+            row,
+            result,
+            {},
+            {
+              draft: false,
+              data: { draft: action === 'accept' ? 'accepted' : 'discarded', changed: result.changed },
+            },
+          ),
+        );
       });
     },
 

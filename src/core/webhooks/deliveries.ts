@@ -54,9 +54,10 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
         if (skipped) outcome = 'skipped';
         else if (ok) outcome = 'delivered';
         else outcome = attempt <= opts.retrySchedule.length ? 'retry' : 'failed';
-        const patch = outcome === 'retry'
-          ? { attempts: attempt, next_attempt_at: at(now + opts.retrySchedule[attempt - 1] * 1000) }
-          : { attempts: skipped ? c.delivery.attempts : attempt, state: outcome as 'delivered' | 'failed' | 'skipped', finished_at: at(now) };
+        const patch =
+          outcome === 'retry'
+            ? { attempts: attempt, next_attempt_at: at(now + opts.retrySchedule[attempt - 1] * 1000) }
+            : { attempts: skipped ? c.delivery.attempts : attempt, state: outcome as 'delivered' | 'failed' | 'skipped', finished_at: at(now) };
         // Another worker took the row over (this one outlived its lease): its attempt is the one that counts.
         if (!(await store.settle(tx, c.delivery.seq, c.token, patch))) {
           outcomes.push('lost');
@@ -65,9 +66,16 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
         outcomes.push(outcome);
         (perHook.get(c.hook.id) ?? perHook.set(c.hook.id, []).get(c.hook.id)!).push(outcome);
         attempts.push({
-          id: newId(), webhook_id: c.hook.id, delivery_seq: c.delivery.seq, event_id: c.delivery.event_id, event_type: c.delivery.event_type,
-          attempt: skipped ? c.delivery.attempts : attempt, delivered_at: at(now),
-          status_code: skipped ? null : result.status, response_time_ms: skipped ? 0 : Math.round(result.ms), success: ok ? 1 : 0,
+          id: newId(),
+          webhook_id: c.hook.id,
+          delivery_seq: c.delivery.seq,
+          event_id: c.delivery.event_id,
+          event_type: c.delivery.event_type,
+          attempt: skipped ? c.delivery.attempts : attempt,
+          delivered_at: at(now),
+          status_code: skipped ? null : result.status,
+          response_time_ms: skipped ? 0 : Math.round(result.ms),
+          success: ok ? 1 : 0,
           error: skipped ? result.skipped : ok ? null : result.error,
         });
       }
@@ -104,10 +112,11 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
       flushing = false;
     }
   }
-  const settle = (c: Claimed, result: Result) => new Promise<Outcome>((done, fail) => {
-    waiting.push({ c, result, done, fail });
-    void flush();
-  });
+  const settle = (c: Claimed, result: Result) =>
+    new Promise<Outcome>((done, fail) => {
+      waiting.push({ c, result, done, fail });
+      void flush();
+    });
 
   /**
    * Which claimed deliveries their webhook's owner may still see the record of, right before the
@@ -128,9 +137,16 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
     for (const list of groups.values()) {
       const { user_id: userId } = list[0].hook;
       const type = list[0].delivery.subject_type!;
-      const seen = await uow.read((q) => visibleIds(q, userId, type, list.map((c) => c.delivery.subject_id!)));
+      const seen = await uow.read((q) =>
+        visibleIds(
+          q,
+          userId,
+          type,
+          list.map((c) => c.delivery.subject_id!),
+        ),
+      );
       for (const c of list) {
-        if (seen.has(c.delivery.subject_id!) || await uow.read((q) => store.deletedWhileVisible(q, type, c.delivery.subject_id!, userId))) ok.add(c);
+        if (seen.has(c.delivery.subject_id!) || (await uow.read((q) => store.deletedWhileVisible(q, type, c.delivery.subject_id!, userId)))) ok.add(c);
       }
     }
     return ok;
@@ -144,7 +160,12 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
         const rows = await store.dueDeliveries(tx, nowIso(), limit);
         if (!rows.length) return [];
         const token = newId();
-        await store.lease(tx, rows.map((r) => r.seq), at(Date.now() + LEASE_MS), token);
+        await store.lease(
+          tx,
+          rows.map((r) => r.seq),
+          at(Date.now() + LEASE_MS),
+          token,
+        );
         const hooks = new Map<string, store.WebhookRow>();
         for (const r of rows) if (!hooks.has(r.webhook_id)) hooks.set(r.webhook_id, (await store.getWebhookById(tx, r.webhook_id))!);
         return rows.map((delivery) => ({ delivery, hook: hooks.get(delivery.webhook_id)!, token }));
@@ -155,9 +176,12 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
     attemptAll(claimed: Claimed[], each: (c: Claimed, outcome: Promise<Outcome>) => void): Promise<void> {
       return stillVisible(claimed).then((visible) => {
         for (const c of claimed) {
-          each(c, visible.has(c)
-            ? opts.client.send({ url: c.hook.url, secret: c.hook.secret }, { id: c.delivery.event_id, body: c.delivery.body }).then((r) => settle(c, r))
-            : settle(c, { skipped: 'not sent: the webhook owner can no longer see this record' }));
+          each(
+            c,
+            visible.has(c)
+              ? opts.client.send({ url: c.hook.url, secret: c.hook.secret }, { id: c.delivery.event_id, body: c.delivery.body }).then((r) => settle(c, r))
+              : settle(c, { skipped: 'not sent: the webhook owner can no longer see this record' }),
+          );
         }
       });
     },

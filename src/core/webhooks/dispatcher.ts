@@ -17,7 +17,12 @@ import * as store from './webhooks.store.js';
 
 const BATCH = 500;
 
-interface Match { row: store.ChangeRow; occ: Occurrence; hook: store.WebhookRow; eventId: string }
+interface Match {
+  row: store.ChangeRow;
+  occ: Occurrence;
+  hook: store.WebhookRow;
+  eventId: string;
+}
 
 const audienceOf = (row: store.ChangeRow): string[] => {
   try {
@@ -46,11 +51,13 @@ export function createDispatcher(db: Db, sources: RecordSources) {
 
   async function lookups(tx: Executor, matches: Match[]): Promise<Lookups> {
     const byType = new Map<SubjectType, Set<string>>();
-    for (const m of matches) if (!m.occ.deleted) (byType.get(m.occ.subject.type) ?? byType.set(m.occ.subject.type, new Set()).get(m.occ.subject.type)!).add(m.occ.subject.id);
+    for (const m of matches)
+      if (!m.occ.deleted) (byType.get(m.occ.subject.type) ?? byType.set(m.occ.subject.type, new Set()).get(m.occ.subject.type)!).add(m.occ.subject.id);
     const records = new Map<string, object>();
     for (const [type, ids] of byType) {
       const loaded = await sources[type]?.load(tx, [...ids]);
-      for (const [id, { record }] of loaded ?? []) records.set(recordKey(type, id), type === 'context' ? record : publishedView(record as Record<string, unknown>));
+      for (const [id, { record }] of loaded ?? [])
+        records.set(recordKey(type, id), type === 'context' ? record : publishedView(record as Record<string, unknown>));
     }
     const users: string[] = [];
     for (const m of matches) {
@@ -75,8 +82,10 @@ export function createDispatcher(db: Db, sources: RecordSources) {
         }
       }
     }
-    const visible = await visibility(tx, candidates.filter((m) => !m.occ.deleted)
-      .map((m) => ({ userId: m.hook.user_id, type: m.occ.subject.type, id: m.occ.subject.id })));
+    const visible = await visibility(
+      tx,
+      candidates.filter((m) => !m.occ.deleted).map((m) => ({ userId: m.hook.user_id, type: m.occ.subject.type, id: m.occ.subject.id })),
+    );
     const out: Match[] = [];
     for (const m of candidates) {
       const { type, id } = m.occ.subject;
@@ -84,7 +93,7 @@ export function createDispatcher(db: Db, sources: RecordSources) {
       // so does an earlier event of a record deleted since (deliveries.ts, same rule).
       const ok = m.occ.deleted
         ? m.row.owner_id === m.hook.user_id || audienceOf(m.row).includes(m.hook.user_id)
-        : visible.has(`${m.hook.user_id}|${type}:${id}`) || await store.deletedWhileVisible(tx, type, id, m.hook.user_id);
+        : visible.has(`${m.hook.user_id}|${type}:${id}`) || (await store.deletedWhileVisible(tx, type, id, m.hook.user_id));
       if (ok) out.push(m);
     }
     return out;
@@ -109,18 +118,27 @@ export function createDispatcher(db: Db, sources: RecordSources) {
         const matches = await match(tx, rows, hooks);
         const look = await lookups(tx, matches);
         const at = nowIso();
-        await store.insertDeliveries(tx, matches.map((m) => ({
-          webhook_id: m.hook.id,
-          event_id: m.eventId,
-          event_type: m.occ.kind,
-          record_key: recordKey(m.occ.subject.type, m.occ.subject.id),
-          subject_type: m.occ.deleted ? null : m.occ.subject.type,
-          subject_id: m.occ.deleted ? null : m.occ.subject.id,
-          body: envelope(m.eventId, m.occ.kind, m.row.created_at, buildData(m.row, m.occ, look), {
-            user_id: m.row.actor_id, email: (m.row.actor_id && look.emails.get(m.row.actor_id)) || null,
-          }),
-          state: 'pending', attempts: 0, next_attempt_at: at, lease_token: null, created_at: at, finished_at: null,
-        })));
+        await store.insertDeliveries(
+          tx,
+          matches.map((m) => ({
+            webhook_id: m.hook.id,
+            event_id: m.eventId,
+            event_type: m.occ.kind,
+            record_key: recordKey(m.occ.subject.type, m.occ.subject.id),
+            subject_type: m.occ.deleted ? null : m.occ.subject.type,
+            subject_id: m.occ.deleted ? null : m.occ.subject.id,
+            body: envelope(m.eventId, m.occ.kind, m.row.created_at, buildData(m.row, m.occ, look), {
+              user_id: m.row.actor_id,
+              email: (m.row.actor_id && look.emails.get(m.row.actor_id)) || null,
+            }),
+            state: 'pending',
+            attempts: 0,
+            next_attempt_at: at,
+            lease_token: null,
+            created_at: at,
+            finished_at: null,
+          })),
+        );
         const more = rows.length === BATCH;
         let next: Position = rows.length ? { txid: Number(rows.at(-1)!.txid), seq: Number(rows.at(-1)!.seq) } : position;
         if (!more && comparePositions(end, next) > 0) next = end;

@@ -3,9 +3,20 @@
  * in, the kinds and the record they are about out. Payloads are built elsewhere (payloads.ts).
  */
 export const EVENT_KINDS = [
-  'task.created', 'task.updated', 'task.deleted', 'task.completed', 'task.assigned', 'task.comment_added',
-  'event.created', 'event.updated', 'event.deleted', 'event.attendee_added', 'event.rsvp_changed',
-  'context.created', 'context.shared', 'context.updated',
+  'task.created',
+  'task.updated',
+  'task.deleted',
+  'task.completed',
+  'task.assigned',
+  'task.comment_added',
+  'event.created',
+  'event.updated',
+  'event.deleted',
+  'event.attendee_added',
+  'event.rsvp_changed',
+  'context.created',
+  'context.shared',
+  'context.updated',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -48,8 +59,7 @@ export function parseData(row: LogRow): Record<string, any> {
  */
 export function occurrencesOf(row: LogRow): Occurrence[] {
   const d = parseData(row);
-  const on = (kind: EventKind, type: SubjectType, id: string | null, deleted = false): Occurrence[] =>
-    id ? [{ kind, subject: { type, id }, deleted }] : [];
+  const on = (kind: EventKind, type: SubjectType, id: string | null, deleted = false): Occurrence[] => (id ? [{ kind, subject: { type, id }, deleted }] : []);
   switch (row.record_type) {
     case 'task':
     case 'event': {

@@ -32,12 +32,23 @@ export function publishedView(record: Record<string, any>): Record<string, any> 
   if (!live) return record;
   const { version, ...values } = live;
   const { has_unpublished_changes: _omit, ...rest } = record;
-  return { ...rest, ...values, version_minor: 0, is_published: true, last_live: null, version_major: Number(String(version).split('.')[0]) || record.version_major };
+  return {
+    ...rest,
+    ...values,
+    version_minor: 0,
+    is_published: true,
+    last_live: null,
+    version_major: Number(String(version).split('.')[0]) || record.version_major,
+  };
 }
 
 const person = (emails: Map<string, string>, id: string | null | undefined) => ({ user_id: id ?? null, email: (id && emails.get(id)) || null });
 
-export function buildData(row: LogRow & { actor_id: string | null; version: string | null; created_at: string }, occ: Occurrence, look: Lookups): Record<string, unknown> {
+export function buildData(
+  row: LogRow & { actor_id: string | null; version: string | null; created_at: string },
+  occ: Occurrence,
+  look: Lookups,
+): Record<string, unknown> {
   const d = parseData(row);
   const { type, id } = occ.subject;
   const idField = `${type}_id`;

@@ -49,13 +49,24 @@ export interface QueuedEvent {
 }
 
 const toWebhook = (row: store.WebhookRow): Webhook => ({
-  id: row.id, url: row.url, events: JSON.parse(row.events) as EventKind[], status: row.status,
-  consecutive_failures: row.consecutive_failures, created_at: row.created_at, updated_at: row.updated_at,
+  id: row.id,
+  url: row.url,
+  events: JSON.parse(row.events) as EventKind[],
+  status: row.status,
+  consecutive_failures: row.consecutive_failures,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
 });
 
 const toLogEntry = (row: store.AttemptRow): WebhookLogEntry => ({
-  id: row.id, event_id: row.event_id, event_type: row.event_type as EventKind, delivered_at: row.delivered_at,
-  status_code: row.status_code, response_time_ms: row.response_time_ms, attempts: row.attempt, success: row.success === 1,
+  id: row.id,
+  event_id: row.event_id,
+  event_type: row.event_type as EventKind,
+  delivered_at: row.delivered_at,
+  status_code: row.status_code,
+  response_time_ms: row.response_time_ms,
+  attempts: row.attempt,
+  success: row.success === 1,
   ...(row.error ? { last_error: row.error } : {}),
 });
 
@@ -110,13 +121,27 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
     return row;
   }
 
-  async function queue(row: store.WebhookRow, fields: { event_id: string; event_type: string; body: string; subject_type: store.DeliveryRow['subject_type']; subject_id: string | null }) {
+  async function queue(
+    row: store.WebhookRow,
+    fields: { event_id: string; event_type: string; body: string; subject_type: store.DeliveryRow['subject_type']; subject_id: string | null },
+  ) {
     if (row.status !== 'active') throw unprocessable('status', 'disabled', 'This webhook is disabled; PUT /webhooks/{id} re-enables it');
     const at = nowIso();
-    await uow.write((tx) => store.insertDeliveries(tx, [{
-      webhook_id: row.id, ...fields, record_key: `manual:${newId()}`,
-      state: 'pending', attempts: 0, next_attempt_at: at, lease_token: null, created_at: at, finished_at: null,
-    }]));
+    await uow.write((tx) =>
+      store.insertDeliveries(tx, [
+        {
+          webhook_id: row.id,
+          ...fields,
+          record_key: `manual:${newId()}`,
+          state: 'pending',
+          attempts: 0,
+          next_attempt_at: at,
+          lease_token: null,
+          created_at: at,
+          finished_at: null,
+        },
+      ]),
+    );
     return { event_id: fields.event_id, event_type: fields.event_type as EventKind, status: 'queued' as const };
   }
 
@@ -132,8 +157,15 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
       await verify(url, secret);
       const at = nowIso();
       const row: store.WebhookRow = {
-        id: newId(), user_id: actor.userId, url, events: JSON.stringify(events), secret, status: 'active',
-        consecutive_failures: 0, created_at: at, updated_at: at,
+        id: newId(),
+        user_id: actor.userId,
+        url,
+        events: JSON.stringify(events),
+        secret,
+        status: 'active',
+        consecutive_failures: 0,
+        created_at: at,
+        updated_at: at,
       };
       await uow.write((tx) => store.insertWebhook(tx, row));
       return { ...toWebhook(row), secret };
@@ -173,7 +205,13 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
       if (!isEventKind(eventType)) throw invalid('event_type', 'enum', 'event_type must be one of the event kinds');
       const eventId = newId();
       const at = nowIso();
-      const body = envelope(eventId, eventType, at, { test: true }, { user_id: actor.userId, email: (await uow.read((q) => store.emailsOf(q, [actor.userId]))).get(actor.userId) ?? null });
+      const body = envelope(
+        eventId,
+        eventType,
+        at,
+        { test: true },
+        { user_id: actor.userId, email: (await uow.read((q) => store.emailsOf(q, [actor.userId]))).get(actor.userId) ?? null },
+      );
       return queue(row, { event_id: eventId, event_type: eventType, body, subject_type: null, subject_id: null });
     },
 
@@ -198,8 +236,11 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
       const delivery = await uow.read((q) => store.getDelivery(q, Number(attempt.delivery_seq)));
       if (!delivery) throw notFound('Log entry');
       return queue(row, {
-        event_id: delivery.event_id, event_type: delivery.event_type, body: delivery.body,
-        subject_type: delivery.subject_type, subject_id: delivery.subject_id,
+        event_id: delivery.event_id,
+        event_type: delivery.event_type,
+        body: delivery.body,
+        subject_type: delivery.subject_type,
+        subject_id: delivery.subject_id,
       });
     },
   };

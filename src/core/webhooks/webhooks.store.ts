@@ -96,8 +96,7 @@ export const deleteWebhook = async (db: Executor, id: string) => {
   await w(db).deleteFrom('webhooks').where('id', '=', id).execute();
 };
 
-export const activeWebhooks = (db: Executor) =>
-  w(db).selectFrom('webhooks').selectAll().where('status', '=', 'active').execute();
+export const activeWebhooks = (db: Executor) => w(db).selectFrom('webhooks').selectAll().where('status', '=', 'active').execute();
 
 /**
  * Key of the advisory lock that lets one dispatcher at a time run. The two-integer form: PostgreSQL
@@ -132,7 +131,11 @@ export async function changesAfter(db: Executor, after: Position, horizon: Horiz
 }
 
 export async function insertDeliveries(db: Executor, rows: Insertable<WebhookDeliveriesTable>[]) {
-  for (let i = 0; i < rows.length; i += 200) await w(db).insertInto('webhook_deliveries').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await w(db)
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 /**
@@ -164,24 +167,44 @@ export async function lease(db: Executor, seqs: number[], until: string, token: 
 
 /** Applies an attempt's outcome only if the worker still holds the lease (a late worker changes nothing). */
 export async function settle(db: Executor, seq: number, token: string, patch: Updateable<WebhookDeliveriesTable>): Promise<boolean> {
-  const res = await w(db).updateTable('webhook_deliveries').set({ ...patch, lease_token: null })
-    .where('seq', '=', seq).where('lease_token', '=', token).where('state', '=', 'pending').executeTakeFirst();
+  const res = await w(db)
+    .updateTable('webhook_deliveries')
+    .set({ ...patch, lease_token: null })
+    .where('seq', '=', seq)
+    .where('lease_token', '=', token)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
 export async function insertAttempts(db: Executor, rows: AttemptRow[]) {
-  for (let i = 0; i < rows.length; i += 200) await w(db).insertInto('webhook_attempts').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await w(db)
+      .insertInto('webhook_attempts')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
-export const getWebhookById = (db: Executor, id: string) =>
-  w(db).selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+export const getWebhookById = (db: Executor, id: string) => w(db).selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const listAttempts = (db: Executor, webhookId: string, page: { limit: number; offset: number }) =>
-  w(db).selectFrom('webhook_attempts').selectAll().where('webhook_id', '=', webhookId)
-    .orderBy('delivered_at', 'desc').orderBy('attempt', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  w(db)
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .orderBy('delivered_at', 'desc')
+    .orderBy('attempt', 'desc')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 
 export async function countAttempts(db: Executor, webhookId: string): Promise<number> {
-  const row = await w(db).selectFrom('webhook_attempts').select((eb) => eb.fn.countAll<number>().as('n')).where('webhook_id', '=', webhookId).executeTakeFirstOrThrow();
+  const row = await w(db)
+    .selectFrom('webhook_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -203,9 +226,15 @@ export async function emailsOf(db: Executor, ids: string[]): Promise<Map<string,
 
 /** The record is gone, and its deletion's row names the user among those who could see it just before. */
 export async function deletedWhileVisible(db: Executor, type: string, id: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('changes').select(['owner_id', 'audience'])
-    .where('record_type', '=', type).where('record_id', '=', id).where('op', '=', 'delete')
-    .orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('changes')
+    .select(['owner_id', 'audience'])
+    .where('record_type', '=', type)
+    .where('record_id', '=', id)
+    .where('op', '=', 'delete')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (!row) return false;
   if (row.owner_id === userId) return true;
   try {
@@ -221,9 +250,18 @@ export const resetFailures = async (db: Executor, id: string) => {
 
 /** `n` more events failed on every attempt; at `limit` in a row the webhook is disabled. */
 export async function countFailures(db: Executor, id: string, n: number, limit: number, at: string) {
-  await w(db).updateTable('webhooks').set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', n) })).where('id', '=', id).execute();
-  await w(db).updateTable('webhooks').set({ status: 'disabled', updated_at: at })
-    .where('id', '=', id).where('status', '=', 'active').where('consecutive_failures', '>=', limit).execute();
+  await w(db)
+    .updateTable('webhooks')
+    .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', n) }))
+    .where('id', '=', id)
+    .execute();
+  await w(db)
+    .updateTable('webhooks')
+    .set({ status: 'disabled', updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where('consecutive_failures', '>=', limit)
+    .execute();
 }
 
 /** Removes attempt log rows and finished deliveries from before `cutoff`; returns how many rows. */

@@ -43,7 +43,8 @@ export async function down(db: Kysely<any>): Promise<void> {
  * contexts and the caller's own rows, whatever their number.
  */
 export async function addRecordCounts(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('record_counts')
+  await db.schema
+    .createTable('record_counts')
     .addColumn('record_type', 'text', (c) => c.notNull())
     .addColumn('context_id', 'text', (c) => c.notNull())
     .addColumn('user_id', 'text', (c) => c.notNull())
@@ -51,10 +52,14 @@ export async function addRecordCounts(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('record_counts_pk', ['record_type', 'context_id', 'user_id'])
     .execute();
   await db.schema.createIndex('record_counts_user').on('record_counts').columns(['record_type', 'user_id', 'context_id']).execute();
-  for (const [table, type] of [['tasks', 'task'], ['events', 'event']] as const) {
+  for (const [table, type] of [
+    ['tasks', 'task'],
+    ['events', 'event'],
+  ] as const) {
     await sql`INSERT INTO record_counts (record_type, context_id, user_id, n)
       SELECT ${type}, coalesce(context_id, ''), user_id, count(*) FROM ${sql.table(table)} GROUP BY coalesce(context_id, ''), user_id`.execute(db);
-    const bump = (ref: 'NEW' | 'OLD', delta: 1 | -1) => sql.raw(`INSERT INTO record_counts (record_type, context_id, user_id, n)
+    const bump = (ref: 'NEW' | 'OLD', delta: 1 | -1) =>
+      sql.raw(`INSERT INTO record_counts (record_type, context_id, user_id, n)
       VALUES ('${type}', coalesce(${ref}.context_id, ''), ${ref}.user_id, ${delta})
       ON CONFLICT (record_type, context_id, user_id) DO UPDATE SET n = record_counts.n + (${delta});`);
     if (isPostgres(db)) {

@@ -12,7 +12,10 @@ import type { Kysely } from 'kysely';
  * instead of silently missing pruned rows.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('changes').addColumn('txid', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('changes')
+    .addColumn('txid', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('changes').addColumn('subject_user_id', 'text').execute();
   await db.schema.alterTable('changes').addColumn('parent_id', 'text').execute();
   await db.schema.alterTable('changes').addColumn('audience', 'text').execute();
@@ -21,7 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // skip this index entirely, which keeps the log's cost on plain writes down.
   await db.schema.createIndex('changes_parent').on('changes').columns(['parent_id', 'record_type']).where('parent_id', 'is not', null).execute();
 
-  await db.schema.createTable('change_log_state')
+  await db.schema
+    .createTable('change_log_state')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('txid', 'bigint', (c) => c.notNull())
     .addColumn('seq', 'bigint', (c) => c.notNull())

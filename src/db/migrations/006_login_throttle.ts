@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
  * processes sharing one database. `window_start` is epoch milliseconds of the first failure.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('login_throttle')
+  await db.schema
+    .createTable('login_throttle')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('window_start', 'bigint', (c) => c.notNull())
     .addColumn('failures', 'integer', (c) => c.notNull())

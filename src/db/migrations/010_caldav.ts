@@ -13,7 +13,8 @@ import type { Kysely } from 'kysely';
  * - indexes on the change log by context and owner, so a collection's sync token is one index read.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('calendar_objects')
+  await db.schema
+    .createTable('calendar_objects')
     .addColumn('record_type', 'text', (c) => c.notNull())
     .addColumn('record_id', 'text', (c) => c.notNull())
     .addColumn('uid', 'text', (c) => c.notNull())
@@ -30,7 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('calendar_objects_uid').on('calendar_objects').columns(['uid', 'record_type']).execute();
   await db.schema.createIndex('calendar_objects_name').on('calendar_objects').columns(['name', 'record_type']).execute();
 
-  await db.schema.createTable('calendar_slugs')
+  await db.schema
+    .createTable('calendar_slugs')
     .addColumn('context_id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('slug', 'text', (c) => c.notNull())
@@ -40,7 +42,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // How far each collection's objects are known to be up to date (a change-log position), so a
   // read only looks for stale objects when the collection's log moved since.
-  await db.schema.createTable('calendar_fresh')
+  await db.schema
+    .createTable('calendar_fresh')
     .addColumn('collection', 'text', (c) => c.primaryKey())
     .addColumn('txid', 'bigint', (c) => c.notNull())
     .addColumn('seq', 'bigint', (c) => c.notNull())

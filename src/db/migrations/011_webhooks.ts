@@ -13,7 +13,8 @@ import { isPostgres } from './dialect.js';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
-  await db.schema.createTable('webhooks')
+  await db.schema
+    .createTable('webhooks')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('url', 'text', (c) => c.notNull())
@@ -27,7 +28,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('webhooks_user').on('webhooks').columns(['user_id', 'created_at']).execute();
   await db.schema.createIndex('webhooks_status').on('webhooks').column('status').execute();
 
-  await db.schema.createTable('webhook_deliveries')
+  await db.schema
+    .createTable('webhook_deliveries')
     .addColumn('seq', pg ? 'bigserial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('webhook_id', 'text', (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
     .addColumn('event_id', 'text', (c) => c.notNull())
@@ -46,10 +48,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Claiming walks pending rows oldest first and stops at its limit (delivered history is not in
   // this index); the per-record order check looks up earlier pending rows of the same record.
   await db.schema.createIndex('webhook_deliveries_pending').on('webhook_deliveries').columns(['seq']).where(sql<boolean>`state = 'pending'`).execute();
-  await db.schema.createIndex('webhook_deliveries_record').on('webhook_deliveries').columns(['webhook_id', 'record_key', 'seq']).where(sql<boolean>`state = 'pending'`).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_record')
+    .on('webhook_deliveries')
+    .columns(['webhook_id', 'record_key', 'seq'])
+    .where(sql<boolean>`state = 'pending'`)
+    .execute();
   await db.schema.createIndex('webhook_deliveries_event').on('webhook_deliveries').columns(['webhook_id', 'event_id']).execute();
 
-  await db.schema.createTable('webhook_attempts')
+  await db.schema
+    .createTable('webhook_attempts')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('webhook_id', 'text', (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
     .addColumn('delivery_seq', 'bigint', (c) => c.notNull())
@@ -65,7 +73,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('webhook_attempts_webhook').on('webhook_attempts').columns(['webhook_id', 'delivered_at']).execute();
   // Hourly pruning of the log and of finished deliveries past their retention.
   await db.schema.createIndex('webhook_attempts_delivered').on('webhook_attempts').column('delivered_at').execute();
-  await db.schema.createIndex('webhook_deliveries_finished').on('webhook_deliveries').column('finished_at').where(sql<boolean>`finished_at IS NOT NULL`).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_finished')
+    .on('webhook_deliveries')
+    .column('finished_at')
+    .where(sql<boolean>`finished_at IS NOT NULL`)
+    .execute();
 
   await db.insertInto('change_log_state').values({ name: 'webhooks', txid: 0, seq: 0 }).execute();
 }

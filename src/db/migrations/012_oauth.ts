@@ -13,7 +13,8 @@ import type { Kysely } from 'kysely';
  *   pages need (account, client). `expires_at` and `consumed_at` are epoch seconds.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('oauth_apps')
+  await db.schema
+    .createTable('oauth_apps')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -25,7 +26,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('oauth_apps_user').on('oauth_apps').columns(['user_id', 'created_at']).execute();
 
-  await db.schema.createTable('oauth_state')
+  await db.schema
+    .createTable('oauth_state')
     .addColumn('model', 'text', (c) => c.notNull())
     .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('payload', 'text', (c) => c.notNull())

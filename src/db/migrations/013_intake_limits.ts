@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
  * (`failure_reason`, e.g. `extraction_timeout`).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('emails').addColumn('items_dropped', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('emails')
+    .addColumn('items_dropped', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('emails').addColumn('failure_reason', 'text').execute();
 }
 

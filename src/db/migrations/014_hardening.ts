@@ -16,13 +16,24 @@ const EXPANDED = /"([+-])\d{6}-\d{2}-\d{2}T[0-9:.]*Z"/g;
 const clampJson = (text: string) => text.replace(EXPANDED, (_m, sign: string) => `"${sign === '+' ? MAX : MIN}"`);
 
 async function clampColumn(db: Kysely<any>, table: string, column: string) {
-  await db.updateTable(table).set({ [column]: MAX }).where(column, 'like', '+%').execute();
-  await db.updateTable(table).set({ [column]: MIN }).where(column, 'like', '-%').execute();
+  await db
+    .updateTable(table)
+    .set({ [column]: MAX })
+    .where(column, 'like', '+%')
+    .execute();
+  await db
+    .updateTable(table)
+    .set({ [column]: MIN })
+    .where(column, 'like', '-%')
+    .execute();
 }
 
 async function clampJsonColumn(db: Kysely<any>, table: string, key: string[], column: string) {
-  const rows = await db.selectFrom(table).select([...key, column])
-    .where((eb) => eb.or([eb(column, 'like', '%"+0%'), eb(column, 'like', '%"-0%')])).execute();
+  const rows = await db
+    .selectFrom(table)
+    .select([...key, column])
+    .where((eb) => eb.or([eb(column, 'like', '%"+0%'), eb(column, 'like', '%"-0%')]))
+    .execute();
   for (const row of rows) {
     const fixed = clampJson(row[column]);
     if (fixed === row[column]) continue;
@@ -35,7 +46,11 @@ async function clampJsonColumn(db: Kysely<any>, table: string, key: string[], co
 export async function up(db: Kysely<any>): Promise<void> {
   for (const column of ['due_date', 'completed_at']) await clampColumn(db, 'tasks', column);
   for (const column of ['start_time', 'end_time']) await clampColumn(db, 'events', column);
-  await db.updateTable('events').set((eb) => ({ end_time: eb.ref('start_time') })).whereRef('end_time', '<', 'start_time').execute();
+  await db
+    .updateTable('events')
+    .set((eb) => ({ end_time: eb.ref('start_time') }))
+    .whereRef('end_time', '<', 'start_time')
+    .execute();
   await clampJsonColumn(db, 'tasks', ['id'], 'draft');
   await clampJsonColumn(db, 'events', ['id'], 'draft');
   await clampJsonColumn(db, 'record_versions', ['record_type', 'record_id', 'version_major'], 'snapshot');

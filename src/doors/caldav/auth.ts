@@ -34,6 +34,9 @@ export async function authenticate(accounts: AccountsService, req: FastifyReques
 }
 
 export function challenge(reply: FastifyReply) {
-  return reply.code(401).header('WWW-Authenticate', CHALLENGE).header('Content-Type', 'text/plain; charset=utf-8')
+  return reply
+    .code(401)
+    .header('WWW-Authenticate', CHALLENGE)
+    .header('Content-Type', 'text/plain; charset=utf-8')
     .send('Sign in with your account email and an API token as the password.');
 }

@@ -11,7 +11,10 @@ import type { DavPath } from './paths.js';
 import type { PropContext } from './props.js';
 import { NS } from './xml.js';
 
-export interface DavOptions { services: Services; calendar: CalendarService }
+export interface DavOptions {
+  services: Services;
+  calendar: CalendarService;
+}
 
 export interface Dav {
   req: FastifyRequest;
@@ -27,7 +30,11 @@ const XML_TYPE = 'application/xml; charset=utf-8';
 
 /** A DAV failure with its status and, when there is one, the precondition element to name. */
 export class DavError extends Error {
-  constructor(readonly status: number, readonly precondition: { ns: string; name: string } | null, message: string) {
+  constructor(
+    readonly status: number,
+    readonly precondition: { ns: string; name: string } | null,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -47,14 +54,18 @@ export function sendDavError(reply: FastifyReply, err: DavError) {
 
 /** `Brief: t` or `Prefer: return=minimal`: leave out the 404 propstats. */
 export function wantsMinimal(req: FastifyRequest): boolean {
-  const brief = String(req.headers.brief ?? '').trim().toLowerCase();
+  const brief = String(req.headers.brief ?? '')
+    .trim()
+    .toLowerCase();
   const prefer = String(req.headers.prefer ?? '').toLowerCase();
   return brief === 't' || /(^|[,;\s])return=minimal\b/.test(prefer);
 }
 
 /** Depth 0, 1, or infinity (refused: 403 propfind-finite-depth). A missing header reads as 0. */
 export function depthOf(req: FastifyRequest): 0 | 1 {
-  const raw = String(req.headers.depth ?? '0').trim().toLowerCase();
+  const raw = String(req.headers.depth ?? '0')
+    .trim()
+    .toLowerCase();
   if (raw === '0') return 0;
   if (raw === '1') return 1;
   if (raw === 'infinity') throw davError(403, NS.DAV, 'propfind-finite-depth', 'Depth: infinity is not supported; use 0 or 1');
@@ -104,7 +115,7 @@ export async function objectByName(calendar: CalendarService, c: Collection, nam
   const id = before?.record_id ?? recordIdOfName(name);
   if (!id) return null;
   await ensureFresh(calendar, c, [id]);
-  const [after] = await calendar.objects(c, { names: [name], withText: true }) as CalendarObject[];
+  const [after] = (await calendar.objects(c, { names: [name], withText: true })) as CalendarObject[];
   return after ?? null;
 }
 

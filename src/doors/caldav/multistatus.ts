@@ -6,20 +6,36 @@ import { create } from 'xmlbuilder2';
 import { NS, type QName } from './xml.js';
 
 export type XmlValue = string | XmlNode[] | null;
-export interface XmlNode { ns: string; name: string; value?: XmlValue; attrs?: Record<string, string> }
+export interface XmlNode {
+  ns: string;
+  name: string;
+  value?: XmlValue;
+  attrs?: Record<string, string>;
+}
 
-export interface Propstat { status: number; props: Array<{ q: QName; value?: XmlValue }> }
-export type DavResponse =
-  | { href: string; propstats: Propstat[] }
-  | { href: string; status: number };
+export interface Propstat {
+  status: number;
+  props: Array<{ q: QName; value?: XmlValue }>;
+}
+export type DavResponse = { href: string; propstats: Propstat[] } | { href: string; status: number };
 
 const PREFIX: Record<string, string> = { [NS.DAV]: 'D', [NS.CALDAV]: 'C', [NS.CS]: 'CS', [NS.APPLE]: 'A' };
-const REASON: Record<number, string> = { 200: 'OK', 201: 'Created', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 424: 'Failed Dependency', 507: 'Insufficient Storage' };
+const REASON: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  424: 'Failed Dependency',
+  507: 'Insufficient Storage',
+};
 const statusLine = (code: number) => `HTTP/1.1 ${code} ${REASON[code] ?? ''}`.trimEnd();
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
 const escapeXml = (v: string) => v.replace(/[&<>"\r]/g, (c) => ESCAPES[c]);
-const ROOT_NS = Object.entries(PREFIX).map(([ns, p]) => ` xmlns:${p}="${escapeXml(ns)}"`).join('');
+const ROOT_NS = Object.entries(PREFIX)
+  .map(([ns, p]) => ` xmlns:${p}="${escapeXml(ns)}"`)
+  .join('');
 
 /** Appends one element; namespaces the document root does not declare get a prefix declared in place. */
 function writeNode(out: string[], node: XmlNode) {
@@ -71,8 +87,7 @@ export function multistatus(responses: DavResponse[], extraTop: XmlNode[] = []):
 
 /** `<D:error>` naming the precondition that failed (RFC 4918 16, RFC 4791 5.3.2.1). */
 export function errorBody(ns: string, name: string, message?: string): string {
-  const doc = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS.DAV, 'D:error')
-    .att('http://www.w3.org/2000/xmlns/', 'xmlns:C', NS.CALDAV);
+  const doc = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS.DAV, 'D:error').att('http://www.w3.org/2000/xmlns/', 'xmlns:C', NS.CALDAV);
   doc.ele(ns, `${PREFIX[ns] ?? 'x'}:${name}`);
   // The reason in words, in the service's own namespace (clients ignore elements they do not know).
   if (message) doc.ele('http://agendum.invalid/ns/', 'AG:message').txt(message);

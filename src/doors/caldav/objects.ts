@@ -18,8 +18,15 @@ export function objectRow(kind: Kind, recordId: string, name: string, parsed: Ca
   const overrides = parsed.components.filter((c) => c !== parsed.main || !parsed.hasMaster);
   const window = windowOf(kind, parsed.vcal, parsed.main, parsed.hasMaster, parsed.hasMaster ? overrides : parsed.components);
   return {
-    record_type: kind, record_id: recordId, uid: parsed.uid, name, ical: text, etag: etagOf(text), source_version: version,
-    first_start: window.first_start, last_end: window.last_end,
+    record_type: kind,
+    record_id: recordId,
+    uid: parsed.uid,
+    name,
+    ical: text,
+    etag: etagOf(text),
+    source_version: version,
+    first_start: window.first_start,
+    last_end: window.last_end,
     recurrence: parsed.hasMaster ? recurrenceLines(parsed.main) : null,
     updated_at: new Date().toISOString(),
   };
@@ -39,9 +46,8 @@ export function refreshedObject(record: PublishedRecord, stored: CalendarObject 
   if (stored) {
     try {
       const parsed = readObject(stored.ical, kind);
-      const changed = kind === 'task'
-        ? patchVtodo(parsed.main, record as PublishedTask, parsed.vcal)
-        : patchVevent(parsed.main, record as PublishedEvent, parsed.vcal);
+      const changed =
+        kind === 'task' ? patchVtodo(parsed.main, record as PublishedTask, parsed.vcal) : patchVevent(parsed.main, record as PublishedEvent, parsed.vcal);
       const text = changed ? serialize(parsed.vcal) : stored.ical;
       return objectRow(kind, record.id, stored.name, changed ? readObject(text, kind) : parsed, text, record.version);
     } catch {

@@ -11,8 +11,7 @@ export type DavPath =
   | { type: 'object'; userId: string; segment: string; name: string };
 
 /** Percent-encodes a path segment, leaving the characters RFC 3986 allows there as they are. */
-export const encodeSegment = (s: string) =>
-  encodeURIComponent(s).replace(/%(40|3A|2B|2C|3B|3D|21|24|26|27|28|29|2A)/g, (m) => decodeURIComponent(m));
+export const encodeSegment = (s: string) => encodeURIComponent(s).replace(/%(40|3A|2B|2C|3B|3D|21|24|26|27|28|29|2A)/g, (m) => decodeURIComponent(m));
 
 export const principalHref = (userId: string) => `${ROOT}/principals/${encodeSegment(userId)}/`;
 export const homeHref = (userId: string) => `${ROOT}/calendars/${encodeSegment(userId)}/`;
@@ -26,7 +25,11 @@ export function parsePath(url: string): DavPath | null {
   if (path !== ROOT && !path.startsWith(`${ROOT}/`)) return null;
   let parts: string[];
   try {
-    parts = path.slice(ROOT.length).split('/').filter((p, i, all) => p !== '' || (i > 0 && i < all.length - 1)).map(decodeURIComponent);
+    parts = path
+      .slice(ROOT.length)
+      .split('/')
+      .filter((p, i, all) => p !== '' || (i > 0 && i < all.length - 1))
+      .map(decodeURIComponent);
   } catch {
     return null;
   }

@@ -26,7 +26,10 @@ const MAX_XML_BYTES = 8 * 1024 * 1024;
 const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCALENDAR', 'MKCOL', 'MOVE', 'COPY'];
 const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR, MOVE';
 
-export interface CaldavOptions { services: Services; calendar: CalendarService }
+export interface CaldavOptions {
+  services: Services;
+  calendar: CalendarService;
+}
 
 function asText(limit: number) {
   return (_req: FastifyRequest, body: Buffer, done: (err: Error | null, value?: string) => void) => {
@@ -44,9 +47,25 @@ function mapError(err: unknown, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof BadXml) return sendDavError(reply, new DavError(400, null, `The body is not well-formed XML: ${err.message}`.slice(0, 300)));
   if (err instanceof BadCalendar) return sendDavError(reply, new DavError(err.status, { ns: NS.CALDAV, name: err.precondition }, err.message));
   if (err instanceof DomainError) {
-    const status = { not_found: 404, forbidden: 403, validation_error: 400, unprocessable_entity: 409, conflict: 409, draft_conflict: 409, payload_too_large: 413, unauthorized: 401, gone: 403 }[err.code as string] ?? 400;
+    const status =
+      {
+        not_found: 404,
+        forbidden: 403,
+        validation_error: 400,
+        unprocessable_entity: 409,
+        conflict: 409,
+        draft_conflict: 409,
+        payload_too_large: 413,
+        unauthorized: 401,
+        gone: 403,
+      }[err.code as string] ?? 400;
     if (status === 401) return challenge(reply);
-    const precondition = status === 403 && err.code === 'forbidden' ? { ns: NS.DAV, name: 'need-privileges' } : status === 400 ? { ns: NS.CALDAV, name: 'valid-calendar-data' } : null;
+    const precondition =
+      status === 403 && err.code === 'forbidden'
+        ? { ns: NS.DAV, name: 'need-privileges' }
+        : status === 400
+          ? { ns: NS.CALDAV, name: 'valid-calendar-data' }
+          : null;
     return sendDavError(reply, new DavError(status, precondition, err.message));
   }
   const fe = err as FastifyError;
@@ -73,26 +92,37 @@ export async function caldavDoor(app: FastifyInstance, opts: CaldavOptions) {
     const isWellKnown = req.url.split('?')[0].startsWith('/.well-known/');
     if (isWellKnown && req.method !== 'PROPFIND') return reply.code(301).header('Location', '/caldav/').send();
     const dav: Dav = {
-      req, reply, actor, path, opts,
+      req,
+      reply,
+      actor,
+      path,
+      opts,
       body: typeof req.body === 'string' ? req.body : undefined,
       props: { actor, calendar: opts.calendar, maxResourceSize: MAX_RESOURCE_BYTES },
     };
     const isObject = path.type === 'object';
     switch (req.method) {
-      case 'PROPFIND': return propfind(dav);
-      case 'REPORT': return report(dav);
-      case 'GET': case 'HEAD':
+      case 'PROPFIND':
+        return propfind(dav);
+      case 'REPORT':
+        return report(dav);
+      case 'GET':
+      case 'HEAD':
         if (isObject) return getObject(dav);
         return reply.code(200).header('Content-Type', 'text/plain; charset=utf-8').send('Agendum CalDAV: point your calendar app at this server.\n');
       case 'PUT':
         if (!isObject) throw new DavError(405, null, 'PUT takes a calendar object URL');
         return putObject(dav);
-      case 'DELETE': return isObject ? deleteObject(dav) : deleteCollection(dav);
+      case 'DELETE':
+        return isObject ? deleteObject(dav) : deleteCollection(dav);
       case 'MOVE':
         if (!isObject) throw new DavError(403, null, 'Collections are not moved over CalDAV');
         return moveObject(dav);
-      case 'MKCALENDAR': case 'MKCOL': return mkcalendar(dav);
-      case 'PROPPATCH': return proppatch(dav);
+      case 'MKCALENDAR':
+      case 'MKCOL':
+        return mkcalendar(dav);
+      case 'PROPPATCH':
+        return proppatch(dav);
       default:
         return reply.code(405).header('Allow', ALLOW).send();
     }

@@ -18,7 +18,11 @@ export type Resource =
   | { type: 'collection'; c: Collection; segment: string }
   | { type: 'object'; c: Collection; segment: string; o: ObjectSummary | CalendarObject };
 
-export interface PropContext { actor: Actor; calendar: CalendarService; maxResourceSize: number }
+export interface PropContext {
+  actor: Actor;
+  calendar: CalendarService;
+  maxResourceSize: number;
+}
 
 type Getter = (r: Resource, ctx: PropContext) => XmlValue | undefined | Promise<XmlValue | undefined>;
 
@@ -80,9 +84,11 @@ const GETTERS: Record<string, Getter> = {
   [qkey({ ns: NS.DAV, name: 'current-user-principal' })]: (_r, ctx) => href(principalHref(ctx.actor.userId)),
   [qkey({ ns: NS.DAV, name: 'principal-URL' })]: (r, ctx) => (r.type === 'object' ? undefined : href(principalHref(ctx.actor.userId))),
   [qkey({ ns: NS.DAV, name: 'principal-collection-set' })]: (r) => (r.type === 'object' ? undefined : href(`${ROOT}/principals/`)),
-  [qkey({ ns: NS.CALDAV, name: 'calendar-home-set' })]: (r, ctx) => (r.type === 'principal' || r.type === 'root' ? href(homeHref(ctx.actor.userId)) : undefined),
+  [qkey({ ns: NS.CALDAV, name: 'calendar-home-set' })]: (r, ctx) =>
+    r.type === 'principal' || r.type === 'root' ? href(homeHref(ctx.actor.userId)) : undefined,
   [qkey({ ns: NS.CALDAV, name: 'calendar-user-address-set' })]: (r, ctx) => (r.type === 'principal' ? href(`mailto:${ctx.actor.email}`) : undefined),
-  [qkey({ ns: NS.CS, name: 'email-address-set' })]: (r, ctx) => (r.type === 'principal' ? [{ ns: NS.CS, name: 'email-address', value: ctx.actor.email }] : undefined),
+  [qkey({ ns: NS.CS, name: 'email-address-set' })]: (r, ctx) =>
+    r.type === 'principal' ? [{ ns: NS.CS, name: 'email-address', value: ctx.actor.email }] : undefined,
   [qkey({ ns: NS.DAV, name: 'group-membership' })]: (r) => (r.type === 'principal' ? [] : undefined),
   [qkey({ ns: NS.DAV, name: 'owner' })]: (r, ctx) => {
     const c = collectionOf(r);
@@ -100,9 +106,10 @@ const GETTERS: Record<string, Getter> = {
     return undefined;
   },
   [qkey({ ns: NS.CALDAV, name: 'supported-calendar-component-set' })]: (r) => (isCollection(r) ? [C('comp', null, { name: COMPONENT[r.c.kind] })] : undefined),
-  [qkey({ ns: NS.CALDAV, name: 'supported-calendar-data' })]: (r) => (isCollection(r) ? [C('calendar-data', null, { 'content-type': 'text/calendar', version: '2.0' })] : undefined),
+  [qkey({ ns: NS.CALDAV, name: 'supported-calendar-data' })]: (r) =>
+    isCollection(r) ? [C('calendar-data', null, { 'content-type': 'text/calendar', version: '2.0' })] : undefined,
   [qkey({ ns: NS.CALDAV, name: 'max-resource-size' })]: (r, ctx) => (isCollection(r) ? String(ctx.maxResourceSize) : undefined),
-  [qkey({ ns: NS.CALDAV, name: 'calendar-description' })]: (r) => (isCollection(r) ? r.c.context?.description ?? '' : undefined),
+  [qkey({ ns: NS.CALDAV, name: 'calendar-description' })]: (r) => (isCollection(r) ? (r.c.context?.description ?? '') : undefined),
   [qkey({ ns: NS.APPLE, name: 'calendar-color' })]: (r) => (isCollection(r) && r.c.context?.color ? r.c.context.color.toUpperCase() : undefined),
   [qkey({ ns: NS.CS, name: 'getctag' })]: async (r, ctx) => (isCollection(r) ? syncTokenUri(await ctx.calendar.token(r.c)) : undefined),
   [qkey({ ns: NS.DAV, name: 'sync-token' })]: async (r, ctx) => (isCollection(r) ? syncTokenUri(await ctx.calendar.token(r.c)) : undefined),
@@ -115,14 +122,19 @@ const GETTERS: Record<string, Getter> = {
 
 /** allprop (RFC 4918 9.1): the live properties worth listing, without the expensive or private ones. */
 const ALLPROP: QName[] = [
-  { ns: NS.DAV, name: 'resourcetype' }, { ns: NS.DAV, name: 'displayname' }, { ns: NS.DAV, name: 'getetag' },
-  { ns: NS.DAV, name: 'getcontenttype' }, { ns: NS.DAV, name: 'getlastmodified' }, { ns: NS.DAV, name: 'getcontentlength' },
+  { ns: NS.DAV, name: 'resourcetype' },
+  { ns: NS.DAV, name: 'displayname' },
+  { ns: NS.DAV, name: 'getetag' },
+  { ns: NS.DAV, name: 'getcontenttype' },
+  { ns: NS.DAV, name: 'getlastmodified' },
+  { ns: NS.DAV, name: 'getcontentlength' },
 ];
 
-const allNames = (): QName[] => Object.keys(GETTERS).map((k) => {
-  const m = /^\{(.*)\}(.*)$/.exec(k)!;
-  return { ns: m[1], name: m[2] };
-});
+const allNames = (): QName[] =>
+  Object.keys(GETTERS).map((k) => {
+    const m = /^\{(.*)\}(.*)$/.exec(k)!;
+    return { ns: m[1], name: m[2] };
+  });
 
 async function propstats(r: Resource, req: PropRequest, ctx: PropContext, minimal: boolean): Promise<Propstat[]> {
   const wanted = req.type === 'prop' ? req.props : req.type === 'allprop' ? ALLPROP : allNames();
@@ -144,12 +156,18 @@ async function propstats(r: Resource, req: PropRequest, ctx: PropContext, minima
 
 const hrefOf = (r: Resource, actor: Actor): string => {
   switch (r.type) {
-    case 'root': return `${ROOT}/`;
-    case 'principals': return `${ROOT}/principals/`;
-    case 'principal': return principalHref(actor.userId);
-    case 'home': return homeHref(actor.userId);
-    case 'collection': return collectionHref(actor.userId, r.segment);
-    case 'object': return objectHref(actor.userId, r.segment, r.o.name);
+    case 'root':
+      return `${ROOT}/`;
+    case 'principals':
+      return `${ROOT}/principals/`;
+    case 'principal':
+      return principalHref(actor.userId);
+    case 'home':
+      return homeHref(actor.userId);
+    case 'collection':
+      return collectionHref(actor.userId, r.segment);
+    case 'object':
+      return objectHref(actor.userId, r.segment, r.o.name);
   }
 };
 

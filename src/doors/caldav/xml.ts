@@ -12,7 +12,10 @@ export const NS = {
 } as const;
 
 /** A property or element name: `{ns}local`, as in Clark notation. */
-export interface QName { ns: string; name: string }
+export interface QName {
+  ns: string;
+  name: string;
+}
 export const qkey = (q: QName) => `{${q.ns}}${q.name}`;
 
 export class BadXml extends Error {}
@@ -23,7 +26,11 @@ export function parseXml(body: string | undefined): Element | null {
   const problems: string[] = [];
   let doc: ReturnType<DOMParser['parseFromString']>;
   try {
-    doc = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') problems.push(msg); } }).parseFromString(body, 'application/xml');
+    doc = new DOMParser({
+      onError: (level, msg) => {
+        if (level !== 'warning') problems.push(msg);
+      },
+    }).parseFromString(body, 'application/xml');
   } catch (err) {
     throw new BadXml((err as Error).message);
   }
@@ -31,8 +38,7 @@ export function parseXml(body: string | undefined): Element | null {
   return doc.documentElement;
 }
 
-export const is = (el: Element | null | undefined, ns: string, name: string): boolean =>
-  !!el && el.namespaceURI === ns && el.localName === name;
+export const is = (el: Element | null | undefined, ns: string, name: string): boolean => !!el && el.namespaceURI === ns && el.localName === name;
 
 /** Child elements, optionally only those with this name. */
 export function children(el: Element, ns?: string, name?: string): Element[] {

@@ -139,8 +139,7 @@ export function createExtractionPool({ size, budgetMs, maxItems }: ExtractionPoo
       slot.job = job;
       slot.timer = setTimeout(() => {
         retire(slot);
-        job.resolve(failed(job, 'extraction_timeout',
-          `Reading the message took longer than ${budgetMs} ms (INTAKE_BUDGET_MS); nothing was made from it`));
+        job.resolve(failed(job, 'extraction_timeout', `Reading the message took longer than ${budgetMs} ms (INTAKE_BUDGET_MS); nothing was made from it`));
         dispatch();
       }, budgetMs);
       const message: ToWorker = { id: job.id, raw: job.raw, maxItems };

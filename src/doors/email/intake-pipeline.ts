@@ -41,8 +41,7 @@ export function createIntakePipeline(accounts: AccountsService, intake: IntakeSe
     findRecipient,
     readMessage,
 
-    deliver: (recipient: Recipient, raw: Buffer, read: ReadResult): Promise<IntakeOutcome> =>
-      intake.receive(recipient, raw, read.read),
+    deliver: (recipient: Recipient, raw: Buffer, read: ReadResult): Promise<IntakeOutcome> => intake.receive(recipient, raw, read.read),
 
     /** The HTTP way in: an explicit recipient is checked before the body is read at all. */
     async deliverHttp(raw: Buffer, to: string | undefined): Promise<IntakeOutcome> {

@@ -20,7 +20,10 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
     parsed = await parseEmail(raw);
   } catch (err) {
     if (err instanceof EmailParseError) {
-      throw new DomainError('validation_error', `The body is not a usable RFC 5322 message: ${err.message}`, { details: { field: 'body', constraint: 'rfc5322' }, cause: err });
+      throw new DomainError('validation_error', `The body is not a usable RFC 5322 message: ${err.message}`, {
+        details: { field: 'body', constraint: 'rfc5322' },
+        cause: err,
+      });
     }
     throw err;
   }

@@ -16,8 +16,12 @@ function clientAdapter(oauth: OAuthService): Adapter {
   };
   return {
     find: async (id) => (await oauth.clientMetadata(id)) as AdapterPayload | undefined,
-    upsert: readOnly, consume: readOnly, destroy: readOnly, revokeByGrantId: readOnly,
-    findByUid: async () => undefined, findByUserCode: async () => undefined,
+    upsert: readOnly,
+    consume: readOnly,
+    destroy: readOnly,
+    revokeByGrantId: readOnly,
+    findByUid: async () => undefined,
+    findByUserCode: async () => undefined,
   };
 }
 

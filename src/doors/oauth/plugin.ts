@@ -68,8 +68,11 @@ export async function oauthDoor(app: FastifyInstance, { server, guards = [] }: O
 
 /** The Cookie header without `name` and its signature cookie. */
 function withoutCookie(header: string, name: string): string {
-  return header.split(';').filter((part) => {
-    const key = part.split('=')[0].trim();
-    return key !== name && key !== `${name}.sig`;
-  }).join(';');
+  return header
+    .split(';')
+    .filter((part) => {
+      const key = part.split('=')[0].trim();
+      return key !== name && key !== `${name}.sig`;
+    })
+    .join(';');
 }

@@ -21,10 +21,14 @@ export const isWriteRoute = (route: RouteOptions) => [route.method].flat().some(
 /** Adds the header to the route's schema (validated: 1..255 characters, and listed in the OpenAPI document). */
 function withKeyHeader(schema: RouteOptions['schema']): RouteOptions['schema'] {
   const existing = (schema?.headers ?? { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
-  const header = Type.Optional(Type.String({
-    minLength: 1, maxLength: 255,
-    description: 'Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours replays the first answer (Idempotent-Replayed: true)',
-  }));
+  const header = Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description:
+        'Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours replays the first answer (Idempotent-Replayed: true)',
+    }),
+  );
   return { ...schema, headers: { ...existing, type: 'object', properties: { ...(existing.properties ?? {}), [HEADER]: header } } };
 }
 
@@ -39,11 +43,17 @@ export function idempotentWrites(app: FastifyInstance, idempotency: IdempotencyS
       // Keys are scoped to a user; an unauthenticated write (none exist under /api/v1 today) runs plainly.
       if (typeof key !== 'string' || !request.actor || !WRITE_METHODS.has(request.method)) return handler.call(this, request, reply);
       const fingerprint = { method: request.method, path: request.url, body_hash: hashBody(request.body) };
-      const outcome = await idempotency.run(request.actor.userId, key, fingerprint, () => capture(this, handler, request, reply), (err) => {
-        // A 4xx is an answer like any other; a 5xx is not stored (the whole unit rolls back).
-        const { status, body } = errorResponse(err as FastifyError, request);
-        return status >= 500 ? null : { status, body: JSON.stringify(body) };
-      });
+      const outcome = await idempotency.run(
+        request.actor.userId,
+        key,
+        fingerprint,
+        () => capture(this, handler, request, reply),
+        (err) => {
+          // A 4xx is an answer like any other; a 5xx is not stored (the whole unit rolls back).
+          const { status, body } = errorResponse(err as FastifyError, request);
+          return status >= 500 ? null : { status, body: JSON.stringify(body) };
+        },
+      );
       if (outcome.kind === 'in_flight') throw conflict('A request with this Idempotency-Key is still being processed; retry later');
       if (outcome.kind === 'mismatch') {
         throw unprocessable('Idempotency-Key', 'reused', 'This Idempotency-Key was already used for a different request (method, path or body)');
@@ -88,7 +98,9 @@ function sendStored(reply: FastifyReply, answer: StoredAnswer) {
 
 /** A digest of the body that does not depend on key order. */
 function hashBody(body: unknown): string {
-  return createHash('sha256').update(body === undefined ? '' : canonicalJson(body)).digest('hex');
+  return createHash('sha256')
+    .update(body === undefined ? '' : canonicalJson(body))
+    .digest('hex');
 }
 
 function canonicalJson(value: unknown): string {

@@ -33,7 +33,10 @@ export function attachRecurrence(app: FastifyInstance, calendar: CalendarService
     for (const kind of ['task', 'event'] as const) {
       const items = byType[kind];
       if (!items.length) continue;
-      const lines = await calendar.recurrenceOf(kind, items.map((i) => i.id));
+      const lines = await calendar.recurrenceOf(
+        kind,
+        items.map((i) => i.id),
+      );
       for (const item of items) item.recurrence = lines.get(item.id) ?? null;
     }
     return payload;

@@ -40,8 +40,7 @@ export async function restApi(api: FastifyInstance, { config, services, rateLimi
   idempotentWrites(api, services.idempotency);
   api.addHook('onSend', locationOfCreated);
   api.addHook('onSend', etagOfReads);
-  api.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }));
+  api.setNotFoundHandler((request, reply) => sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }));
   await api.register(docsRoutes);
   await api.register(async (authed) => {
     authed.addHook('onRequest', bearerAuth(services.accounts));

@@ -22,4 +22,3 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
   for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1];
   return new Html(out);
 }
-

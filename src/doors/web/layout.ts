@@ -19,8 +19,7 @@ export interface Page {
 
 export const csrfField = (token: string) => html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
 
-const navLink = (href: string, label: string, current: boolean) =>
-  html`<a href="${href}"${current ? html` aria-current="page"` : ''}>${label}</a>`;
+const navLink = (href: string, label: string, current: boolean) => html`<a href="${href}"${current ? html` aria-current="page"` : ''}>${label}</a>`;
 
 export function layout(page: Page): string {
   const nav = page.user
@@ -32,9 +31,7 @@ export function layout(page: Page): string {
         <form method="post" action="/signout">${csrfField(page.user.csrf)}<button type="submit" class="link">Sign out</button></form>
       </nav>`
     : '';
-  const notice = page.notice
-    ? html`<div class="alert ok" role="status"><p>${page.notice}</p></div>`
-    : '';
+  const notice = page.notice ? html`<div class="alert ok" role="status"><p>${page.notice}</p></div>` : '';
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -63,9 +60,7 @@ ${page.body}
 
 /** An error message block; focused on load so screen readers and keyboard users land on it. */
 export const errorAlert = (id: string, messages: string[]) =>
-  messages.length
-    ? html`<div class="alert error" id="${id}" role="alert" tabindex="-1" data-focus>${messages.map((m) => html`<p>${m}</p>`)}</div>`
-    : '';
+  messages.length ? html`<div class="alert error" id="${id}" role="alert" tabindex="-1" data-focus>${messages.map((m) => html`<p>${m}</p>`)}</div>` : '';
 
 /** `<time>` shown in UTC by the server and in local time once the script runs. */
 export const time = (iso: string | null, empty = 'Never') =>

@@ -35,7 +35,9 @@ const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 's
 
 export async function webPages(app: FastifyInstance, opts: WebOptions) {
   const ctx: WebContext = {
-    accounts: opts.accounts, allowSignup: opts.allowSignup, csrf: createCsrf(opts.secret),
+    accounts: opts.accounts,
+    allowSignup: opts.allowSignup,
+    csrf: createCsrf(opts.secret),
     newToken: createSealedCookie(opts.secret, 'agendum_new_token', '/settings/tokens', 300),
   };
 
@@ -71,8 +73,11 @@ function pageForError(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
   if (err instanceof SignInRequired) return seeOther(reply, '/');
   if (err instanceof CsrfError) {
     req.log.info({ reason: err.message }, 'form refused by CSRF check');
-    return sendPage(reply, 403, messagePage('Form refused',
-      'This form could not be verified: it may have expired or come from another site. Go back, reload the page and try again.'));
+    return sendPage(
+      reply,
+      403,
+      messagePage('Form refused', 'This form could not be verified: it may have expired or come from another site. Go back, reload the page and try again.'),
+    );
   }
   if (err instanceof DomainError && (err.code === 'rate_limit_exceeded' || err.code === 'service_unavailable')) {
     if (err.extra.retryAfter !== undefined) reply.header('Retry-After', String(err.extra.retryAfter));
@@ -85,8 +90,11 @@ function pageForError(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
     req.log.error({ err }, 'unhandled error on a page');
     return sendPage(reply, 500, messagePage('Something went wrong', `Please try again. If it keeps happening, quote this reference: ${req.id}`));
   }
-  const message = status === 413 ? 'What you sent is too large.'
-    : status === 415 ? 'Forms must be sent as application/x-www-form-urlencoded.'
-    : 'The request could not be understood.';
+  const message =
+    status === 413
+      ? 'What you sent is too large.'
+      : status === 415
+        ? 'Forms must be sent as application/x-www-form-urlencoded.'
+        : 'The request could not be understood.';
   return sendPage(reply, status, messagePage('Request refused', message));
 }

@@ -6,8 +6,7 @@ import { DomainError } from '../../core/errors.js';
 import { SESSION_COOKIE } from '../../http/auth.js';
 
 /** HttpOnly, SameSite=Lax; Secure when this request reached us over HTTPS. */
-export const cookieOptions = (req: FastifyRequest) =>
-  ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https' });
+export const cookieOptions = (req: FastifyRequest) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https' });
 
 export interface SignedIn {
   actor: Actor;

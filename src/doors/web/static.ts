@@ -5,10 +5,19 @@ import { icon } from './assets/icon.js';
 import { script } from './assets/script.js';
 import { styles } from './assets/styles.js';
 
-interface Asset { path: string; type: string; body: string; version: string }
+interface Asset {
+  path: string;
+  type: string;
+  body: string;
+  version: string;
+}
 
-const asset = (path: string, type: string, body: string): Asset =>
-  ({ path, type, body, version: createHash('sha256').update(body).digest('hex').slice(0, 10) });
+const asset = (path: string, type: string, body: string): Asset => ({
+  path,
+  type,
+  body,
+  version: createHash('sha256').update(body).digest('hex').slice(0, 10),
+});
 
 const ASSETS = {
   css: asset('/static/app.css', 'text/css; charset=utf-8', styles),

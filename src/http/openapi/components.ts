@@ -11,17 +11,43 @@ import { Context, ContextCreate, ContextUpdate, Share } from '../schemas/context
 import { Email } from '../schemas/emails.js';
 import { Attendee, Event, EventCreate, EventHistory, EventUpdate } from '../schemas/events.js';
 import { ContextSyncItem, EventSyncItem, SyncItem, SyncPage, TaskSyncItem } from '../schemas/sync.js';
-import {
-  Assignee, CommentBody, DraftAction, EventComment, Task, TaskBatchCreate, TaskComment, TaskCreate, TaskHistory, TaskUpdate,
-} from '../schemas/tasks.js';
+import { Assignee, CommentBody, DraftAction, EventComment, Task, TaskBatchCreate, TaskComment, TaskCreate, TaskHistory, TaskUpdate } from '../schemas/tasks.js';
 import { HistoryEntry } from '../schemas/versioned.js';
 
 export const COMPONENT_SCHEMAS: TSchema[] = [
-  ErrorBody, Pagination,
-  User, Account, ApiToken, NewApiToken, SignupInput, LoginInput, ApiTokenInput,
-  Task, TaskCreate, TaskUpdate, TaskBatchCreate, TaskHistory, Assignee, TaskComment, EventComment, CommentBody, DraftAction, HistoryEntry,
-  Event, EventCreate, EventUpdate, EventHistory, Attendee,
-  Context, ContextCreate, ContextUpdate, Share,
+  ErrorBody,
+  Pagination,
+  User,
+  Account,
+  ApiToken,
+  NewApiToken,
+  SignupInput,
+  LoginInput,
+  ApiTokenInput,
+  Task,
+  TaskCreate,
+  TaskUpdate,
+  TaskBatchCreate,
+  TaskHistory,
+  Assignee,
+  TaskComment,
+  EventComment,
+  CommentBody,
+  DraftAction,
+  HistoryEntry,
+  Event,
+  EventCreate,
+  EventUpdate,
+  EventHistory,
+  Attendee,
+  Context,
+  ContextCreate,
+  ContextUpdate,
+  Share,
   Email,
-  TaskSyncItem, EventSyncItem, ContextSyncItem, SyncItem, SyncPage,
+  TaskSyncItem,
+  EventSyncItem,
+  ContextSyncItem,
+  SyncItem,
+  SyncPage,
 ];

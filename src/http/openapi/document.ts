@@ -13,29 +13,47 @@ import { API_TAGS } from './rules.js';
 
 type Json = Record<string, unknown>;
 
-interface Media { schema?: Schema; example?: unknown }
-interface Response { $ref?: string; description?: string; headers?: Record<string, unknown>; content?: Record<string, Media> }
+interface Media {
+  schema?: Schema;
+  example?: unknown;
+}
+interface Response {
+  $ref?: string;
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, Media>;
+}
 interface Operation {
   operationId?: string;
   parameters?: Array<{ schema?: Schema; style?: string; explode?: boolean; in?: string; name?: string }>;
   requestBody?: { content?: Record<string, Media> };
   responses: Record<string, Response>;
 }
-interface Document { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } }
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
 
 const header = (description: string, schema: Json, required = false) => ({ description, required, schema });
 
 const HEADERS: Record<string, Json> = {
-  'X-Correlation-Id': header('Identifies this request in logs: the client\'s own X-Correlation-Id when sane (1..128 visible ASCII), else a new UUID (D6)', { type: 'string' }, true),
+  'X-Correlation-Id': header(
+    "Identifies this request in logs: the client's own X-Correlation-Id when sane (1..128 visible ASCII), else a new UUID (D6)",
+    { type: 'string' },
+    true,
+  ),
   'X-RateLimit-Limit': header('Requests allowed per window (D13); on /api/v1 answers', { type: 'integer' }),
   'X-RateLimit-Remaining': header('Requests left in the current window', { type: 'integer' }),
   'X-RateLimit-Reset': header('When the window ends, in epoch seconds', { type: 'integer' }),
   'Retry-After': header('Seconds to wait before trying again', { type: 'integer' }),
-  'Idempotent-Replayed': header('Present (true) when the answer is the stored answer of an earlier request with the same Idempotency-Key (D12)', { type: 'string', enum: ['true'] }),
+  'Idempotent-Replayed': header('Present (true) when the answer is the stored answer of an earlier request with the same Idempotency-Key (D12)', {
+    type: 'string',
+    enum: ['true'],
+  }),
   Location: header('The URL of the record just made', { type: 'string' }),
   'Set-Cookie': header(`The HttpOnly session cookie ${SESSION_COOKIE} (set on sign-in, cleared on sign-out)`, { type: 'string' }),
   'Content-Disposition': header('attachment; filename="<id>.eml"', { type: 'string' }),
-  ETag: header('A weak tag of this answer\'s body; send it back in If-None-Match to get 304 while nothing changed', { type: 'string' }),
+  ETag: header("A weak tag of this answer's body; send it back in If-None-Match to get 304 while nothing changed", { type: 'string' }),
 };
 
 const refHeader = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -52,11 +70,28 @@ const ERROR_RESPONSES: Record<string, { name: string; error: string; message: st
   413: { name: 'PayloadTooLarge', error: 'payload_too_large', message: 'Request body is too large (limit 1 MiB)' },
   414: { name: 'UriTooLong', error: 'uri_too_long', message: 'URL is longer than 8192 characters' },
   415: { name: 'UnsupportedMediaType', error: 'unsupported_media_type', message: 'Send bodies as application/json' },
-  422: { name: 'UnprocessableEntity', error: 'unprocessable_entity', message: 'A task cannot move from completed to pending (completed is final)', details: { field: 'status', constraint: 'transition' } },
-  429: { name: 'TooManyRequests', error: 'rate_limit_exceeded', message: 'Rate limit of 100 requests per 60 s exceeded; retry in 12 s', extra: { retryAfter: 12 }, headers: ['Retry-After'] },
+  422: {
+    name: 'UnprocessableEntity',
+    error: 'unprocessable_entity',
+    message: 'A task cannot move from completed to pending (completed is final)',
+    details: { field: 'status', constraint: 'transition' },
+  },
+  429: {
+    name: 'TooManyRequests',
+    error: 'rate_limit_exceeded',
+    message: 'Rate limit of 100 requests per 60 s exceeded; retry in 12 s',
+    extra: { retryAfter: 12 },
+    headers: ['Retry-After'],
+  },
   431: { name: 'RequestHeaderFieldsTooLarge', error: 'request_header_fields_too_large', message: 'Request headers are too large (limit 16 KiB in all)' },
   500: { name: 'InternalError', error: 'internal_error', message: 'Internal error; quote the correlation id when reporting it' },
-  503: { name: 'ServiceUnavailable', error: 'service_unavailable', message: 'The email intake is busy; try again shortly', extra: { retryAfter: 5 }, headers: ['Retry-After'] },
+  503: {
+    name: 'ServiceUnavailable',
+    error: 'service_unavailable',
+    message: 'The email intake is busy; try again shortly',
+    extra: { retryAfter: 5 },
+    headers: ['Retry-After'],
+  },
 };
 
 function errorResponseComponents(): Record<string, Json> {
@@ -64,17 +99,31 @@ function errorResponseComponents(): Record<string, Json> {
     description: 'Not modified: the answer would be the one tagged in If-None-Match (no body)',
     headers: Object.fromEntries(['X-Correlation-Id', 'ETag', ...RATE_HEADERS].map((h) => [h, refHeader(h)])),
   };
-  return { NotModified: notModified, ...Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, e]) => [e.name, {
-    description: errorDescription(Number(status)),
-    headers: Object.fromEntries(['X-Correlation-Id', ...RATE_HEADERS, ...(e.headers ?? [])].map((h) => [h, refHeader(h)])),
-    content: { 'application/json': {
-      schema: { $ref: '#/components/schemas/Error' },
-      example: {
-        error: e.error, message: e.message, status: Number(status), correlationId: '5f0c6b1e-8d4a-4c1e-9a57-2f6d3b8e9c10',
-        ...(e.details ? { details: e.details } : {}), ...(e.extra ?? {}),
-      },
-    } },
-  }])) };
+  return {
+    NotModified: notModified,
+    ...Object.fromEntries(
+      Object.entries(ERROR_RESPONSES).map(([status, e]) => [
+        e.name,
+        {
+          description: errorDescription(Number(status)),
+          headers: Object.fromEntries(['X-Correlation-Id', ...RATE_HEADERS, ...(e.headers ?? [])].map((h) => [h, refHeader(h)])),
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/Error' },
+              example: {
+                error: e.error,
+                message: e.message,
+                status: Number(status),
+                correlationId: '5f0c6b1e-8d4a-4c1e-9a57-2f6d3b8e9c10',
+                ...(e.details ? { details: e.details } : {}),
+                ...(e.extra ?? {}),
+              },
+            },
+          },
+        },
+      ]),
+    ),
+  };
 }
 
 export function swaggerOptions(publicUrl: string): SwaggerOptions {
@@ -84,7 +133,8 @@ export function swaggerOptions(publicUrl: string): SwaggerOptions {
       info: {
         title: 'Agendum',
         version: '1.0.0',
-        description: 'Tasks, calendar events and shared contexts. Authenticate with `Authorization: Bearer <token>` ' +
+        description:
+          'Tasks, calendar events and shared contexts. Authenticate with `Authorization: Bearer <token>` ' +
           '(make a token with POST /account/tokens). Behaviour and decisions: docs/api.md.',
       },
       servers: [{ url: '/' }],
@@ -92,7 +142,12 @@ export function swaggerOptions(publicUrl: string): SwaggerOptions {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An API token from POST /account/tokens' },
-          sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by POST /auth/login (/account routes only)' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The session cookie set by POST /auth/login (/account routes only)',
+          },
           intakeSecret: { type: 'http', scheme: 'bearer', description: 'The server-wide INTAKE_SECRET (POST /intake/email only)' },
           oauth2: oauth2SecurityScheme(publicUrl),
         },
@@ -109,7 +164,10 @@ export function swaggerOptions(publicUrl: string): SwaggerOptions {
 const WRITE = new Set(['post', 'put', 'patch']);
 
 const IF_NONE_MATCH = {
-  in: 'header', name: 'If-None-Match', required: false, schema: { type: 'string' },
+  in: 'header',
+  name: 'If-None-Match',
+  required: false,
+  schema: { type: 'string' },
   description: 'The ETag of an earlier answer: 304 without a body while it is still the answer',
 };
 

@@ -23,7 +23,13 @@ export const API_TAGS = [
 const TAG_NAMES = new Set(API_TAGS.map((t) => t.name));
 const OPERATION_ID = /^[a-z][a-zA-Z0-9]*$/;
 
-interface DocumentedSchema { operationId?: string; tags?: string[]; summary?: string; security?: unknown; hide?: boolean }
+interface DocumentedSchema {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  security?: unknown;
+  hide?: boolean;
+}
 
 /**
  * Routes are collected as they are registered and checked once every hook has run (a scope may
@@ -32,7 +38,9 @@ interface DocumentedSchema { operationId?: string; tags?: string[]; summary?: st
  */
 export function enforceOpenApiRules(app: FastifyInstance) {
   const routes: RouteOptions[] = [];
-  app.addHook('onRoute', (route) => { routes.push(route); });
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   app.addHook('onReady', async () => {
     const seen = new Map<string, string>();
     for (const route of routes) checkRoute(route, seen);

@@ -6,13 +6,19 @@ import { Nullable, Ref, Timestamp, Uuid } from './common.js';
  * the published version. `fields` are the record's draftable fields, all optional here. Inline and
  * `nullable` rather than a named component: OpenAPI 3.0 ignores `nullable` beside a `$ref`.
  */
-export const LastLiveOf = (fields: TProperties) => Nullable(Type.Object({
-  version: Type.String({ pattern: '^[0-9]+\\.0$', description: 'The published version, "<major>.0"' }),
-  ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])),
-}, {
-  additionalProperties: false,
-  description: 'Published values of the fields the open draft changed, plus the published version; null without a draft',
-}));
+export const LastLiveOf = (fields: TProperties) =>
+  Nullable(
+    Type.Object(
+      {
+        version: Type.String({ pattern: '^[0-9]+\\.0$', description: 'The published version, "<major>.0"' }),
+        ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])),
+      },
+      {
+        additionalProperties: false,
+        description: 'Published values of the fields the open draft changed, plus the published version; null without a draft',
+      },
+    ),
+  );
 
 type LastLive = ReturnType<typeof LastLiveOf>;
 
@@ -26,9 +32,13 @@ export const VersionedRecordFields = (lastLive: LastLive) => ({
   source_email_id: Type.Optional(Uuid('Only on items made from an email')),
   extracted_at: Type.Optional(Timestamp('Only on items made from an email')),
   extraction_confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Only on items made from an email' })),
-  recurrence: Type.Optional(Nullable(Type.String({
-    description: 'Read-only: the RRULE/RDATE/EXDATE lines a calendar app wrote over CalDAV, one per line; null when the record does not repeat',
-  }))),
+  recurrence: Type.Optional(
+    Nullable(
+      Type.String({
+        description: 'Read-only: the RRULE/RDATE/EXDATE lines a calendar app wrote over CalDAV, one per line; null when the record does not repeat',
+      }),
+    ),
+  ),
 });
 
 /**
@@ -50,21 +60,31 @@ export const ReadOnlyEchoFields = {
   recurrence: Type.Optional(Type.Unsafe<unknown>({ type: 'string', nullable: true, readOnly: true, description: 'Read-only: ignored' })),
 };
 
-export const HistoryEntry = Type.Object({
-  version: Type.String({ description: 'A published version, "<major>.0"' }),
-  published_at: Timestamp(),
-}, { $id: 'HistoryEntry', title: 'HistoryEntry', examples: [{ version: '1.0', published_at: '2026-11-25T21:00:00.000Z' }] });
+export const HistoryEntry = Type.Object(
+  {
+    version: Type.String({ description: 'A published version, "<major>.0"' }),
+    published_at: Timestamp(),
+  },
+  { $id: 'HistoryEntry', title: 'HistoryEntry', examples: [{ version: '1.0', published_at: '2026-11-25T21:00:00.000Z' }] },
+);
 
 /** GET /<records>/{id}/history for one record type; `snapshot` holds the published fields. */
-export const HistoryOf = (id: string, snapshot: TProperties, example: Record<string, unknown>) => Type.Object({
-  current: Type.Object({ version: Type.String(), is_published: Type.Boolean(), updated_at: Timestamp() }, { description: 'The record as it is now' }),
-  published: Type.Object({
-    version: Type.String(),
-    updated_at: Timestamp(),
-    snapshot: Type.Object(Object.fromEntries(Object.entries(snapshot).map(([k, v]) => [k, Type.Optional(v)])), {
-      additionalProperties: false, description: 'The published values of the versioned fields and the context',
-    }),
-  }, { description: 'The latest publication' }),
-  history: Type.Array(Ref(HistoryEntry), { description: 'Every published version, oldest first' }),
-}, { $id: id, title: id, examples: [example] });
-
+export const HistoryOf = (id: string, snapshot: TProperties, example: Record<string, unknown>) =>
+  Type.Object(
+    {
+      current: Type.Object({ version: Type.String(), is_published: Type.Boolean(), updated_at: Timestamp() }, { description: 'The record as it is now' }),
+      published: Type.Object(
+        {
+          version: Type.String(),
+          updated_at: Timestamp(),
+          snapshot: Type.Object(Object.fromEntries(Object.entries(snapshot).map(([k, v]) => [k, Type.Optional(v)])), {
+            additionalProperties: false,
+            description: 'The published values of the versioned fields and the context',
+          }),
+        },
+        { description: 'The latest publication' },
+      ),
+      history: Type.Array(Ref(HistoryEntry), { description: 'Every published version, oldest first' }),
+    },
+    { $id: id, title: id, examples: [example] },
+  );

@@ -19,7 +19,13 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Attempt { key: string; title: string; status?: number; text?: string; failed?: boolean }
+interface Attempt {
+  key: string;
+  title: string;
+  status?: number;
+  text?: string;
+  failed?: boolean;
+}
 
 async function client(base: string, user: TestUser, n: number, attempts: Attempt[], stopped: () => boolean) {
   for (let i = 0; !stopped(); i++) {
@@ -57,16 +63,18 @@ describe('crash safety of Idempotency-Key', () => {
     server = await spawnServer(env);
     const base = server.url;
     for (let i = 0; i < attempts.length; i += 25) {
-      await Promise.all(attempts.slice(i, i + 25).map(async (a) => {
-        const r = await call(base, 'POST', '/api/v1/tasks', { token: user.token, body: { title: a.title }, headers: { 'idempotency-key': a.key } });
-        expect(r.status).toBe(201);
-        if (a.status === 201) {
-          expect(r.headers.get('idempotent-replayed')).toBe('true');
-          expect(r.text).toBe(a.text);
-        }
-        a.status = 201;
-        a.text = r.text;
-      }));
+      await Promise.all(
+        attempts.slice(i, i + 25).map(async (a) => {
+          const r = await call(base, 'POST', '/api/v1/tasks', { token: user.token, body: { title: a.title }, headers: { 'idempotency-key': a.key } });
+          expect(r.status).toBe(201);
+          if (a.status === 201) {
+            expect(r.headers.get('idempotent-replayed')).toBe('true');
+            expect(r.text).toBe(a.text);
+          }
+          a.status = 201;
+          a.text = r.text;
+        }),
+      );
     }
     // And once more: now everything replays.
     for (const a of attempts.slice(0, 50)) {

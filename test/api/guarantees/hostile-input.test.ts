@@ -13,13 +13,17 @@ beforeAll(async () => {
   victim = t.as(await t.user('victim'));
   victimTask = (await victim.get(`/tasks/${(await victim.post('/tasks', { title: 'Secret plan 100%', description: "O'Brien_x" })).body.data.id}`)).text;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const raw = (method: string, url: string, payload: string | Buffer, contentType = 'application/json') =>
   t.request(method, url, { token: undefined, raw: payload, headers: { 'content-type': contentType, authorization: `Bearer ${attackerToken()}` } });
 let token = '';
 const attackerToken = () => token;
-beforeAll(async () => { token = (await t.user('raw')).token; });
+beforeAll(async () => {
+  token = (await t.user('raw')).token;
+});
 
 const expectError = (r: { status: number; body: any }, status: number, field?: string, constraint?: string) => {
   expect(r.status).toBe(status);
@@ -46,7 +50,12 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
 
   it('malformed JSON, invalid UTF-8, NUL characters and lone surrogates: 400', async () => {
     expectError(await raw('POST', '/api/v1/tasks', '{"title": "x"'), 400, 'body', 'json');
-    expectError(await raw('POST', '/api/v1/tasks', Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')])), 400, 'body', 'utf8');
+    expectError(
+      await raw('POST', '/api/v1/tasks', Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')])),
+      400,
+      'body',
+      'utf8',
+    );
     expectError(await raw('POST', '/api/v1/tasks', '{"title":"a\\u0000b"}'), 400, 'title', 'nul');
     expectError(await raw('POST', '/api/v1/tasks', '{"title":"a\\ud800b"}'), 400, 'title', 'utf8');
     expectError(await raw('POST', '/api/v1/tasks', '"just a string"'), 400);
@@ -57,7 +66,12 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
   it('prototype pollution keys: 400, and nothing is polluted', async () => {
     expectError(await raw('POST', '/api/v1/tasks', '{"title":"x","__proto__":{"polluted":true}}'), 400, '__proto__', 'forbidden_key');
     expectError(await raw('POST', '/api/v1/tasks', '{"title":"x","constructor":{"prototype":{"polluted":true}}}'), 400, 'constructor', 'forbidden_key');
-    expectError(await raw('POST', '/api/v1/tasks', '{"title":"x","last_live":{"a":[{"__proto__":{"polluted":1}}]}}'), 400, 'last_live.a[0].__proto__', 'forbidden_key');
+    expectError(
+      await raw('POST', '/api/v1/tasks', '{"title":"x","last_live":{"a":[{"__proto__":{"polluted":1}}]}}'),
+      400,
+      'last_live.a[0].__proto__',
+      'forbidden_key',
+    );
     expect(({} as any).polluted).toBeUndefined();
   });
 
@@ -78,7 +92,7 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
 
   it('SQL metacharacters and LIKE wildcards are plain text: no error, no leak, no match-all', async () => {
     const mine = await c.post('/tasks', { title: 'Budget 2026 review' });
-    for (const q of ["%", "_", "%%", "' OR 1=1 --", '"', 'NEAR(a b)', '*', 'title:x', '^budget', 'a AND OR NOT', '\\', "'); DROP TABLE tasks; --", 'Secret']) {
+    for (const q of ['%', '_', '%%', "' OR 1=1 --", '"', 'NEAR(a b)', '*', 'title:x', '^budget', 'a AND OR NOT', '\\', "'); DROP TABLE tasks; --", 'Secret']) {
       const r = await c.get(`/tasks/search?q=${encodeURIComponent(q)}`);
       expect(r.status).toBe(200);
       expect(r.body.data.map((x: any) => x.title)).not.toContain('Secret plan 100%');
@@ -108,7 +122,9 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request({ host: '127.0.0.1', port, path: '/api/v1/tasks', headers: { 'x-filler': 'z'.repeat(20_000) } }, (r) => {
         let body = '';
-        r.on('data', (d) => { body += d; });
+        r.on('data', (d) => {
+          body += d;
+        });
         r.on('end', () => resolve({ status: r.statusCode!, body }));
       });
       req.on('error', reject);
@@ -118,7 +134,7 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
     expect(JSON.parse(res.body)).toMatchObject({ error: 'request_header_fields_too_large', status: 431, correlationId: expect.any(String) });
   });
 
-  it('left the victim\'s data untouched', async () => {
+  it("left the victim's data untouched", async () => {
     const id = JSON.parse(victimTask).data.id;
     expect((await victim.get(`/tasks/${id}`)).text).toBe(victimTask);
   });

@@ -4,8 +4,12 @@ import { runHousekeeping } from '../../../src/housekeeping.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const key = () => ({ 'idempotency-key': randomUUID() });
 const countTasks = async (c: ReturnType<TestApp['as']>) => (await c.get('/tasks?limit=1')).body.meta.pagination.total as number;

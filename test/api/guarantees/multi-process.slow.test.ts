@@ -20,8 +20,10 @@ beforeAll(async () => {
   if (!pg) return;
   database = await freshDatabase();
   const env = {
-    DATABASE_URL: (database.config as { url: string }).url, DATA_DIR: database.dataDir,
-    RATE_LIMIT_MAX: '25', RATE_LIMIT_WINDOW_S: '3600',
+    DATABASE_URL: (database.config as { url: string }).url,
+    DATA_DIR: database.dataDir,
+    RATE_LIMIT_MAX: '25',
+    RATE_LIMIT_WINDOW_S: '3600',
   };
   // Both start at once on an empty database: their migrations race (Kysely's lock serialises them).
   servers = await Promise.all([spawnServer(env), spawnServer(env)]);
@@ -51,7 +53,10 @@ async function checked(base: string, method: string, path: string, opts: Paramet
 
 describe.runIf(pg)('two server processes on one PostgreSQL', () => {
   it('both started on an empty database and migrated it once', async () => {
-    const rows = await app.database.db.selectFrom('kysely_migration' as any).select('name' as any).execute();
+    const rows = await app.database.db
+      .selectFrom('kysely_migration' as any)
+      .select('name' as any)
+      .execute();
     expect(new Set(rows.map((r: any) => r.name)).size).toBe(rows.length);
     for (const s of servers) expect((await call(s.url, 'GET', '/readyz')).status).toBe(200);
   });
@@ -59,8 +64,11 @@ describe.runIf(pg)('two server processes on one PostgreSQL', () => {
   it('20 concurrent requests with one Idempotency-Key, spread over both, create exactly one record', async () => {
     const u = await user();
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      checked(servers[i % 2].url, 'POST', '/api/v1/tasks', { token: u.token, body: { title: 'Exactly once' }, headers: { 'idempotency-key': key } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        checked(servers[i % 2].url, 'POST', '/api/v1/tasks', { token: u.token, body: { title: 'Exactly once' }, headers: { 'idempotency-key': key } }),
+      ),
+    );
     expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     const created = results.filter((r) => r.status === 201);
     expect(new Set(created.map((r) => r.body.data.id)).size).toBe(1);

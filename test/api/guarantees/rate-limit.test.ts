@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_S: '3600' }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_S: '3600' });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const windowEnd = () => Math.floor(Date.now() / 1000 / 3600) * 3600 + 3600;
 

@@ -17,7 +17,14 @@ const HELDOUT = path.resolve(here, '../../corpus/email-heldout');
 const CHECK = path.resolve(here, '../../corpus/email-check');
 const UNSEEN = path.resolve(here, '../../corpus/email-unseen');
 
-interface Floors { f1: number; precision: number; recall: number; tasksF1: number; eventsF1: number; separation: number | null }
+interface Floors {
+  f1: number;
+  precision: number;
+  recall: number;
+  tasksF1: number;
+  eventsF1: number;
+  separation: number | null;
+}
 
 function expectFloors(s: CorpusScore, floors: Floors): void {
   const detail = [...s.lines].flatMap(([name, lines]) => lines.filter((l) => !/^\s+(OK|OPT|CHECK .*passed)/.test(l)).map((l) => `${name}${l}`)).join('\n');
@@ -30,12 +37,16 @@ function expectFloors(s: CorpusScore, floors: Floors): void {
 }
 
 describe('extraction quality floors', () => {
-  it.skipIf(!existsSync(CORPUS))('development corpus', async () => {
-    const s = await scoreCorpus(CORPUS);
-    expect(s.emails).toBe(40);
-    // No wrong item on this corpus, so there is no separation to measure.
-    expectFloors(s, { f1: 0.98, precision: 0.98, recall: 0.98, tasksF1: 0.97, eventsF1: 0.95, separation: null });
-  }, 60_000);
+  it.skipIf(!existsSync(CORPUS))(
+    'development corpus',
+    async () => {
+      const s = await scoreCorpus(CORPUS);
+      expect(s.emails).toBe(40);
+      // No wrong item on this corpus, so there is no separation to measure.
+      expectFloors(s, { f1: 0.98, precision: 0.98, recall: 0.98, tasksF1: 0.97, eventsF1: 0.95, separation: null });
+    },
+    60_000,
+  );
 
   it('held-out corpus (written before any run, never tuned on)', async () => {
     const s = await scoreCorpus(HELDOUT);

@@ -9,7 +9,9 @@ export function corpusFile(name: string): Buffer {
 
 /** Builds a small RFC 5322 message with CRLF line ends. */
 export function mail(headers: Record<string, string>, body: string): Buffer {
-  const head = Object.entries({ 'MIME-Version': '1.0', ...headers }).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+  const head = Object.entries({ 'MIME-Version': '1.0', ...headers })
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
   return Buffer.from(`${head}\r\n\r\n${body.replace(/\r?\n/g, '\r\n')}`, 'utf8');
 }
 

@@ -4,10 +4,29 @@ import { corpusFile, mail, run } from './helpers.js';
 function calendarMail(ics: string, subject = 'Invitation'): Buffer {
   const boundary = 'b1';
   const body = [
-    `--${boundary}`, 'Content-Type: text/plain; charset=utf-8', '', 'Please read the doc before the meeting by Friday.', '',
-    `--${boundary}`, 'Content-Type: text/calendar; charset=utf-8; method=REQUEST', '', ics.trim(), '', `--${boundary}--`, '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'Please read the doc before the meeting by Friday.',
+    '',
+    `--${boundary}`,
+    'Content-Type: text/calendar; charset=utf-8; method=REQUEST',
+    '',
+    ics.trim(),
+    '',
+    `--${boundary}--`,
+    '',
   ].join('\n');
-  return mail({ From: 'org@example.com', To: 'me@example.com', Subject: subject, Date: 'Mon, 02 Nov 2026 09:00:00 -0800', 'Content-Type': `multipart/mixed; boundary="${boundary}"` }, body);
+  return mail(
+    {
+      From: 'org@example.com',
+      To: 'me@example.com',
+      Subject: subject,
+      Date: 'Mon, 02 Nov 2026 09:00:00 -0800',
+      'Content-Type': `multipart/mixed; boundary="${boundary}"`,
+    },
+    body,
+  );
 }
 
 describe('invitations', () => {
@@ -59,8 +78,12 @@ END:VCALENDAR`;
     const { out } = await run(calendarMail(ics));
     expect(out.events).toHaveLength(1);
     expect(out.events[0]).toMatchObject({
-      title: 'Weekly planning', start_time: '2026-11-10T14:00:00.000Z', end_time: '2026-11-10T14:30:00.000Z', all_day: false,
-      ical_uid: 'win-1@example.com', ical_sequence: 2,
+      title: 'Weekly planning',
+      start_time: '2026-11-10T14:00:00.000Z',
+      end_time: '2026-11-10T14:30:00.000Z',
+      all_day: false,
+      ical_uid: 'win-1@example.com',
+      ical_sequence: 2,
     });
     expect(out.events[0].attendees).toEqual([
       { email: 'ann@example.com', name: 'Ann', rsvp_status: 'tentative' },

@@ -38,7 +38,17 @@ describe('parseEmail', () => {
   it('decodes a base64 body', async () => {
     const body = Buffer.from('Please upload the signed contract by November 20.\n').toString('base64');
     const { out } = await run(
-      mail({ From: 'a@example.com', To: 'b@example.com', Subject: 'Contract', Date: 'Mon, 02 Nov 2026 09:00:00 +0000', 'Content-Type': 'text/plain; charset=utf-8', 'Content-Transfer-Encoding': 'base64' }, body),
+      mail(
+        {
+          From: 'a@example.com',
+          To: 'b@example.com',
+          Subject: 'Contract',
+          Date: 'Mon, 02 Nov 2026 09:00:00 +0000',
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Content-Transfer-Encoding': 'base64',
+        },
+        body,
+      ),
     );
     expect(out.tasks.map((t) => t.title)).toEqual(['Upload the signed contract']);
     expect(out.tasks[0].due_date).toBe('2026-11-20T23:59:00.000Z');
@@ -50,7 +60,16 @@ describe('parseEmail', () => {
       '<tr><td>Ana</td><td>Send the launch checklist</td><td>12 Nov</td></tr><tr><td>Bo</td><td>Book the venue</td><td>TBD</td></tr></table>' +
       '<p>Thanks,<br>Kim</p></body></html>';
     const { parsed, out } = await run(
-      mail({ From: 'kim@example.com', To: 'me@example.com', Subject: 'Notes', Date: 'Tue, 10 Nov 2026 09:00:00 +0100', 'Content-Type': 'text/html; charset=utf-8' }, html),
+      mail(
+        {
+          From: 'kim@example.com',
+          To: 'me@example.com',
+          Subject: 'Notes',
+          Date: 'Tue, 10 Nov 2026 09:00:00 +0100',
+          'Content-Type': 'text/html; charset=utf-8',
+        },
+        html,
+      ),
     );
     expect(parsed.text).toContain('Ana | Send the launch checklist | 12 Nov');
     expect(out.tasks.map((t) => [t.title, t.due_date])).toEqual([

@@ -13,8 +13,16 @@ describe('forwards and replies', () => {
     const raw = mail(
       { From: 'me@example.com', To: 'intake@example.com', Subject: 'FW: Report', Date: 'Tue, 17 Nov 2026 09:00:00 +0000' },
       [
-        'see below', '', '________________________________', 'From: Boss <boss@example.com>', 'Sent: Thursday, November 12, 2026 4:55 PM',
-        'To: Me <me@example.com>', 'Subject: Report', '', 'Please send me the quarterly report by Monday.', '',
+        'see below',
+        '',
+        '________________________________',
+        'From: Boss <boss@example.com>',
+        'Sent: Thursday, November 12, 2026 4:55 PM',
+        'To: Me <me@example.com>',
+        'Subject: Report',
+        '',
+        'Please send me the quarterly report by Monday.',
+        '',
       ].join('\n'),
     );
     const { out } = await run(raw);

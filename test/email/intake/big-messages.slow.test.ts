@@ -18,7 +18,9 @@ let t: TestApp;
 let base: string;
 beforeAll(async () => {
   t = await startTestApp({
-    INTAKE_SECRET: SECRET, INTAKE_SMTP_PORT: '0', INTAKE_MAX_BYTES: String(8 * 1024 * 1024),
+    INTAKE_SECRET: SECRET,
+    INTAKE_SMTP_PORT: '0',
+    INTAKE_MAX_BYTES: String(8 * 1024 * 1024),
     // The budget is not under test here (limits.test.ts does that): room for a loaded machine.
     INTAKE_BUDGET_MS: '60000',
   });
@@ -33,7 +35,9 @@ afterAll(async () => t?.close());
 
 const post = (raw: Buffer, to: string) =>
   fetch(`${base}/intake/email?to=${encodeURIComponent(to)}`, {
-    method: 'POST', body: new Uint8Array(raw), headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}` },
+    method: 'POST',
+    body: new Uint8Array(raw),
+    headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}` },
   });
 
 /** Runs `work` while /healthz is polled; the work's time and every /healthz round trip in ms. */
@@ -70,7 +74,9 @@ function expectResponsive(health: number[]) {
 
 const report = (what: string, ms: number, health: number[]) => {
   const sorted = [...health].sort((a, b) => a - b);
-  console.log(`${what}: answered in ${Math.round(ms)} ms; /healthz ${health.length} answers, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, max ${sorted[sorted.length - 1]?.toFixed(1)} ms`);
+  console.log(
+    `${what}: answered in ${Math.round(ms)} ms; /healthz ${health.length} answers, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, max ${sorted[sorted.length - 1]?.toFixed(1)} ms`,
+  );
 };
 
 describe('a 4,000-line message', () => {
@@ -79,9 +85,13 @@ describe('a 4,000-line message', () => {
     const address = await intakeAddress(t, u);
     const raw = bigMail(4000, address);
     expect(raw.length).toBeGreaterThan(300_000);
-    const { result: res, ms, health } = await whilePolling(async () => {
+    const {
+      result: res,
+      ms,
+      health,
+    } = await whilePolling(async () => {
       const r = await post(raw, address);
-      return { status: r.status, body: await r.json() as any };
+      return { status: r.status, body: (await r.json()) as any };
     });
     report('HTTP 4,000 lines', ms, health);
     expect(res.status).toBe(201);
@@ -95,8 +105,7 @@ describe('a 4,000-line message', () => {
     const address = await intakeAddress(t, u);
     const raw = bigMail(4000, address, 'Big list over SMTP');
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: t.app.smtpPort!, secure: false, ignoreTLS: true });
-    const { result: info, ms, health } = await whilePolling(() =>
-      transport.sendMail({ envelope: { from: 'marcus@example.org', to: [address] }, raw }));
+    const { result: info, ms, health } = await whilePolling(() => transport.sendMail({ envelope: { from: 'marcus@example.org', to: [address] }, raw }));
     transport.close();
     report('SMTP 4,000 lines', ms, health);
     expect(info.accepted).toEqual([address]);
@@ -113,11 +122,11 @@ describe('a 20,000-line message', () => {
     const address = await intakeAddress(t, u);
     const raw = bigMail(20_000, address);
     const res = await post(raw, address);
-    const body = await res.json() as any;
+    const body = (await res.json()) as any;
     expect(res.status).toBe(201);
     const made = body.data.tasks.length + body.data.events.length;
     expect(made).toBe(50);
-    expect(await emailItemCount(t, u) + (await t.as(u).get('/events?source=email&limit=1')).body.meta.pagination.total).toBeLessThanOrEqual(50);
+    expect((await emailItemCount(t, u)) + (await t.as(u).get('/events?source=email&limit=1')).body.meta.pagination.total).toBeLessThanOrEqual(50);
 
     // What the extraction finds in this message, read here directly: everything past 50 is dropped.
     const found = extract(await parseEmail(raw), {});

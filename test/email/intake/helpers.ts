@@ -26,7 +26,9 @@ export function plainMail(opts: { to?: string; subject?: string; body?: string; 
     ...opts.headers,
   };
   const body = opts.body ?? 'Hi,\n\nPlease send me the updated investor deck by Friday.\nCan you also book the boardroom for the review?\n\nThanks';
-  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
   return Buffer.from(`${head}\r\n\r\n${body.replace(/\r?\n/g, '\r\n')}\r\n`, 'utf8');
 }
 

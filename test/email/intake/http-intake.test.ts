@@ -30,7 +30,14 @@ describe('POST /intake/email', () => {
     const emails = await t.as(u).get('/emails');
     expect(emails.status).toBe(200);
     expect(emails.body.data).toHaveLength(1);
-    expect(emails.body.data[0]).toMatchObject({ id: email_id, subject: 'Board prep', from: 'marcus@example.org', status: 'processed', error: null, size: raw.length });
+    expect(emails.body.data[0]).toMatchObject({
+      id: email_id,
+      subject: 'Board prep',
+      from: 'marcus@example.org',
+      status: 'processed',
+      error: null,
+      size: raw.length,
+    });
     expect(emails.body.data[0].task_ids.sort()).toEqual(tasks.map((x: any) => x.id).sort());
 
     const one = await t.as(u).get(`/emails/${email_id}`);
@@ -94,7 +101,9 @@ describe('POST /intake/email', () => {
           { title: 'A fine task', description: 'from mail', due_date: null, confidence: 0.8 },
           { title: '   ', description: 'a blank title breaks a rule', due_date: null, confidence: 0.8 },
         ],
-        events: [], cancellations: [], errors: [],
+        events: [],
+        cancellations: [],
+        errors: [],
       },
     });
     expect(outcome).toMatchObject({ status: 'failed', tasks: [], events: [] });
@@ -131,8 +140,18 @@ describe('bad input: a clear 4xx and nothing half-made', () => {
     ['an empty body', Buffer.alloc(0), 400, 'empty'],
     ['JSON instead of a message', Buffer.from('{"subject":"hi"}'), 400, 'rfc5322'],
     ['text that is not a message', Buffer.from('just some words\nand more words\n'), 400, 'rfc5322'],
-    ['a multipart message without a boundary', Buffer.from('From: a@example.org\r\nSubject: x\r\nContent-Type: multipart/mixed\r\n\r\nhello\r\n'), 400, 'rfc5322'],
-    ['a multipart message whose boundary never starts a part', Buffer.from('From: a@example.org\r\nSubject: x\r\nContent-Type: multipart/mixed; boundary="b1"\r\n\r\nplease send the deck\r\n'), 400, 'rfc5322'],
+    [
+      'a multipart message without a boundary',
+      Buffer.from('From: a@example.org\r\nSubject: x\r\nContent-Type: multipart/mixed\r\n\r\nhello\r\n'),
+      400,
+      'rfc5322',
+    ],
+    [
+      'a multipart message whose boundary never starts a part',
+      Buffer.from('From: a@example.org\r\nSubject: x\r\nContent-Type: multipart/mixed; boundary="b1"\r\n\r\nplease send the deck\r\n'),
+      400,
+      'rfc5322',
+    ],
     ['a message with no subject, text or calendar', Buffer.from('From: a@example.org\r\nTo: b@example.org\r\n\r\n'), 422, 'no_content'],
   ])('%s', async (_name, raw, status, constraint) => {
     const u = await t.user();
@@ -178,12 +197,32 @@ describe('bad input: a clear 4xx and nothing half-made', () => {
   it('keeps a message whose calendar part does not parse, marks it failed and makes nothing', async () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
-    const raw = Buffer.from([
-      'From: Ana <ana@example.org>', `To: ${address}`, 'Subject: Planning meeting', 'Message-ID: <badcal-1@example.org>',
-      'Date: Tue, 17 Nov 2026 09:00:00 +0100', 'MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="xx"', '',
-      '--xx', 'Content-Type: text/plain', '', 'Please review the agenda before Friday.', '',
-      '--xx', 'Content-Type: text/calendar; method=REQUEST', '', 'BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'DTSTART:garbage', '', '--xx--', '',
-    ].join('\r\n'));
+    const raw = Buffer.from(
+      [
+        'From: Ana <ana@example.org>',
+        `To: ${address}`,
+        'Subject: Planning meeting',
+        'Message-ID: <badcal-1@example.org>',
+        'Date: Tue, 17 Nov 2026 09:00:00 +0100',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="xx"',
+        '',
+        '--xx',
+        'Content-Type: text/plain',
+        '',
+        'Please review the agenda before Friday.',
+        '',
+        '--xx',
+        'Content-Type: text/calendar; method=REQUEST',
+        '',
+        'BEGIN:VCALENDAR',
+        'BEGIN:VEVENT',
+        'DTSTART:garbage',
+        '',
+        '--xx--',
+        '',
+      ].join('\r\n'),
+    );
     const res = await postMail(t, raw, { to: address });
     expect(res.status).toBe(422);
     expect(res.body.details).toEqual({ field: 'body', constraint: 'unprocessable_message' });
@@ -225,7 +264,11 @@ describe('/api/v1/emails', () => {
     const row = await t.app.database.db.selectFrom('emails').select('result').where('id', '=', emailId).executeTakeFirstOrThrow();
     const result = JSON.parse(row.result!);
     result.tasks = result.tasks.slice(0, 1);
-    await t.app.database.db.updateTable('emails').set({ result: JSON.stringify(result) }).where('id', '=', emailId).execute();
+    await t.app.database.db
+      .updateTable('emails')
+      .set({ result: JSON.stringify(result) })
+      .where('id', '=', emailId)
+      .execute();
     const third = await t.as(u).post(`/emails/${emailId}/reprocess`);
     expect(third.body.data.task_ids).toHaveLength(made.length);
     expect(await emailItemCount(t, u)).toBe(made.length);
@@ -233,7 +276,7 @@ describe('/api/v1/emails', () => {
     expect(await emailItemCount(t, u)).toBe(made.length);
   });
 
-  it('pages, filters by status, and hides other users\' messages (404)', async () => {
+  it("pages, filters by status, and hides other users' messages (404)", async () => {
     const u = await t.user();
     const stranger = await t.user();
     const address = await intakeAddress(t, u);

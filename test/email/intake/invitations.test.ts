@@ -21,8 +21,14 @@ describe.skipIf(!hasCorpus)('invitations (corpus 003, 004, 014, 015)', () => {
     expect(invite.body.data.events).toHaveLength(1);
     const event = invite.body.data.events[0];
     expect(event).toMatchObject({
-      title: expect.stringMatching(/design review/i), start_time: '2026-12-01T23:00:00.000Z', end_time: '2026-12-02T00:00:00.000Z',
-      all_day: false, version_major: 1, version_minor: 0, is_published: true, source_email_id: invite.body.data.email_id,
+      title: expect.stringMatching(/design review/i),
+      start_time: '2026-12-01T23:00:00.000Z',
+      end_time: '2026-12-02T00:00:00.000Z',
+      all_day: false,
+      version_major: 1,
+      version_minor: 0,
+      is_published: true,
+      source_email_id: invite.body.data.email_id,
     });
     expect(event.location).toMatch(/Yerba Buena/i);
     expect(event.extraction_confidence).toBeGreaterThanOrEqual(0.95);
@@ -38,14 +44,22 @@ describe.skipIf(!hasCorpus)('invitations (corpus 003, 004, 014, 015)', () => {
     expect(update.status).toBe(201);
     expect(update.body.data.events.map((e: any) => e.id)).toEqual([event.id]);
     const moved = (await t.as(u).get(`/events/${event.id}`)).body.data;
-    expect(moved).toMatchObject({ start_time: '2026-12-02T18:00:00.000Z', end_time: '2026-12-02T19:00:00.000Z', version_major: 2, version_minor: 0, is_published: true });
+    expect(moved).toMatchObject({
+      start_time: '2026-12-02T18:00:00.000Z',
+      end_time: '2026-12-02T19:00:00.000Z',
+      version_major: 2,
+      version_minor: 0,
+      is_published: true,
+    });
     expect(await eventRow(event.id)).toMatchObject({ ical_sequence: 1 });
     expect((await t.as(u).get('/events?source=email')).body.meta.pagination.total).toBe(1);
     const updateEmail = (await t.as(u).get(`/emails/${update.body.data.email_id}`)).body.data;
     expect(updateEmail.event_ids).toEqual([event.id]);
 
     // Delivering the first invitation again (a new Message-ID, older SEQUENCE) changes nothing.
-    const stale = corpusMail('003-invite-design-review.eml', address).toString('latin1').replace(/^Message-ID:.*$/im, 'Message-ID: <stale-copy@example.org>');
+    const stale = corpusMail('003-invite-design-review.eml', address)
+      .toString('latin1')
+      .replace(/^Message-ID:.*$/im, 'Message-ID: <stale-copy@example.org>');
     const staleRes = await postMail(t, stale, { to: address });
     expect(staleRes.status).toBe(201);
     expect((await t.as(u).get(`/events/${event.id}`)).body.data).toMatchObject({ start_time: '2026-12-02T18:00:00.000Z', version_major: 2 });
@@ -67,7 +81,7 @@ describe.skipIf(!hasCorpus)('invitations (corpus 003, 004, 014, 015)', () => {
     expect((await postMail(t, corpusMail('015-invite-acme-demo-cancel.eml', address), { to: address })).status).toBe(200);
   });
 
-  it('keeps invitations per user: another user\'s copy of the same UID is a separate event', async () => {
+  it("keeps invitations per user: another user's copy of the same UID is a separate event", async () => {
     const [a, b] = [await t.user(), await t.user()];
     const first = await postMail(t, corpusMail('014-invite-acme-demo.eml', await intakeAddress(t, a)), { to: await intakeAddress(t, a) });
     const second = await postMail(t, corpusMail('014-invite-acme-demo.eml', await intakeAddress(t, b)), { to: await intakeAddress(t, b) });
@@ -83,7 +97,11 @@ describe('events from text', () => {
   it('makes an event from a meeting in the text, with provenance, listed by ?source_email_id=', async () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
-    const res = await postMail(t, plainMail({ to: address, subject: 'Coffee', body: "Hi,\n\nLet's meet for coffee on Thursday, November 19 at 3pm at Blue Bottle.\n\nBest" }), { to: address });
+    const res = await postMail(
+      t,
+      plainMail({ to: address, subject: 'Coffee', body: "Hi,\n\nLet's meet for coffee on Thursday, November 19 at 3pm at Blue Bottle.\n\nBest" }),
+      { to: address },
+    );
     expect(res.status).toBe(201);
     expect(res.body.data.events).toHaveLength(1);
     const ev = res.body.data.events[0];

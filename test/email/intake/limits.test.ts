@@ -11,13 +11,15 @@ import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { emailItemCount, intakeAddress, plainMail, postMail, SECRET } from './helpers.js';
 
 const SIX_REQUESTS = [
-  'Hi,', '',
+  'Hi,',
+  '',
   '- Please send the signed lease by Friday.',
   '- Please book the moving van for Saturday.',
   '- Please call the gas company about the meter.',
   '- Please forward the insurance letter to Dana.',
   '- Please renew the parking permit by December 1.',
-  '- Please pay the deposit by Monday.', '',
+  '- Please pay the deposit by Monday.',
+  '',
   'Thanks',
 ].join('\n');
 

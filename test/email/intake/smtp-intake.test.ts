@@ -28,7 +28,9 @@ async function emailsOf(user: TestUser) {
 /** swaks' transcript and exit code; it exits non-zero when the server refuses. */
 async function swaks(args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run('swaks', ['--server', '127.0.0.1', '--port', String(port), '--from', 'ana@example.org', '--timeout', '20', ...args], { timeout: 30_000 });
+    const { stdout, stderr } = await run('swaks', ['--server', '127.0.0.1', '--port', String(port), '--from', 'ana@example.org', '--timeout', '20', ...args], {
+      timeout: 30_000,
+    });
     return { code: 0, out: stdout + stderr };
   } catch (err: any) {
     return { code: err.code ?? 1, out: `${err.stdout ?? ''}${err.stderr ?? ''}` };
@@ -49,8 +51,11 @@ describe('SMTP intake', () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
     const info = await transport().sendMail({
-      from: 'Marcus Hale <marcus@example.org>', to: address, subject: 'Fwd: Board prep',
-      date: new Date('2026-11-17T16:42:00-08:00'), messageId: '<nodemailer-1@example.org>',
+      from: 'Marcus Hale <marcus@example.org>',
+      to: address,
+      subject: 'Fwd: Board prep',
+      date: new Date('2026-11-17T16:42:00-08:00'),
+      messageId: '<nodemailer-1@example.org>',
       text: 'Hi,\n\nPlease send me the updated investor deck by Friday.\n\nThanks',
     });
     expect(info.accepted).toEqual([address]);
@@ -61,7 +66,13 @@ describe('SMTP intake', () => {
     expect(tasks[0]).toMatchObject({ is_published: true, version_major: 1 });
 
     // The same Message-ID again is accepted (250) and makes nothing new.
-    await transport().sendMail({ from: 'marcus@example.org', to: address, subject: 'Fwd: Board prep', messageId: '<nodemailer-1@example.org>', text: 'Please send me the deck.' });
+    await transport().sendMail({
+      from: 'marcus@example.org',
+      to: address,
+      subject: 'Fwd: Board prep',
+      messageId: '<nodemailer-1@example.org>',
+      text: 'Please send me the deck.',
+    });
     expect(await emailsOf(u)).toHaveLength(1);
     expect(await emailItemCount(t, u)).toBe(1);
   });
@@ -70,9 +81,16 @@ describe('SMTP intake', () => {
     if (!hasSwaks) ctx.skip();
     const u = await t.user();
     const address = await intakeAddress(t, u);
-    const { code, out } = await swaks(['--to', address, '--header', 'Subject: Lease renewal',
-      '--header', 'Date: Mon, 16 Nov 2026 10:00:00 +0000',
-      '--body', 'Hello,\n\nPlease sign the lease renewal by Thursday.\n\nBest, Ana']);
+    const { code, out } = await swaks([
+      '--to',
+      address,
+      '--header',
+      'Subject: Lease renewal',
+      '--header',
+      'Date: Mon, 16 Nov 2026 10:00:00 +0000',
+      '--body',
+      'Hello,\n\nPlease sign the lease renewal by Thursday.\n\nBest, Ana',
+    ]);
     expect(code, out).toBe(0);
     expect(out).toMatch(/<- {2}250 OK: message accepted/);
     const [email] = await emailsOf(u);
@@ -84,7 +102,9 @@ describe('SMTP intake', () => {
   });
 
   it('refuses an unknown recipient at RCPT with 550', async () => {
-    const err = await transport().sendMail({ from: 'a@example.org', to: 'nobody@intake.localhost', subject: 'x', text: 'Please call me' }).catch((e) => e);
+    const err = await transport()
+      .sendMail({ from: 'a@example.org', to: 'nobody@intake.localhost', subject: 'x', text: 'Please call me' })
+      .catch((e) => e);
     expect(err.responseCode).toBe(550);
     if (hasSwaks) {
       const { code, out } = await swaks(['--to', 'nobody@intake.localhost', '--body', 'hello']);
@@ -97,7 +117,9 @@ describe('SMTP intake', () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
     const big = `Please read this.\n${'lorem ipsum '.repeat(7000)}`;
-    const err = await transport().sendMail({ from: 'a@example.org', to: address, subject: 'Big', text: big }).catch((e) => e);
+    const err = await transport()
+      .sendMail({ from: 'a@example.org', to: address, subject: 'Big', text: big })
+      .catch((e) => e);
     expect(err.responseCode).toBe(552);
     if (hasSwaks) {
       // swaks does not announce SIZE, so this is caught while the data streams in.
@@ -118,8 +140,17 @@ describe('SMTP intake', () => {
     expect(await emailsOf(u)).toEqual([]);
 
     const badCal = [
-      'From: ana@example.org', `To: ${address}`, 'Subject: Planning', 'Message-ID: <smtp-badcal@example.org>', 'MIME-Version: 1.0',
-      'Content-Type: text/calendar; method=REQUEST', '', 'BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'DTSTART:nonsense', '',
+      'From: ana@example.org',
+      `To: ${address}`,
+      'Subject: Planning',
+      'Message-ID: <smtp-badcal@example.org>',
+      'MIME-Version: 1.0',
+      'Content-Type: text/calendar; method=REQUEST',
+      '',
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'DTSTART:nonsense',
+      '',
     ].join('\r\n');
     const failed = await smtp.sendMail({ envelope: { from: 'ana@example.org', to: [address] }, raw: badCal }).catch((e) => e);
     expect(failed.responseCode).toBe(554);

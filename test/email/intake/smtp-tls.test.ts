@@ -14,7 +14,9 @@ const key = path.join(dir, 'key.pem');
 let t: TestApp;
 
 beforeAll(async () => {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=intake.localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=intake.localhost', '-keyout', key, '-out', cert], {
+    stdio: 'ignore',
+  });
   t = await startTestApp({ INTAKE_SMTP_PORT: '0', INTAKE_TLS_CERT: cert, INTAKE_TLS_KEY: key });
 });
 afterAll(async () => {
@@ -27,15 +29,26 @@ describe('SMTP intake with a certificate', () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
     const transport = nodemailer.createTransport({
-      host: '127.0.0.1', port: t.app.smtpPort!, secure: false, requireTLS: true, tls: { rejectUnauthorized: false },
+      host: '127.0.0.1',
+      port: t.app.smtpPort!,
+      secure: false,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
     });
-    const info = await transport.sendMail({ from: 'ana@example.org', to: address, subject: 'Quarterly report', text: 'Please review the quarterly report by Monday.' });
+    const info = await transport.sendMail({
+      from: 'ana@example.org',
+      to: address,
+      subject: 'Quarterly report',
+      text: 'Please review the quarterly report by Monday.',
+    });
     expect(info.accepted).toEqual([address]);
     expect(await emailItemCount(t, u)).toBe(1);
   });
 
   it('needs both files, and files that exist', () => {
     expect(() => loadConfig({ INTAKE_TLS_CERT: cert })).toThrow(/INTAKE_TLS_CERT and INTAKE_TLS_KEY must be set together/);
-    expect(() => loadConfig({ INTAKE_TLS_CERT: cert, INTAKE_TLS_KEY: path.join(dir, 'missing.pem') })).toThrow(/INTAKE_TLS_KEY names a file that does not exist/);
+    expect(() => loadConfig({ INTAKE_TLS_CERT: cert, INTAKE_TLS_KEY: path.join(dir, 'missing.pem') })).toThrow(
+      /INTAKE_TLS_KEY names a file that does not exist/,
+    );
   });
 });

@@ -20,7 +20,11 @@ export interface EventValues extends EventFields {
 const DAY = 86_400_000;
 const PARTSTAT: Record<string, RsvpStatus> = { 'NEEDS-ACTION': 'pending', ACCEPTED: 'accepted', DECLINED: 'declined', TENTATIVE: 'tentative' };
 const PARTSTAT_OUT: Record<RsvpStatus, string> = { pending: 'NEEDS-ACTION', accepted: 'ACCEPTED', declined: 'DECLINED', tentative: 'TENTATIVE' };
-const emailOf = (p: InstanceType<typeof ICAL.Property>) => String(p.getFirstValue() ?? '').replace(/^mailto:/i, '').trim().toLowerCase();
+const emailOf = (p: InstanceType<typeof ICAL.Property>) =>
+  String(p.getFirstValue() ?? '')
+    .replace(/^mailto:/i, '')
+    .trim()
+    .toLowerCase();
 
 /**
  * Makes the ATTENDEE lines say what the service holds: answers updated in place (other
@@ -93,7 +97,10 @@ export function eventFieldsOf(c: Component, vcal: Component | null): EventFields
 export function attendeesOf(c: Component): Array<{ email: string; rsvp_status: RsvpStatus }> {
   const out = new Map<string, RsvpStatus>();
   for (const p of c.getAllProperties('attendee')) {
-    const email = String(p.getFirstValue() ?? '').replace(/^mailto:/i, '').trim().toLowerCase();
+    const email = String(p.getFirstValue() ?? '')
+      .replace(/^mailto:/i, '')
+      .trim()
+      .toLowerCase();
     if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) continue;
     out.set(email, PARTSTAT[String(p.getParameter('partstat') ?? 'NEEDS-ACTION').toUpperCase()] ?? 'pending');
   }
@@ -112,9 +119,18 @@ function setText(c: Component, name: string, value: string | null) {
 export function patchVevent(c: Component, event: EventValues, vcal: Component | null): boolean {
   const now = eventFieldsOf(c, vcal);
   let changed = false;
-  if (now?.title !== event.title) { setText(c, 'summary', event.title); changed = true; }
-  if ((now?.description ?? null) !== (event.description ?? null)) { setText(c, 'description', event.description); changed = true; }
-  if ((now?.location ?? null) !== (event.location ?? null)) { setText(c, 'location', event.location); changed = true; }
+  if (now?.title !== event.title) {
+    setText(c, 'summary', event.title);
+    changed = true;
+  }
+  if ((now?.description ?? null) !== (event.description ?? null)) {
+    setText(c, 'description', event.description);
+    changed = true;
+  }
+  if ((now?.location ?? null) !== (event.location ?? null)) {
+    setText(c, 'location', event.location);
+    changed = true;
+  }
   if (!now || now.start_time !== event.start_time || now.end_time !== event.end_time || now.all_day !== event.all_day) {
     c.removeAllProperties('dtstart');
     c.removeAllProperties('dtend');

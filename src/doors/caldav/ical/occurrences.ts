@@ -54,7 +54,10 @@ function expand(kind: Kind, vcal: Component, main: Component, overrides: Compone
   return false;
 }
 
-export interface Window { first_start: string | null; last_end: string | null }
+export interface Window {
+  first_start: string | null;
+  last_end: string | null;
+}
 
 /** The instants all occurrences fall within (null: open on that side). */
 export function windowOf(kind: Kind, vcal: Component, main: Component, hasMaster: boolean, overrides: Component[]): Window {

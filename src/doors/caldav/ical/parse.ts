@@ -7,7 +7,11 @@ export type Precondition = 'valid-calendar-data' | 'supported-calendar-component
 
 /** A broken or unsuitable object: 400 or 403 with this CalDAV precondition, nothing stored. */
 export class BadCalendar extends Error {
-  constructor(message: string, readonly precondition: Precondition, readonly status: 400 | 403 = 400) {
+  constructor(
+    message: string,
+    readonly precondition: Precondition,
+    readonly status: 400 | 403 = 400,
+  ) {
     super(message);
   }
 }

@@ -12,7 +12,10 @@ export interface TaskFields {
 }
 
 /** The task values a published task shows (what a REST edit may have changed). */
-export interface TaskValues extends TaskFields { completed_at: string | null; updated_at: string }
+export interface TaskValues extends TaskFields {
+  completed_at: string | null;
+  updated_at: string;
+}
 
 const STATUS_IN: Record<string, TaskStatus> = { 'NEEDS-ACTION': 'pending', 'IN-PROCESS': 'in_progress', COMPLETED: 'completed', CANCELLED: 'canceled' };
 const STATUS_OUT: Record<TaskStatus, string> = { pending: 'NEEDS-ACTION', in_progress: 'IN-PROCESS', completed: 'COMPLETED', canceled: 'CANCELLED' };
@@ -64,9 +67,18 @@ function setText(c: Component, name: string, value: string | null) {
 export function patchVtodo(c: Component, task: TaskValues, vcal: Component | null): boolean {
   const now = taskFieldsOf(c, vcal);
   let changed = false;
-  if (now.title !== task.title) { setText(c, 'summary', task.title); changed = true; }
-  if ((now.description ?? null) !== (task.description ?? null)) { setText(c, 'description', task.description); changed = true; }
-  if (now.priority !== task.priority) { c.updatePropertyWithValue('priority', PRIORITY_OUT[task.priority]); changed = true; }
+  if (now.title !== task.title) {
+    setText(c, 'summary', task.title);
+    changed = true;
+  }
+  if ((now.description ?? null) !== (task.description ?? null)) {
+    setText(c, 'description', task.description);
+    changed = true;
+  }
+  if (now.priority !== task.priority) {
+    c.updatePropertyWithValue('priority', PRIORITY_OUT[task.priority]);
+    changed = true;
+  }
   if (now.due_date !== task.due_date) {
     if (task.due_date === null) c.removeAllProperties('due');
     else {

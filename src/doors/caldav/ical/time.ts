@@ -20,7 +20,19 @@ const zoneFormat = new Map<string, Intl.DateTimeFormat | null>();
 function formatFor(tzid: string): Intl.DateTimeFormat | null {
   if (!zoneFormat.has(tzid)) {
     try {
-      zoneFormat.set(tzid, new Intl.DateTimeFormat('en-US', { timeZone: tzid, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }));
+      zoneFormat.set(
+        tzid,
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: tzid,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+          second: 'numeric',
+        }),
+      );
     } catch {
       zoneFormat.set(tzid, null);
     }
@@ -81,10 +93,18 @@ export const iso = (ms: number) => new Date(ms).toISOString();
 export function timeOf(isoValue: string, date = false): Time {
   const d = new Date(isoValue);
   if (date) return ICAL.Time.fromData({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), isDate: true });
-  return ICAL.Time.fromData({
-    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
-    hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), isDate: false,
-  }, ICAL.Timezone.utcTimezone);
+  return ICAL.Time.fromData(
+    {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+      isDate: false,
+    },
+    ICAL.Timezone.utcTimezone,
+  );
 }
 
 export const isMidnightUtc = (isoValue: string) => isoValue.slice(11, 23) === '00:00:00.000';

@@ -25,11 +25,17 @@ function contextInput(props: Element[]): { input: ContextInput; refused: QName[]
     if (key === `{${NS.DAV}}displayname`) {
       const name = textOf(p).replace(SUFFIX, '').trim();
       if (!name) refused.push(q);
-      else { input.name = name; accepted.push(q); }
+      else {
+        input.name = name;
+        accepted.push(q);
+      }
     } else if (key === `{${NS.APPLE}}calendar-color`) {
       const m = COLOR.exec(textOf(p));
       if (!m) refused.push(q);
-      else { input.color = `#${m[1].toLowerCase()}`; accepted.push(q); }
+      else {
+        input.color = `#${m[1].toLowerCase()}`;
+        accepted.push(q);
+      }
     } else if (key === `{${NS.CALDAV}}calendar-description`) {
       input.description = textOf(p) || null;
       accepted.push(q);
@@ -65,7 +71,7 @@ export async function mkcalendar(dav: Dav) {
     exists = false;
   }
   // Segments of the service's own forms would be ambiguous.
-  if (exists || /^personal-(tasks|events)$/.test(slug) || /^(.*)-(tasks|events)$/.exec(slug)?.[1] && isUuid(/^(.*)-(tasks|events)$/.exec(slug)![1])) {
+  if (exists || /^personal-(tasks|events)$/.test(slug) || (/^(.*)-(tasks|events)$/.exec(slug)?.[1] && isUuid(/^(.*)-(tasks|events)$/.exec(slug)![1]))) {
     throw davError(403, NS.DAV, 'resource-must-be-null', 'A collection already has this URL');
   }
   const { input, refused, components } = contextInput(setProps(root));
@@ -74,7 +80,8 @@ export async function mkcalendar(dav: Dav) {
   }
   const kind = components.length && components.every((c) => c === 'VTODO') ? 'task' : 'event';
   await dav.opts.calendar.makeCollection(dav.actor, slug, kind, () =>
-    dav.opts.services.contexts.create(dav.actor, { ...input, name: input.name ?? slug.slice(0, 500) }));
+    dav.opts.services.contexts.create(dav.actor, { ...input, name: input.name ?? slug.slice(0, 500) }),
+  );
   return dav.reply.code(201).header('Cache-Control', 'no-cache').send();
 }
 
@@ -112,7 +119,8 @@ export async function deleteCollection(dav: Dav) {
   try {
     await dav.opts.services.contexts.remove(dav.actor, c.contextId);
   } catch (err) {
-    if ((err as { code?: string }).code === 'conflict') throw davError(403, null, null, 'The context still holds records or contexts; delete it through the REST API');
+    if ((err as { code?: string }).code === 'conflict')
+      throw davError(403, null, null, 'The context still holds records or contexts; delete it through the REST API');
     throw err;
   }
   return dav.reply.code(204).send();

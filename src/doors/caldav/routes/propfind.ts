@@ -43,7 +43,8 @@ export async function propfind(dav: Dav) {
       resources.push({ type: 'collection', c, segment: path.segment });
       if (depth === 1) {
         await ensureFresh(dav.opts.calendar, c);
-        const withText = request.type === 'prop' && request.props.some((q) => qkey(q) === `{${NS.CALDAV}}calendar-data` || qkey(q) === `{${NS.DAV}}getcontentlength`);
+        const withText =
+          request.type === 'prop' && request.props.some((q) => qkey(q) === `{${NS.CALDAV}}calendar-data` || qkey(q) === `{${NS.DAV}}getcontentlength`);
         for (const o of await dav.opts.calendar.objects(c, { withText })) resources.push({ type: 'object', c, segment: path.segment, o });
       }
       break;

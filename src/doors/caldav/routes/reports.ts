@@ -17,7 +17,8 @@ import { BadXml, child, children, is, NS, parseXml, propRequestOf, qkey, textOf,
 const COMPONENT = { task: 'VTODO', event: 'VEVENT' } as const;
 const TASK_STATUS_TEXT: Record<TaskStatus, string> = { pending: 'NEEDS-ACTION', in_progress: 'IN-PROCESS', completed: 'COMPLETED', canceled: 'CANCELLED' };
 
-const needsText = (req: PropRequest) => req.type === 'prop' && req.props.some((q) => qkey(q) === `{${NS.CALDAV}}calendar-data` || qkey(q) === `{${NS.DAV}}getcontentlength`);
+const needsText = (req: PropRequest) =>
+  req.type === 'prop' && req.props.some((q) => qkey(q) === `{${NS.CALDAV}}calendar-data` || qkey(q) === `{${NS.DAV}}getcontentlength`);
 
 export async function report(dav: Dav) {
   const root = parseXml(dav.body);
@@ -51,13 +52,17 @@ async function multiget(dav: Dav, c: Collection, segment: string, root: Element)
     let path = h;
     try {
       path = h.startsWith('/') ? h : new URL(h).pathname;
-    } catch { /* kept as given: it will not match */ }
+    } catch {
+      /* kept as given: it will not match */
+    }
     let name: string | null = null;
     const rawBase = decodeURIComponent(base);
     try {
       const decoded = decodeURIComponent(path);
       if (decoded.startsWith(rawBase) && !decoded.slice(rawBase.length).includes('/')) name = decoded.slice(rawBase.length);
-    } catch { /* a malformed escape never names a member */ }
+    } catch {
+      /* a malformed escape never names a member */
+    }
     if (name) names.set(h, name);
   }
   const found = new Map<string, ObjectSummary | CalendarObject>();
@@ -166,7 +171,7 @@ async function sync(dav: Dav, c: Collection, segment: string, root: Element) {
   if (needsText(req) && changed.length) {
     const names = changed.map((o) => o.name);
     changed = [];
-    for (let i = 0; i < names.length; i += 500) changed.push(...await dav.opts.calendar.objects(c, { names: names.slice(i, i + 500), withText: true }));
+    for (let i = 0; i < names.length; i += 500) changed.push(...(await dav.opts.calendar.objects(c, { names: names.slice(i, i + 500), withText: true })));
   }
   const out = await answer(dav, c, segment, changed, req);
   const base = collectionHref(dav.actor.userId, segment);

@@ -110,16 +110,23 @@ export async function putObject(dav: Dav) {
     let version: number;
     if (recordId) {
       const move = existing ? {} : { context_id: c.contextId };
-      const rec = c.kind === 'task'
-        ? await tasks.update(actor, recordId, { ...fields, ...move }, { publish: true })
-        : await events.update(actor, recordId, { ...fields, ...move }, { publish: true });
+      const rec =
+        c.kind === 'task'
+          ? await tasks.update(actor, recordId, { ...fields, ...move }, { publish: true })
+          : await events.update(actor, recordId, { ...fields, ...move }, { publish: true });
       if (c.kind === 'event') await applyAttendees(dav, recordId, existing?.ical ?? elsewhere?.ical ?? null, parsed);
       id = rec.id;
       version = rec.version_major;
     } else {
-      const rec = c.kind === 'task'
-        ? await tasks.create(actor, { ...(fields as ReturnType<typeof taskFieldsOf>), context_id: c.contextId })
-        : await events.create(actor, { ...(fields as NonNullable<ReturnType<typeof eventFieldsOf>>), context_id: c.contextId }, undefined, parsed.hasMaster ? attendeesOf(parsed.main) : []);
+      const rec =
+        c.kind === 'task'
+          ? await tasks.create(actor, { ...(fields as ReturnType<typeof taskFieldsOf>), context_id: c.contextId })
+          : await events.create(
+              actor,
+              { ...(fields as NonNullable<ReturnType<typeof eventFieldsOf>>), context_id: c.contextId },
+              undefined,
+              parsed.hasMaster ? attendeesOf(parsed.main) : [],
+            );
       id = rec.id;
       version = rec.version_major;
     }
@@ -152,7 +159,8 @@ export async function moveObject(dav: Dav) {
   } catch {
     destPath = null;
   }
-  if (destPath?.type !== 'object' || destPath.userId !== dav.actor.userId) throw davError(400, null, null, 'Destination must be a calendar object URL of this server');
+  if (destPath?.type !== 'object' || destPath.userId !== dav.actor.userId)
+    throw davError(400, null, null, 'Destination must be a calendar object URL of this server');
   const to = await resolveCollection(dav, destPath.segment);
   if (to.kind !== c.kind) throw davError(403, NS.CALDAV, 'supported-calendar-component', 'The destination holds the other kind of component');
   const occupied = await objectByName(dav.opts.calendar, to, destPath.name);
@@ -160,11 +168,15 @@ export async function moveObject(dav: Dav) {
   const parsed = readObject(existing.ical, c.kind);
   const { tasks, events } = dav.opts.services;
   const saved = await dav.opts.calendar.writeWithObject(async () => {
-    const rec = c.kind === 'task'
-      ? await tasks.update(dav.actor, existing.record_id, { context_id: to.contextId }, { publish: true })
-      : await events.update(dav.actor, existing.record_id, { context_id: to.contextId }, { publish: true });
+    const rec =
+      c.kind === 'task'
+        ? await tasks.update(dav.actor, existing.record_id, { context_id: to.contextId }, { publish: true })
+        : await events.update(dav.actor, existing.record_id, { context_id: to.contextId }, { publish: true });
     const object = objectRow(c.kind, rec.id, destPath.name, parsed, existing.ical, rec.version_major);
     return { object, result: object };
   });
-  return dav.reply.code(occupied ? 204 : 201).header('ETag', saved.etag).send();
+  return dav.reply
+    .code(occupied ? 204 : 201)
+    .header('ETag', saved.etag)
+    .send();
 }

@@ -16,7 +16,8 @@ const IMPERATIVE =
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b)/i;
-const OWN_COMMITMENT = /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
+const OWN_COMMITMENT =
+  /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
 const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
 
@@ -37,7 +38,7 @@ function pickDue(text: string, mentions: DateMention[]): DateMention | null {
   const deadline = usable.find((m) => isDeadlineMention(text, m) && !m.likelyPast);
   if (deadline) return deadline;
   const future = usable.filter((m) => !m.likelyPast);
-  return future.length === 1 ? future[0] : future.find((m) => m.hasDay) ?? null;
+  return future.length === 1 ? future[0] : (future.find((m) => m.hasDay) ?? null);
 }
 
 /** Title from a request: lead-ins and the deadline phrase removed. */
@@ -46,13 +47,21 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number):
   if (due) {
     const idx = due.index - offsetInBody;
     if (idx > 0) {
-      const head = t.slice(0, idx).replace(/\b(by|before|due|until|till|no later than|para el|para|antes del?|a más tardar|hasta|bis( zum)?|spätestens|d['’]ici( le)?|avant( le| la)?|au plus tard|pour le)\s*(the|el|le|la|am|zum)?\s*$/i, '');
+      const head = t
+        .slice(0, idx)
+        .replace(
+          /\b(by|before|due|until|till|no later than|para el|para|antes del?|a más tardar|hasta|bis( zum)?|spätestens|d['’]ici( le)?|avant( le| la)?|au plus tard|pour le)\s*(the|el|le|la|am|zum)?\s*$/i,
+          '',
+        );
       const tail = t.slice(idx + (due.end - due.index));
       t = /^\s*[,;]?\s*(so|to|because|since|as|and|which|que|damit|pour|afin)\b/i.test(tail) || tail.trim().length < 3 ? head : `${head} ${tail}`;
     }
   }
   t = t.replace(/\s*\((?:due|by|para|bis|avant)[^)]*\)/gi, '');
-  t = t.replace(/[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if (you|possible)|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|which|damit|para que|pour que|afin de|si no|sinon)\b.*$/i, '');
+  t = t.replace(
+    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if (you|possible)|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|which|damit|para que|pour que|afin de|si no|sinon)\b.*$/i,
+    '',
+  );
   t = t.replace(/\s+(via|using|through|with the form|using my)\b.*$/i, '');
   t = t.replace(/[:]\s*https?:\/\/\S+.*$/i, '').replace(/https?:\/\/\S+/g, '');
   t = t.replace(/\s+(tomorrow|today|tonight|tmrw|this week|next week|asap|eod|cob|mañana|hoy|heute|morgen|demain|aujourd'hui)\b\s*[?.!]*$/i, '');
@@ -73,14 +82,22 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const raw = stripListMarker(info.clause.trim());
   if (raw.length < 6) return null;
   const owner = stripOwner(raw);
-  let rest = info.inActionSection ? owner.rest.replace(/^[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u, '') : owner.rest;
+  let rest = info.inActionSection
+    ? owner.rest.replace(/^[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u, '')
+    : owner.rest;
   const owned = rest !== raw;
   const req = REQUEST.exec(rest);
   // "die Lohnsteuerbescheinigung bitte bis 27. November": the object comes before the request word.
   const objectFirst = req && req.index > 0 && /^(bitte|please|por favor|s'il vous plaît|svp)$/i.test(req[0]) ? rest.slice(0, req.index).trim() : '';
-  if (req && req.index > 0 && /^(please|pls|kindly|can you|could you|would you|will you|por favor|bitte|pouvez-vous|pourriez-vous|merci de|veuillez|puedes|podrías)/i.test(req[0]) && !/^(i|we)\b/i.test(rest)) {
+  if (
+    req &&
+    req.index > 0 &&
+    /^(please|pls|kindly|can you|could you|would you|will you|por favor|bitte|pouvez-vous|pourriez-vous|merci de|veuillez|puedes|podrías)/i.test(req[0]) &&
+    !/^(i|we)\b/i.test(rest)
+  ) {
     const before = rest.slice(0, req.index);
-    if (/[,;:\-–—]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before) || before.trim().split(/\s+/).length <= 2) rest = rest.slice(req.index);
+    if (/[,;:\-–—]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before) || before.trim().split(/\s+/).length <= 2)
+      rest = rest.slice(req.index);
   }
   const offsetInBody = info.clause.indexOf(rest);
   const isRequest = REQUEST.test(rest) || REQUEST_AT_START.test(stripLeadIns(rest.replace(/^(also|and|separately)[, ]+/i, '')));
@@ -88,7 +105,12 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const leadOffset = rest.length - stripped.length;
   if (OWN_COMMITMENT.test(rest) && !isRequest) return null;
   // "Research Office, Midstate University": every word capitalised and no sentence end is a name or a heading.
-  if (!isRequest && /^[\p{Lu}\d][\p{L}\d'’&.-]*(?:,?\s+(?:of|de|&|und|et|y|the|la|le|der)?\s*[\p{Lu}\d][\p{L}\d'’&.-]*)*$/u.test(stripped.trim()) && stripped.trim().split(/\s+/).length <= 6) return null;
+  if (
+    !isRequest &&
+    /^[\p{Lu}\d][\p{L}\d'’&.-]*(?:,?\s+(?:of|de|&|und|et|y|the|la|le|der)?\s*[\p{Lu}\d][\p{L}\d'’&.-]*)*$/u.test(stripped.trim()) &&
+    stripped.trim().split(/\s+/).length <= 6
+  )
+    return null;
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
   if ((STOP_VERBS.test(stripped) && !/^let (me|us) know\b/i.test(stripped)) || READING_LINK.test(stripped)) return null;
   const mentions = findDates(info.clause, ctx);
@@ -104,12 +126,16 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   else if (isRequest || askedAnswer) kind = 'request';
   else if (imperative && (info.listItem || owned) && !info.bulk) kind = 'list';
   else if (imperative && !info.bulk) kind = 'imperative';
-  else if (due && !info.listItem && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`)) return paymentTask(info, due, ctx);
+  else if (due && !info.listItem && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`))
+    return paymentTask(info, due, ctx);
   else if (deadline && !info.bulk && (info.listItem || obligation(info.clause, ctx.lang))) {
     // No request wording, but a deadline on a list entry or an obligation: "Permission slips are due Nov 9".
     return deadlineTask(info, stripped, due!, ctx, offsetInBody + leadOffset);
   }
-  if (!kind) return due && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`) ? paymentTask(info, due, ctx) : null;
+  if (!kind)
+    return due && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`)
+      ? paymentTask(info, due, ctx)
+      : null;
   if (info.bulk && kind !== 'section' && !due) return null;
   let title = taskTitle(stripped, due, offsetInBody + leadOffset);
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
@@ -125,10 +151,15 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     dueMs = mentionStartMs({ ...due, hasTime: dueIsExact }, ctx, true);
   }
   const confidence =
-    kind === 'section' ? CONFIDENCE.actionItemListEntry
-    : kind === 'request' ? (due ? CONFIDENCE.requestWithDate : CONFIDENCE.requestWithoutDate)
-    : kind === 'list' ? CONFIDENCE.todoListEntry
-    : CONFIDENCE.todoListEntry - 0.1;
+    kind === 'section'
+      ? CONFIDENCE.actionItemListEntry
+      : kind === 'request'
+        ? due
+          ? CONFIDENCE.requestWithDate
+          : CONFIDENCE.requestWithoutDate
+        : kind === 'list'
+          ? CONFIDENCE.todoListEntry
+          : CONFIDENCE.todoListEntry - 0.1;
   return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
 }
 
@@ -144,12 +175,16 @@ function listVerb(text: string, lang: DateContext['lang']): boolean {
 }
 
 function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx: DateContext, offset: number): TextTask | null {
-  const listed = info.listItem ? stripped : obligationTitle(stripped, ctx.lang) ?? stripped;
-  const title = listed === stripped ? taskTitle(stripped, due, offset) : finishTitle(listed.replace(/\s+(?:by|before|until|bis|avant|antes|hasta)\b.*$/i, ''), 14);
+  const listed = info.listItem ? stripped : (obligationTitle(stripped, ctx.lang) ?? stripped);
+  const title =
+    listed === stripped ? taskTitle(stripped, due, offset) : finishTitle(listed.replace(/\s+(?:by|before|until|bis|avant|antes|hasta)\b.*$/i, ''), 14);
   if (contentWordCount(title) < 1) return null;
   return {
-    kind: 'deadline', title, excerpt: info.clause.trim(),
-    dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true), dueIsExact: due.hasTime && !due.endOfDay,
+    kind: 'deadline',
+    title,
+    excerpt: info.clause.trim(),
+    dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
+    dueIsExact: due.hasTime && !due.endOfDay,
     confidence: CONFIDENCE.deadlineStatement,
   };
 }
@@ -170,7 +205,9 @@ function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): Text
 /** Rows of a table with an Action/Task column (and optionally a Due column). */
 export function tableTasks(rows: string[], ctx: DateContext): TextTask[] | null {
   const header = rows[0].split(' | ').map((c) => c.trim().toLowerCase());
-  const actionCol = header.findIndex((c) => /^(action|action item|task|item|to-?do|what|acción|tarea|aufgabe|maßnahme|action à mener|tâche|description)$/.test(c));
+  const actionCol = header.findIndex((c) =>
+    /^(action|action item|task|item|to-?do|what|acción|tarea|aufgabe|maßnahme|action à mener|tâche|description)$/.test(c),
+  );
   if (actionCol < 0) return null;
   const dueCol = header.findIndex((c) => /^(due|due date|deadline|by|when|date|fecha|plazo|fällig|frist|termin|bis|échéance|date limite|pour le)$/.test(c));
   const tasks: TextTask[] = [];
@@ -178,8 +215,8 @@ export function tableTasks(rows: string[], ctx: DateContext): TextTask[] | null 
     const cells = row.split(' | ').map((c) => c.trim());
     const action = cells[actionCol];
     if (!action) continue;
-    const dueText = dueCol >= 0 ? cells[dueCol] ?? '' : '';
-    const due = dueText ? findDates(dueText, ctx).find((m) => m.hasDay) ?? null : null;
+    const dueText = dueCol >= 0 ? (cells[dueCol] ?? '') : '';
+    const due = dueText ? (findDates(dueText, ctx).find((m) => m.hasDay) ?? null) : null;
     tasks.push({
       kind: 'section',
       title: finishTitle(action.replace(/\s*\([^)]*\)/g, ''), 14),

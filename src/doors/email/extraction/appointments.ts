@@ -12,15 +12,22 @@ import { capitalise, finishTitle } from './titles.js';
 const FIELD = /^\s*(?:[-*•]\s*)?([\p{L}][\p{L} /]{1,24}?)\s*(?::|\s\|)\s*(?:\|\s*)?(\S.*)$/u;
 const WHEN_LABEL = /^(when|date|time|day|fecha|hora|d[ií]a|datum|uhrzeit|zeit|wann|termin|heure|date et heure|quand|jour)$/i;
 const WHERE_LABEL = /^(where|location|address|place|venue|report to|lugar|direcci[óo]n|domicilio|ubicaci[óo]n|ort|adresse|anschrift|wo|lieu|o[ùu])$/i;
-const SERVICE_LABEL = /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|tratamiento|servicio|motivo|consulta|leistung|behandlung|untersuchung|anlass|prestation|intervention|objet|motif)$/i;
+const SERVICE_LABEL =
+  /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|tratamiento|servicio|motivo|consulta|leistung|behandlung|untersuchung|anlass|prestation|intervention|objet|motif)$/i;
 const DURATION_LABEL = /^(duration|length|duraci[óo]n|dauer|voraussichtliche dauer|dur[ée]e)$/i;
-const APPOINTMENT_NOUN = /\b(appointment|appt|interview|consultation|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
-const NOUN_FOR = /\b(appointment|interview|visit|cita|consulta|termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
-const STREET_LINE = /(\b\d{1,5}[a-z]?\s+(?:[\p{Lu}][\p{L}.'’-]*\s+){0,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court|hwy|highway|sq|square|pike|terrace)\b\.?|\b[\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+|\b(?:calle|avenida|av\.|paseo|plaza|rue|avenue|boulevard|bd|chemin|place|all[ée]e)\s+[\p{L}\d])/iu;
+const APPOINTMENT_NOUN =
+  /\b(appointment|appt|interview|consultation|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
+const NOUN_FOR =
+  /\b(appointment|interview|visit|cita|consulta|termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
+const STREET_LINE =
+  /(\b\d{1,5}[a-z]?\s+(?:[\p{Lu}][\p{L}.'’-]*\s+){0,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court|hwy|highway|sq|square|pike|terrace)\b\.?|\b[\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+|\b(?:calle|avenida|av\.|paseo|plaza|rue|avenue|boulevard|bd|chemin|place|all[ée]e)\s+[\p{L}\d])/iu;
 const POSTCODE = /\b(\d{5}|\d{4,5}-\d{3}|[A-Z]{2}\s\d{5}|[A-Z]\d[A-Z]\s?\d[A-Z]\d|[A-Z]{1,2}\d{1,2}\s?\d[A-Z]{2})\b/;
 const PHONE_ONLY = /^[\s()+\d.-]{7,}$/;
 
-interface Field { label: string; value: string }
+interface Field {
+  label: string;
+  value: string;
+}
 
 function fieldsOf(text: string): Field[] {
   const out: Field[] = [];
@@ -61,7 +68,10 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   if (nounFor) return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
   if (found && hasMeetingWord(found.title) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos)\b/i.test(found.title)) return found.title;
   const cleaned = subjectTitle(subject)
-    .replace(/\b(appointment confirmed|confirmed|confirmation|confirming|reminder|your|is booked|booked|has been scheduled|scheduled|confirmaci[óo]n de( su)?|confirmada( para)?|recordatorio( de)?|best[äa]tigung|ihr|ihre|confirmation de( votre)?|votre|rappel)\b\s*:?/gi, ' ')
+    .replace(
+      /\b(appointment confirmed|confirmed|confirmation|confirming|reminder|your|is booked|booked|has been scheduled|scheduled|confirmaci[óo]n de( su)?|confirmada( para)?|recordatorio( de)?|best[äa]tigung|ihr|ihre|confirmation de( votre)?|votre|rappel)\b\s*:?/gi,
+      ' ',
+    )
     .replace(/\s+-\s*$|^\s*[-:–]\s*/g, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -72,8 +82,11 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
 /** The one event of an appointment confirmation, or null when it names no date and time. */
 export function appointmentEvent(text: string, subject: string, ctx: DateContext, found: TextEvent[]): TextEvent | null {
   const fields = fieldsOf(text);
-  const whenText = fields.filter((f) => WHEN_LABEL.test(f.label)).map((f) => f.value).join(', ');
-  const fromFields = whenText ? findDates(whenText, ctx).find((m) => m.hasDay && m.hasTime) ?? null : null;
+  const whenText = fields
+    .filter((f) => WHEN_LABEL.test(f.label))
+    .map((f) => f.value)
+    .join(', ');
+  const fromFields = whenText ? (findDates(whenText, ctx).find((m) => m.hasDay && m.hasTime) ?? null) : null;
   const structured = found.find((e) => !e.allDay);
   let startMs: number;
   let endMs: number | null = null;
@@ -100,7 +113,8 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
     endMs = startMs + (minutes ?? 60) * 60000;
   }
   const where = fields.find((f) => WHERE_LABEL.test(f.label))?.value ?? null;
-  const location = where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where) ? (addressIn(where) ?? where) : addressIn(text) ?? where ?? structured?.location ?? null;
+  const location =
+    where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where) ? (addressIn(where) ?? where) : (addressIn(text) ?? where ?? structured?.location ?? null);
   return {
     title: appointmentTitle(fields, text, subject, structured),
     excerpt,

@@ -11,7 +11,11 @@ import type { TextItems } from './text-items.js';
 import { finishTitle } from './titles.js';
 
 const STOP = /^(the|a|an|to|for|of|in|on|by|and|or|with|your|you|our|my|de|la|el|le|les|der|die|das|und|et|y|pick|date|dates|day|vote|reply|poll)$/;
-const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !STOP.test(w));
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 2 && !STOP.test(w));
 
 /** Confidence is scaled by how much the mail's kind vouches for items read from its text. */
 const CLASS_TRUST: Record<MailClass, number> = {
@@ -31,7 +35,10 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
       break;
     case 'transactional':
     case 'notification':
-      out = { tasks: found.tasks.filter((t) => t.dueMs !== null && (t.kind === 'request' || t.kind === 'section' || t.kind === 'payment' || t.kind === 'deadline')), events: [] };
+      out = {
+        tasks: found.tasks.filter((t) => t.dueMs !== null && (t.kind === 'request' || t.kind === 'section' || t.kind === 'payment' || t.kind === 'deadline')),
+        events: [],
+      };
       break;
     case 'appointment': {
       const ev = appointmentEvent(body, subject, ctx, found.events);
@@ -42,9 +49,9 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
       // The answer is the task; name it after the poll when its own words do not ("Reply with A or B").
       const about = subjectTitle(subject);
       const aboutWords = new Set(words(about));
-      const tasks = found.tasks.filter((t) => t.kind === 'request' || t.kind === 'section' || t.dueMs !== null).map((t) => (
-        words(t.title).some((w) => aboutWords.has(w)) || !about ? t : { ...t, title: finishTitle(`${t.title}: ${about}`, 20) }
-      ));
+      const tasks = found.tasks
+        .filter((t) => t.kind === 'request' || t.kind === 'section' || t.dueMs !== null)
+        .map((t) => (words(t.title).some((w) => aboutWords.has(w)) || !about ? t : { ...t, title: finishTitle(`${t.title}: ${about}`, 20) }));
       out = { tasks, events: [] };
       break;
     }

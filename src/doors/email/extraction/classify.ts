@@ -49,9 +49,11 @@ const MARKETING =
   /\b(view (it )?in (your )?browser|read more|shop (now|our)|% off|\bsale\b|sponsor|register now|save your seat|sign up now|free trial|subscribe|issue #\d+|this week:|newsletter|black friday|descuento|rabatt|promo|angebot|nouveaut[ée]s|recomendaciones)\b/i;
 
 /** A poll asks the reader to choose among dates: the dates on offer are not events. */
-const POLL = /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|abstimm(?:en|ung)|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
+const POLL =
+  /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|abstimm(?:en|ung)|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
 
-const NOTIFICATION_SUBJECT = /^(notification|reminder|accepted|declined|tentative|updated invitation|invitation):|\b(shared a document|invited you to (edit|vote|view)|assigned to you|mentioned you|commented on|run failed|workflow run)\b/i;
+const NOTIFICATION_SUBJECT =
+  /^(notification|reminder|accepted|declined|tentative|updated invitation|invitation):|\b(shared a document|invited you to (edit|vote|view)|assigned to you|mentioned you|commented on|run failed|workflow run)\b/i;
 
 export function classifyMail(input: ClassifyInput): Classification {
   const signals: string[] = [];
@@ -64,9 +66,13 @@ export function classifyMail(input: ClassifyInput): Classification {
   const txSubject = TRANSACTIONAL_SUBJECT.test(input.subject);
   if (txSubject) signals.push('transactional-subject');
 
-  const appointmentSubject = APPOINTMENT_NOUN.test(input.subject) && (CONFIRMATION_WORD.test(input.subject) || /^(your|ihr|su|votre)\b/i.test(input.subject.trim()));
+  const appointmentSubject =
+    APPOINTMENT_NOUN.test(input.subject) && (CONFIRMATION_WORD.test(input.subject) || /^(your|ihr|su|votre)\b/i.test(input.subject.trim()));
   const firstLines = head.slice(0, 600);
-  const appointmentBody = APPOINTMENT_NOUN.test(firstLines) && CONFIRMATION_WORD.test(firstLines) && /\b(your|ihr(en)?|su|votre|vous|le confirmamos|wir best[äa]tigen)\b/i.test(firstLines);
+  const appointmentBody =
+    APPOINTMENT_NOUN.test(firstLines) &&
+    CONFIRMATION_WORD.test(firstLines) &&
+    /\b(your|ihr(en)?|su|votre|vous|le confirmamos|wir best[äa]tigen)\b/i.test(firstLines);
   if (appointmentSubject || appointmentBody) {
     signals.push(appointmentSubject ? 'appointment-subject' : 'appointment-body');
     return { kind: 'appointment', signals };
@@ -75,7 +81,10 @@ export function classifyMail(input: ClassifyInput): Classification {
     signals.push('poll');
     return { kind: 'poll', signals };
   }
-  if (/^(accepted|declined|tentative|updated invitation|aceptado|rechazado|angenommen|abgelehnt|accepté|refusé)\s*:/i.test(input.subject) || (NOTIFICATION_SUBJECT.test(input.subject) && machine)) {
+  if (
+    /^(accepted|declined|tentative|updated invitation|aceptado|rechazado|angenommen|abgelehnt|accepté|refusé)\s*:/i.test(input.subject) ||
+    (NOTIFICATION_SUBJECT.test(input.subject) && machine)
+  ) {
     signals.push('notification-subject');
     return { kind: 'notification', signals };
   }

@@ -97,7 +97,8 @@ function readable(text: string): string {
   return out;
 }
 
-const DURATION_ONLY = /^(in\s+|within\s+|for\s+|en\s+|dans\s+|durante\s+|pendant\s+)?(a|an|one|un|una|une|ein|eine|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|segundos?|sekunden|secondes?|ms|min|mins|minutes?|minutos?|minuten|h|hrs?|hours?|horas?|stunden?|heures?|days?|d[ií]as?|tage?n?|jours?|weeks?|semanas?|wochen?|semaines?|months?|meses|monate?n?|mois|years?|a[ñn]os?|jahren?|ans?)$/i;
+const DURATION_ONLY =
+  /^(in\s+|within\s+|for\s+|en\s+|dans\s+|durante\s+|pendant\s+)?(a|an|one|un|una|une|ein|eine|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|segundos?|sekunden|secondes?|ms|min|mins|minutes?|minutos?|minuten|h|hrs?|hours?|horas?|stunden?|heures?|days?|d[ií]as?|tage?n?|jours?|weeks?|semanas?|wochen?|semaines?|months?|meses|monate?n?|mois|years?|a[ñn]os?|jahren?|ans?)$/i;
 const END_OF_MONTH = /\b(end of (the |this )?month|fin (du|de ce) mois|fin de(l)? mes|ende (des|dieses) monats|monatsende)\b/gi;
 const END_OF_DAY = /\b(eod|cob|end of (the )?day|close of business|end of business|fin de (la )?journ[ée]e|feierabend)\b/i;
 
@@ -122,7 +123,12 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   if (DURATION_ONLY.test(t) && !(ctx.lang !== 'en' && /^\d{1,2}\s?h$/i.test(t))) return null;
   if (/^\d{1,2}$/.test(t)) return null;
   // "10 minutos antes", "two hours before": an offset from something else, not a day.
-  if (/^(\d+|a|an|one|un|una|ein|eine)\s*(min|minutes?|minutos?|minuten|hours?|horas?|stunden?|heures?)\s+(antes|before|earlier|vorher|avant|plus t[ôo]t|después|after|later|später|après)$/i.test(t)) return null;
+  if (
+    /^(\d+|a|an|one|un|una|ein|eine)\s*(min|minutes?|minutos?|minuten|hours?|horas?|stunden?|heures?)\s+(antes|before|earlier|vorher|avant|plus t[ôo]t|después|after|later|später|après)$/i.test(
+      t,
+    )
+  )
+    return null;
   // "1.8s", "2.5": decimals, not dates.
   if (/^\d{1,2}\.\d{1,2}$/.test(t) && /^[a-z%]/i.test(text.slice(r.index + r.text.length, r.index + r.text.length + 1))) return null;
   // "now" is when the mail was written, never a date the reader is given.
@@ -130,7 +136,10 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   if (insideIdentifier(text, r.index, r.text.length)) return null;
   const s = r.start;
   // An hour needs a clock form or an hour word: "los alumnos de 4" is not four o'clock.
-  const hasTime = s.isCertain('hour') && (/\d\s*[:.h]\s*\d|\d\s*(?:[ap]\.?m\.?|uhr|h\b|hrs?\b|o'clock)|\b(?:at|um|à|a las|a la|noon|midnight|midi|minuit|mediod[ií]a|mittags?)\b/i.test(t) || !/\d/.test(t));
+  const hasTime =
+    s.isCertain('hour') &&
+    (/\d\s*[:.h]\s*\d|\d\s*(?:[ap]\.?m\.?|uhr|h\b|hrs?\b|o'clock)|\b(?:at|um|à|a las|a la|noon|midnight|midi|minuit|mediod[ií]a|mittags?)\b/i.test(t) ||
+      !/\d/.test(t));
   let hasDay = s.isCertain('day') || s.isCertain('weekday') || /\b(today|tonight|tomorrow|tmrw|tmr|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i.test(t);
   let year = s.get('year') ?? 0;
   let month = s.get('month') ?? 1;
@@ -154,7 +163,7 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     day = ref.day;
   }
   const zoneCertain = s.isCertain('timezoneOffset');
-  const zone = zoneCertain ? s.get('timezoneOffset') ?? null : null;
+  const zone = zoneCertain ? (s.get('timezoneOffset') ?? null) : null;
   let likelyPast = false;
   if (s.isCertain('day') && s.isCertain('month') && !s.isCertain('year')) {
     const thisYear = Date.UTC(ref.year, month - 1, day);
@@ -164,18 +173,29 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   let endTime: DateMention['endTime'] = null;
   if (r.end?.isCertain('hour')) {
     endTime = {
-      year: r.end.isCertain('day') ? r.end.get('year') ?? year : year,
-      month: r.end.isCertain('day') ? r.end.get('month') ?? month : month,
-      day: r.end.isCertain('day') ? r.end.get('day') ?? day : day,
+      year: r.end.isCertain('day') ? (r.end.get('year') ?? year) : year,
+      month: r.end.isCertain('day') ? (r.end.get('month') ?? month) : month,
+      day: r.end.isCertain('day') ? (r.end.get('day') ?? day) : day,
       hour: r.end.get('hour') ?? 0,
       minute: r.end.get('minute') ?? 0,
     };
   }
   hasDay = hasDay || false;
   return {
-    index: r.index, end: r.index + r.text.length, text: r.text, year, month, day, hasDay, hasTime,
-    hour: hasTime ? s.get('hour') ?? 0 : 0, minute: hasTime ? s.get('minute') ?? 0 : 0,
-    zone, endTime, endOfDay: false, likelyPast,
+    index: r.index,
+    end: r.index + r.text.length,
+    text: r.text,
+    year,
+    month,
+    day,
+    hasDay,
+    hasTime,
+    hour: hasTime ? (s.get('hour') ?? 0) : 0,
+    minute: hasTime ? (s.get('minute') ?? 0) : 0,
+    zone,
+    endTime,
+    endOfDay: false,
+    likelyPast,
   };
 }
 
@@ -185,9 +205,20 @@ function endOfMonthMentions(text: string, ctx: DateContext): DateMention[] {
   for (const m of text.matchAll(END_OF_MONTH)) {
     const last = new Date(Date.UTC(ref.year, ref.month, 0));
     out.push({
-      index: m.index ?? 0, end: (m.index ?? 0) + m[0].length, text: m[0], year: last.getUTCFullYear(),
-      month: last.getUTCMonth() + 1, day: last.getUTCDate(), hasDay: true, hasTime: false, hour: 0, minute: 0,
-      zone: null, endTime: null, endOfDay: true, likelyPast: false,
+      index: m.index ?? 0,
+      end: (m.index ?? 0) + m[0].length,
+      text: m[0],
+      year: last.getUTCFullYear(),
+      month: last.getUTCMonth() + 1,
+      day: last.getUTCDate(),
+      hasDay: true,
+      hasTime: false,
+      hour: 0,
+      minute: 0,
+      zone: null,
+      endTime: null,
+      endOfDay: true,
+      likelyPast: false,
     });
   }
   return out;
@@ -235,8 +266,20 @@ export function findDates(text: string, ctx: DateContext): DateMention[] {
   if (eod && !merged.some((m) => m.endOfDay)) {
     const r = localRef(ctx);
     merged.push({
-      index: eod.index, end: eod.index + eod[0].length, text: eod[0], year: r.year, month: r.month, day: r.day,
-      hasDay: true, hasTime: false, hour: 0, minute: 0, zone: null, endTime: null, endOfDay: true, likelyPast: false,
+      index: eod.index,
+      end: eod.index + eod[0].length,
+      text: eod[0],
+      year: r.year,
+      month: r.month,
+      day: r.day,
+      hasDay: true,
+      hasTime: false,
+      hour: 0,
+      minute: 0,
+      zone: null,
+      endTime: null,
+      endOfDay: true,
+      likelyPast: false,
     });
   }
   return merged;
@@ -266,4 +309,3 @@ export function findDurationMinutes(text: string): number | null {
   const minutes = /^(h|hours?|hrs?|horas?|stunden?|heures?)$/.test(unit) ? n * 60 : n;
   return minutes > 0 && minutes <= 12 * 60 ? Math.round(minutes) : null;
 }
-

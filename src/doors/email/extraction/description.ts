@@ -2,7 +2,7 @@
 import type { ParsedMessage } from './types.js';
 
 export function provenance(parsed: ParsedMessage): string {
-  const who = parsed.internal.fromName ? `${parsed.internal.fromName} <${parsed.from ?? '?'}>` : parsed.from ?? 'unknown sender';
+  const who = parsed.internal.fromName ? `${parsed.internal.fromName} <${parsed.from ?? '?'}>` : (parsed.from ?? 'unknown sender');
   const subject = parsed.subject ? `"${parsed.subject}"` : '(no subject)';
   const when = parsed.date ? ` on ${parsed.date}` : '';
   return `From email ${subject} from ${who}${when}.`;

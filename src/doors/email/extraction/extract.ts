@@ -82,7 +82,11 @@ export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Ex
   const ownNote = breakAt >= 0 ? split.text.slice(0, breakAt) : '';
   const content = breakAt >= 0 ? split.text.slice(breakAt) : split.text;
   const mailClass = classifyMail({
-    subject: parsed.subject, text: content, from: parsed.from, listMail: parsed.internal.listMail, forwardedFrom: split.forwardedFrom,
+    subject: parsed.subject,
+    text: content,
+    from: parsed.from,
+    listMail: parsed.internal.listMail,
+    forwardedFrom: split.forwardedFrom,
   });
   const fromNote = ownNote.trim() ? readText(ownNote, ctx, parsed.subject, false) : { tasks: [], events: [] };
   const shaped = shapeByClass(mailClass.kind, readText(content, ctx, parsed.subject, parsed.internal.bulk), content, parsed.subject, ctx);
@@ -99,11 +103,20 @@ export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Ex
     tasks.push({ title: t.title, description: describe(parsed, t.excerpt), due_date: t.dueMs === null ? null : toIso(t.dueMs), confidence: t.confidence });
   }
   const events: ExtractedEvent[] = found.events.map((e) => ({
-    title: e.title, description: describe(parsed, e.excerpt), start_time: toIso(e.startMs), end_time: toIso(e.endMs),
-    all_day: e.allDay, location: e.location, attendees: [], confidence: e.confidence, ical_uid: null, ical_sequence: null,
+    title: e.title,
+    description: describe(parsed, e.excerpt),
+    start_time: toIso(e.startMs),
+    end_time: toIso(e.endMs),
+    all_day: e.allDay,
+    location: e.location,
+    attendees: [],
+    confidence: e.confidence,
+    ical_uid: null,
+    ical_sequence: null,
   }));
   if (!tasks.length && !events.length) {
-    const title = capitalise(subjectTitle(parsed.subject)) || split.text.trim().split('\n')[0]?.slice(0, 80).trim() || `Email from ${parsed.from ?? 'unknown sender'}`;
+    const title =
+      capitalise(subjectTitle(parsed.subject)) || split.text.trim().split('\n')[0]?.slice(0, 80).trim() || `Email from ${parsed.from ?? 'unknown sender'}`;
     tasks.push({ title, description: describe(parsed, split.text.slice(0, 400)), due_date: null, confidence: CONFIDENCE.subjectFallback });
   }
   return { tasks, events, cancellations: [], errors };

@@ -9,7 +9,8 @@ const ORIGINAL_MARKER = /^\s*-{3,}\s*(original message|ursprüngliche nachricht|
 const RULE_LINE = /^\s*_{8,}\s*$/;
 const FROM_LINE = /^\s*\*?(from|von|de|da)\s*\*?\s*:/i;
 const DATE_LINE = /^\s*\*?(date|sent|datum|gesendet|envoy[ée]|enviado(?: el)?|fecha|data|inviato)\s*\*?\s*:\s*(.+)$/i;
-const HEADER_LINE = /^\s*\*?(from|to|cc|bcc|date|sent|subject|reply-to|von|an|datum|gesendet|betreff|de|para|fecha|enviado(?: el)?|asunto|envoy[ée]|objet|[àa]|da|oggetto|inviato)\s*\*?\s*:/i;
+const HEADER_LINE =
+  /^\s*\*?(from|to|cc|bcc|date|sent|subject|reply-to|von|an|datum|gesendet|betreff|de|para|fecha|enviado(?: el)?|asunto|envoy[ée]|objet|[àa]|da|oggetto|inviato)\s*\*?\s*:/i;
 const WROTE_LINE = /^\s*(on|am|le|el|il)\s.+\b(wrote|schrieb|a [ée]crit|escribi[óo]|ha scritto)\s*:\s*$/i;
 
 /** Separates the forwarder's own text from forwarded content (each is cleaned separately). */

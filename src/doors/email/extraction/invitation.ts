@@ -21,7 +21,11 @@ export class InvalidCalendarError extends Error {
 }
 
 const PARTSTAT: Record<string, RsvpStatus> = {
-  'NEEDS-ACTION': 'pending', ACCEPTED: 'accepted', DECLINED: 'declined', TENTATIVE: 'tentative', DELEGATED: 'pending',
+  'NEEDS-ACTION': 'pending',
+  ACCEPTED: 'accepted',
+  DECLINED: 'declined',
+  TENTATIVE: 'tentative',
+  DELEGATED: 'pending',
 };
 
 function wallOf(t: Time): WallTime {
@@ -53,7 +57,10 @@ function attendeesOf(vevent: Component): ExtractedAttendee[] {
   const out: ExtractedAttendee[] = [];
   for (const p of vevent.getAllProperties('attendee')) {
     const value = String(p.getFirstValue() ?? '');
-    const email = value.replace(/^mailto:/i, '').trim().toLowerCase();
+    const email = value
+      .replace(/^mailto:/i, '')
+      .trim()
+      .toLowerCase();
     if (!email.includes('@')) continue;
     const cn = p.getParameter('cn');
     const partstat = String(p.getParameter('partstat') ?? 'NEEDS-ACTION').toUpperCase();
@@ -99,7 +106,7 @@ export function readCalendarPart(content: string, floatingOffset: number, proven
   let vcal: Component;
   try {
     const jcal = ICAL.parse(content.trim());
-    vcal = new ICAL.Component(Array.isArray(jcal) && typeof jcal[0] === 'string' ? jcal : (jcal as unknown[])[0] as never);
+    vcal = new ICAL.Component(Array.isArray(jcal) && typeof jcal[0] === 'string' ? jcal : ((jcal as unknown[])[0] as never));
   } catch (cause) {
     throw new InvalidCalendarError(`calendar part does not parse: ${(cause as Error).message}`, { cause });
   }

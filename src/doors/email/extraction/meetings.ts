@@ -7,11 +7,14 @@ import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarke
 
 const MEETING_WORD =
   /\b(meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day)\b|besprechung|konferenz|\b(scheduled|booked) for\b/i;
-const DEADLINE_BEFORE = /\b(by|before|due|until|till|no later than|deadline|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
+const DEADLINE_BEFORE =
+  /\b(by|before|due|until|till|no later than|deadline|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
 const GENERIC_LABEL = /^(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
-const COPULA = /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|es|será|tendrá lugar|se realizará|est|aura lieu|a lieu|sera)\b/i;
-const KV_LINE = /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|dónde|datum|uhrzeit|zeit|wann|ort|wo|heure|lieu|quand|où)\s*(?::|\|)\s*(.+)$/i;
+const COPULA =
+  /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|es|será|tendrá lugar|se realizará|est|aura lieu|a lieu|sera)\b/i;
+const KV_LINE =
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|dónde|datum|uhrzeit|zeit|wann|ort|wo|heure|lieu|quand|où)\s*(?::|\|)\s*(.+)$/i;
 
 export interface TextEvent {
   title: string;
@@ -56,8 +59,10 @@ function blankOut(text: string, mentions: DateMention[]): string {
 
 const STREET = /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*/iu;
 
-const VENUE = /\b(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\s+(?:the\s+|our\s+|el\s+|la\s+|le\s+|l['’]|der\s+|dem\s+)?((?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}(?:school\s+)?(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\s?room|meeting room)\b(?:\s+[\p{Lu}\d][\p{L}\p{N}'’.-]*){0,3})/iu;
-const STREET_ADDRESS = /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
+const VENUE =
+  /\b(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\s+(?:the\s+|our\s+|el\s+|la\s+|le\s+|l['’]|der\s+|dem\s+)?((?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}(?:school\s+)?(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\s?room|meeting room)\b(?:\s+[\p{Lu}\d][\p{L}\p{N}'’.-]*){0,3})/iu;
+const STREET_ADDRESS =
+  /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
 
 /** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
 export function findLocation(text: string): string | null {
@@ -78,15 +83,23 @@ function rawLocation(text: string): string | null {
 
 function namedPlace(text: string): string | null {
   const t = text.replace(/https?:\/\/\S+/g, ' ');
-  const room = /\b(?:in|at)\s+(?:the\s+|our\s+)?((?:[\p{Lu}][\p{L}'’-]*\s+)+(?:room|office|conference room|building|hall|auditorium|lobby|café|cafe))\b/u.exec(t);
+  const room = /\b(?:in|at)\s+(?:the\s+|our\s+)?((?:[\p{Lu}][\p{L}'’-]*\s+)+(?:room|office|conference room|building|hall|auditorium|lobby|café|cafe))\b/u.exec(
+    t,
+  );
   if (room) return room[1].trim();
   const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+)/iu.exec(t);
-  const at = /(?:\bat|\b@|\ben|\bin|\bau|\bà|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(t);
+  const at =
+    /(?:\bat|\b@|\ben|\bin|\bau|\bà|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(
+      t,
+    );
   if (at && !/^\u0000/.test(at[1])) {
     const main = at[1].replace(/^(the|our|la|el|le)\s+/i, '').trim();
     if (main.length > 1 && !/^(the|a|an)$/i.test(main)) return at[3] ? `${main} (${at[3].trim()})` : main;
   }
-  const officeOf = /\b(?:in|at|en|à)\s+(?:our|the|la|el|unserem|notre)\s+((?:[\p{L}]+\s+)?(?:office|oficina|büro|bureau|sala|salle)(?:\s+(?:de|of|in)\s+[\p{Lu}][\p{L}]+)?)/iu.exec(t);
+  const officeOf =
+    /\b(?:in|at|en|à)\s+(?:our|the|la|el|unserem|notre)\s+((?:[\p{L}]+\s+)?(?:office|oficina|büro|bureau|sala|salle)(?:\s+(?:de|of|in)\s+[\p{Lu}][\p{L}]+)?)/iu.exec(
+      t,
+    );
   const paren = [...t.matchAll(/\(([^)]{4,80})\)/g)].map((m) => m[1]).find((p) => STREET.test(p) && /\d/.test(p));
   if (officeOf) return paren ? `${officeOf[1]} (${paren})` : officeOf[1];
   if (paren) return paren;
@@ -94,12 +107,17 @@ function namedPlace(text: string): string | null {
   return null;
 }
 
-const INTRO = /^(as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*/i;
+const INTRO =
+  /^(as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*/i;
 const PURPOSE = /\b(for|about|to discuss|to review|to go over|regarding|re|pour|para|für|zur|zum|sobre|concernant)\b\s+[^\u0000]*/i;
 
 function titleFrom(clause: string, mentions: DateMention[], subject: string): string {
   const lead = clause.length - stripListMarker(clause).length;
-  const blanked = ' '.repeat(lead) + blankOut(clause, mentions).slice(lead).replace(INTRO, (m) => ' '.repeat(m.length));
+  const blanked =
+    ' '.repeat(lead) +
+    blankOut(clause, mentions)
+      .slice(lead)
+      .replace(INTRO, (m) => ' '.repeat(m.length));
   const firstMention = blanked.indexOf('\u0000');
   const label = /^\s*([^:]{2,60}?)\s*:\s+/.exec(blanked);
   if (label && (firstMention < 0 || label.index + label[0].length <= firstMention + 2)) {
@@ -110,14 +128,22 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   body = stripLeadIns(body.replace(/^(confirming|confirmed|just confirming|reminder that|save the date)\s*:?\s*/i, ''));
   const cop = COPULA.exec(body);
   if (cop && cop.index > 0) {
-    const subjectPart = stripDeterminers(body.slice(0, cop.index).replace(/\u0000/g, ' ').trim());
+    const subjectPart = stripDeterminers(
+      body
+        .slice(0, cop.index)
+        .replace(/\u0000/g, ' ')
+        .trim(),
+    );
     if (subjectPart && subjectPart.split(/\s+/).length <= 10) {
       const verb = /findet|wird/i.test(cop[0]) ? '' : '';
       return finishTitle(`${subjectPart}${verb}`, 10);
     }
   }
   let rest = body
-    .replace(/^(let's|let us|lets|could we|can we|shall we|we should|vamos a|lass uns|on pourrait)\s+(do\s+|have\s+|grab\s+|get\s+|set up\s+|schedule\s+)?/i, (m) => (/grab|get/i.test(m) ? 'grab ' : ''))
+    .replace(
+      /^(let's|let us|lets|could we|can we|shall we|we should|vamos a|lass uns|on pourrait)\s+(do\s+|have\s+|grab\s+|get\s+|set up\s+|schedule\s+)?/i,
+      (m) => (/grab|get/i.test(m) ? 'grab ' : ''),
+    )
     .replace(/^(our|the|a|an|your)\s+(quick\s+)?/i, (m) => (/quick/i.test(m) ? 'quick ' : ''))
     .replace(/\b\d+\s*(minutes?|mins?|hours?)\b/gi, ' ')
     .replace(/\s+(at|in|en|à|chez|bei)\s+(the\s+|our\s+)?[\p{Lu}][^,.;()]*$/u, '');
@@ -134,11 +160,14 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   const opening = title.split(' ').slice(0, 2).join(' ');
   if (MEETING_WORD.test(title) && (MEETING_WORD.test(opening) || !phrase)) return title;
   if (phrase) return phrase;
-  const fromSubject = subjectTitle(subject).replace(/[:\-–—]?\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '').replace(/\s*[@(].*$/, '');
+  const fromSubject = subjectTitle(subject)
+    .replace(/[:\-–—]?\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '')
+    .replace(/\s*[@(].*$/, '');
   return finishTitle(fromSubject || title, 9);
 }
 
-const PHRASE_STOP = /^(the|a|an|our|your|my|their|his|her|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|el|la|los|las|un|una|der|die|das|den|dem|ein|eine|le|les|une|des|du|de)$/i;
+const PHRASE_STOP =
+  /^(the|a|an|our|your|my|their|his|her|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|el|la|los|las|un|una|der|die|das|den|dem|ein|eine|le|les|une|des|du|de)$/i;
 
 /** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
 function meetingPhrase(text: string): string | null {
@@ -149,7 +178,13 @@ function meetingPhrase(text: string): string | null {
   while (from > 0 && at - from < 4 && !PHRASE_STOP.test(words[from - 1]) && !/[,.;:!?\u0000]/.test(words[from - 1])) from--;
   let to = at + 1;
   const tail = words.slice(at + 1);
-  if (tail.length >= 2 && /^(de|del|du|des|of|zur|zum)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at]) && /^\p{Ll}[\p{L}-]{2,}[,.;:!?]?$/u.test(tail[1]) && !/^(la|las|los|le|les|the|a|an|el|\u0000)$/i.test(tail[1])) {
+  if (
+    tail.length >= 2 &&
+    /^(de|del|du|des|of|zur|zum)$/i.test(tail[0]) &&
+    !/[,.;:!?]$/.test(words[at]) &&
+    /^\p{Ll}[\p{L}-]{2,}[,.;:!?]?$/u.test(tail[1]) &&
+    !/^(la|las|los|le|les|the|a|an|el|\u0000)$/i.test(tail[1])
+  ) {
     // "reunión de cierre", "réunion de rentrée": a noun of the same phrase, not a date or a place.
     to = at + 3;
   } else if (tail.length && /^(with|for|con|mit|avec|para|pour|für)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
@@ -159,7 +194,11 @@ function meetingPhrase(text: string): string | null {
       if (/[,.;:!?]$/.test(words[to - 1])) break;
     }
   }
-  const phrase = words.slice(from, to).join(' ').replace(/\s+(el|la|le|les|der|die|das|the)$/i, '').replace(/[,.;:!?]+$/, '');
+  const phrase = words
+    .slice(from, to)
+    .join(' ')
+    .replace(/\s+(el|la|le|les|der|die|das|the)$/i, '')
+    .replace(/[,.;:!?]+$/, '');
   return phrase ? finishTitle(phrase, 10) : null;
 }
 
@@ -174,7 +213,10 @@ function endOf(m: DateMention, ctx: DateContext, startMs: number, context: strin
 export function structuredEvent(lines: string[], before: string, ctx: DateContext, subject: string): TextEvent | null {
   const kv = lines.map((l) => KV_LINE.exec(l)).filter((m): m is RegExpExecArray => m !== null);
   if (!kv.some((m) => /^(when|date|time|fecha|hora|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))) return null;
-  const whenText = kv.filter((m) => /^(when|date|time|fecha|hora|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1])).map((m) => m[2]).join(', ');
+  const whenText = kv
+    .filter((m) => /^(when|date|time|fecha|hora|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))
+    .map((m) => m[2])
+    .join(', ');
   const mention = findDates(whenText, ctx).find((m) => m.hasDay && m.hasTime);
   if (!mention) return null;
   const startMs = mentionStartMs(mention, ctx, false);
@@ -197,25 +239,34 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
 }
 
 /** An event in one clause: a day and time (or an all-day marker) with a meeting word, not a deadline. */
-const SUBJECT_NOISE = /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
+const SUBJECT_NOISE =
+  /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
 
 /** The subject line as an event title: "Einladung zum Elternabend der Klasse 2a" -> "Elternabend der Klasse 2a". */
 function subjectEventTitle(subject: string): string {
-  const s = subjectTitle(subject).replace(SUBJECT_NOISE, '').replace(/\s+(?:reminder|recordatorio|erinnerung|rappel)\b/i, '').replace(/\s+[-–—|]\s+.*$/, '').replace(/\s*[@(].*$/, '');
+  const s = subjectTitle(subject)
+    .replace(SUBJECT_NOISE, '')
+    .replace(/\s+(?:reminder|recordatorio|erinnerung|rappel)\b/i, '')
+    .replace(/\s+[-–—|]\s+.*$/, '')
+    .replace(/\s*[@(].*$/, '');
   return finishTitle(capitalise(s), 10);
 }
 
 /** "Next review: Thursday 7 January, 10:00, Board room.": a capitalised name right after the date. */
 function placeAfter(clause: string, m: DateMention): string | null {
   const after = clause.slice(m.end).split(/[.;(]/)[0];
-  const chunk = after.split(',').map((c) => c.trim()).find((c) => c.length > 1);
+  const chunk = after
+    .split(',')
+    .map((c) => c.trim())
+    .find((c) => c.length > 1);
   if (!chunk || !/^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk) || chunk.split(/\s+/).length > 5) return null;
   return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
 }
 
 const UNREAD_PLACE = /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|\bà l['’]|\bà la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;
 /** Cheap test before any sentence reading: an event needs a digit or a day or month word. */
-const DATEISH = /\d|\b(mon|tue|wed|thu|fri|sat|sun|today|tomorrow|tonight|noon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mi[ée]r|jue|vie|s[áa]b|dom|mañana|mont|diens|mittw|donn|frei|sams|sonn|morgen|mer|jeu|ven|sam|dim|demain|midi|mediod)/i;
+const DATEISH =
+  /\d|\b(mon|tue|wed|thu|fri|sat|sun|today|tomorrow|tonight|noon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mi[ée]r|jue|vie|s[áa]b|dom|mañana|mont|diens|mittw|donn|frei|sams|sonn|morgen|mer|jeu|ven|sam|dim|demain|midi|mediod)/i;
 const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça)\b/i;
 
@@ -225,7 +276,14 @@ function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): D
   if (!times.length) return null;
   const [a, b] = times;
   const endTime = a.endTime ?? (b ? { year: m.year, month: m.month, day: m.day, hour: b.hour, minute: b.minute } : null);
-  return { ...m, hasTime: true, hour: a.hour, minute: a.minute, zone: a.zone ?? m.zone, endTime: endTime ? { ...endTime, year: m.year, month: m.month, day: m.day } : null };
+  return {
+    ...m,
+    hasTime: true,
+    hour: a.hour,
+    minute: a.minute,
+    zone: a.zone ?? m.zone,
+    endTime: endTime ? { ...endTime, year: m.year, month: m.month, day: m.day } : null,
+  };
 }
 
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
@@ -245,7 +303,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     if (!day) return null;
     const at = paragraph.indexOf(clause);
     next = at >= 0 ? (paragraph.slice(at + clause.length).split(/(?<=[.!?])\s/)[0] ?? '').slice(0, 300) : '';
-    m = next ? withNextSentenceTime(day, next, ctx) ?? undefined : undefined;
+    m = next ? (withNextSentenceTime(day, next, ctx) ?? undefined) : undefined;
     if (!m) return null;
   }
   let title = titleFrom(clause, mentions, subject);
@@ -273,7 +331,12 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   const sentenceAfter = paragraph.slice(paragraph.indexOf(clause) + clause.length).split(/(?<=[.!?])\s/)[0] ?? '';
   const durationContext = `${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
   return {
-    title, excerpt: clause, startMs, endMs: endOf(m, ctx, startMs, durationContext), allDay: false, location,
+    title,
+    excerpt: clause,
+    startMs,
+    endMs: endOf(m, ctx, startMs, durationContext),
+    allDay: false,
+    location,
     confidence: meeting ? CONFIDENCE.eventWithMeetingWord : CONFIDENCE.eventStatement,
     weak,
   };

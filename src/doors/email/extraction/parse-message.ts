@@ -20,7 +20,18 @@ function looksLikeMessage(raw: Buffer): boolean {
 }
 
 const ZONE_NAMES: Record<string, number> = {
-  UT: 0, UTC: 0, GMT: 0, Z: 0, EST: -300, EDT: -240, CST: -360, CDT: -300, MST: -420, MDT: -360, PST: -480, PDT: -420,
+  UT: 0,
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  EST: -300,
+  EDT: -240,
+  CST: -360,
+  CDT: -300,
+  MST: -420,
+  MDT: -360,
+  PST: -480,
+  PDT: -420,
 };
 
 /** Offset in minutes east of UTC written in a Date header value. */
@@ -30,7 +41,7 @@ function dateHeaderOffset(value: string | null): number {
   const m = /([+-])(\d{2}):?(\d{2})\s*$/.exec(v);
   if (m) return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
   const z = /\b([A-Z]{1,3})\s*$/.exec(v);
-  return z ? ZONE_NAMES[z[1]] ?? 0 : 0;
+  return z ? (ZONE_NAMES[z[1]] ?? 0) : 0;
 }
 
 function addresses(a: AddressObject | AddressObject[] | undefined): string[] {

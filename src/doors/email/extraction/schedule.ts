@@ -10,14 +10,19 @@ import { findLocation, type TextEvent } from './meetings.js';
 import { contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
 
 const SEPARATOR_AFTER = /^\s*(?:[-–—:|]|\s-\s)\s*/;
-const DUE_WORD = '(?:due(?:\\s+(?:on|by))?|by|deadline|bis(?:\\s+zum)?|f[äa]llig(?:\\s+am)?|frist|avant(?:\\s+le)?|antes\\s+del?|hasta\\s+el|plazo|vence|[ée]ch[ée]ance|date limite)';
+const DUE_WORD =
+  '(?:due(?:\\s+(?:on|by))?|by|deadline|bis(?:\\s+zum)?|f[äa]llig(?:\\s+am)?|frist|avant(?:\\s+le)?|antes\\s+del?|hasta\\s+el|plazo|vence|[ée]ch[ée]ance|date limite)';
 /** Text then date: after a spaced dash, or after a colon/parenthesis/"due" that says it is a deadline. */
 const SEPARATOR_BEFORE = new RegExp(`(?:\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?|\\s*[:(]\\s*${DUE_WORD}\\s*|\\s+${DUE_WORD}\\s*)$`, 'i');
-const MONTH_OR_DAY = '(?:\\d|jan|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|ene|abr|ago|dic|janv|f[ée]v|avr|juil|ao[uû]|d[ée]c|mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jue|vie|s[áa]b|dom|mo|di|mi|do|fr|sa|so|mer|jeu|ven|sam|dim)';
+const MONTH_OR_DAY =
+  '(?:\\d|jan|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|ene|abr|ago|dic|janv|f[ée]v|avr|juil|ao[uû]|d[ée]c|mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jue|vie|s[áa]b|dom|mo|di|mi|do|fr|sa|so|mer|jeu|ven|sam|dim)';
 /** A line opening with a date and a separator ("Nov 30 - ...", "Sat Nov 21 - ..."): one schedule entry per line. */
 export const DATE_FIRST_LINE = new RegExp(`^\\s*(?:[-*•]\\s*)?${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}\\s[-–—|]\\s+\\S`, 'iu');
 /** Cheap shape test before any date parsing: a date-ish token at the start, or near the end after a separator. */
-const SHAPE = new RegExp(`^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}\\s[-–—:|]\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,24}$|\\sdue\\s[^\\n]{0,30}$`, 'i');
+const SHAPE = new RegExp(
+  `^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}\\s[-–—:|]\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,24}$|\\sdue\\s[^\\n]{0,30}$`,
+  'i',
+);
 /** Date parsing per line is the costly part: a message gets a bounded number of schedule-line looks. */
 const LOOKS_PER_MESSAGE = 120;
 let looks = 0;
@@ -57,13 +62,22 @@ export function scheduleLine(rawLine: string, ctx: DateContext): ScheduleItem | 
   } else if (line.slice(day.end).replace(/[).;\s]+$/, '') === '' && SEPARATOR_BEFORE.test(line.slice(0, day.index))) {
     text = line.slice(0, day.index).replace(SEPARATOR_BEFORE, '');
   } else return null;
-  return entry(line, text, day, mentions.filter((m) => m !== day), ctx);
+  return entry(
+    line,
+    text,
+    day,
+    mentions.filter((m) => m !== day),
+    ctx,
+  );
 }
 
 function entry(line: string, text: string, day: DateMention, others: DateMention[], ctx: DateContext): ScheduleItem | null {
   const time = others.find((m) => m.hasTime && !m.hasDay) ?? (day.hasTime ? day : null);
   const cleaned = time && time !== day ? text.replace(time.text, ' ') : text;
-  const chunks = cleaned.split(/\s*,\s*/).map((c) => c.trim()).filter(Boolean);
+  const chunks = cleaned
+    .split(/\s*,\s*/)
+    .map((c) => c.trim())
+    .filter(Boolean);
   const title = finishTitle(stripOwner(chunks[0] ?? '').rest, 12);
   if (contentWordCount(title) < 1 || /^[a-z]\)?$/i.test(title)) return null;
   if (time) {
@@ -75,19 +89,30 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
     if (!place) {
       // "League meet at Eastside Pool": the place is inside the entry's first part.
       place = findLocation(chunks[0] ?? '');
-      const at = place ? eventTitle.search(new RegExp(`\\s+(?:at|in|@|en|au|à|im|in der)\\s+(?:the\\s+)?${place.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i')) : -1;
+      const at = place
+        ? eventTitle.search(new RegExp(`\\s+(?:at|in|@|en|au|à|im|in der)\\s+(?:the\\s+)?${place.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i'))
+        : -1;
       if (at > 0) eventTitle = eventTitle.slice(0, at);
     }
     return {
       event: {
-        title: eventTitle, excerpt: line, startMs, endMs: end !== null && end > startMs ? end : startMs + 3600000, allDay: false, location: place,
+        title: eventTitle,
+        excerpt: line,
+        startMs,
+        endMs: end !== null && end > startMs ? end : startMs + 3600000,
+        allDay: false,
+        location: place,
         confidence: CONFIDENCE.scheduleLine,
       },
     };
   }
   return {
     task: {
-      kind: 'schedule', title: finishTitle(stripOwner(text).rest, 14), excerpt: line, dueMs: mentionStartMs({ ...day, hasTime: false }, ctx, true), dueIsExact: false,
+      kind: 'schedule',
+      title: finishTitle(stripOwner(text).rest, 14),
+      excerpt: line,
+      dueMs: mentionStartMs({ ...day, hasTime: false }, ctx, true),
+      dueIsExact: false,
       confidence: CONFIDENCE.scheduleLine,
     },
   };

@@ -81,7 +81,7 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       const isTable = line.includes(' | ');
       const starts = LIST_START.test(line) || isTable || LABEL_START.test(line) || DATE_FIRST_LINE.test(line);
       const prevEnds = current?.lines[current.lines.length - 1].endsWith(':') ?? false;
-      if (!current || starts || prevEnds || current.listItem && isTable) {
+      if (!current || starts || prevEnds || (current.listItem && isTable)) {
         close();
         current = { lines: [line], listItem: LIST_START.test(line) || isTable };
       } else {
@@ -111,7 +111,11 @@ export function sentencesOf(text: string): string[] {
     if (ABBREVIATIONS.test(tail)) continue;
     if (/\d\.$/.test(tail) && /^\s*\d/.test(text.slice(end, end + 40))) continue;
     // German/Nordic ordinal dates: "Mittwoch, 18. November".
-    if ((whole ? /(^|[\s,(])\d{1,2}\.$/ : /[\s,(]\d{1,2}\.$/).test(tail) && /^\s*(jan|feb|mär|maer|apr|mai|jun|jul|aug|sep|okt|nov|dez)/i.test(text.slice(end, end + 40))) continue;
+    if (
+      (whole ? /(^|[\s,(])\d{1,2}\.$/ : /[\s,(]\d{1,2}\.$/).test(tail) &&
+      /^\s*(jan|feb|mär|maer|apr|mai|jun|jul|aug|sep|okt|nov|dez)/i.test(text.slice(end, end + 40))
+    )
+      continue;
     out.push(text.slice(start, end).trim());
     start = end;
   }
@@ -123,7 +127,9 @@ export function sentencesOf(text: string): string[] {
 /** Splits a sentence where a second request or proposal starts ("..., and could we ..."). */
 export function clausesOf(sentence: string): string[] {
   return sentence
-    .split(/;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:could|can|would|will|please|let's|let us|could we|can we|¿puedes|bitte|pouvez)\b)|,\s+(?:and)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i)
+    .split(
+      /;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:could|can|would|will|please|let's|let us|could we|can we|¿puedes|bitte|pouvez)\b)|,\s+(?:and)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i,
+    )
     .map((s) => s.trim())
     .filter(Boolean);
 }

@@ -40,7 +40,10 @@ export function happening(clause: string, lang: Lang): Happening | null {
   // "Your group is required to report ...": an obligation to go somewhere, told by a copula.
   const cop = copula && goes && goes.index <= copula.index + copula[0].length + 2 ? null : copula;
   if (cop && cop.index > 0 && (!goes || cop.index < goes.index)) {
-    const before = clause.slice(0, cop.index).replace(/^\s*(?:[-*•]\s*)?/, '').trim();
+    const before = clause
+      .slice(0, cop.index)
+      .replace(/^\s*(?:[-*•]\s*)?/, '')
+      .trim();
     return { subject: before || null, motion: false };
   }
   if (goes) return { subject: null, motion: true };
@@ -49,7 +52,10 @@ export function happening(clause: string, lang: Lang): Happening | null {
 
 /** The noun phrase heading a clause, without determiners and possessives, or null. */
 export function nounPhrase(text: string, lang: Lang): string | null {
-  const t = text.replace(/^(?:so|and|also|but|plus|then|y|und|et|pues|donc|also)\s*,?\s+/i, '').replace(/\s*\(.*?\)\s*/g, ' ').trim();
+  const t = text
+    .replace(/^(?:so|and|also|but|plus|then|y|und|et|pues|donc|also)\s*,?\s+/i, '')
+    .replace(/\s*\(.*?\)\s*/g, ' ')
+    .trim();
   if (!t || PRONOUN_SUBJECT.test(t) || t.split(/\s+/).length > 9) return null;
   if (lang === 'en' && takeNlpLook()) {
     const doc = nlp(t);
@@ -63,7 +69,8 @@ export function nounPhrase(text: string, lang: Lang): string | null {
     return t.replace(/^(?:the|a|an|our|your|my|their|this|next)\s+/i, '');
   }
   if (/^(?:yo|t[úu]|nosotros|ich|du|wir|je|tu|nous|on)$/i.test(t)) return null;
-  if (lang === 'en') return /\b(?:i|you|we|they|he|she|think|hope|know|said|says|told)\b/i.test(t) ? null : t.replace(/^(?:the|a|an|our|your|my|their|this|next)\s+/i, '');
+  if (lang === 'en')
+    return /\b(?:i|you|we|they|he|she|think|hope|know|said|says|told)\b/i.test(t) ? null : t.replace(/^(?:the|a|an|our|your|my|their|this|next)\s+/i, '');
   return t.replace(/^(?:el|la|los|las|un|una|der|die|das|den|dem|ein|eine|unser|unsere|le|la|les|l['’]|un|une|notre|votre|nuestro|nuestra)\s+/i, '');
 }
 
@@ -81,11 +88,15 @@ export function obligation(clause: string, lang: Lang): boolean {
 
 /** What an obligation asks for: "Each patrol needs to submit its menu" -> "submit its menu"; "The fee must be paid" -> "The fee". */
 export function obligationTitle(clause: string, lang: Lang): string | null {
-  const need = /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|il faut|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(clause);
+  const need =
+    /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|il faut|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(clause);
   if (need) return need[1];
   const m = OBLIGATION[lang].exec(clause) ?? OBLIGATION.en.exec(clause);
   if (!m || m.index === 0) return null;
-  let before = clause.slice(0, m.index).replace(/\s+(?:is|are|ist|sind|est|sont|es|son|must|muss|müssen|must be|will be)\s*$/i, '').trim();
+  let before = clause
+    .slice(0, m.index)
+    .replace(/\s+(?:is|are|ist|sind|est|sont|es|son|must|muss|müssen|must be|will be)\s*$/i, '')
+    .trim();
   before = before.replace(/\s+(?:bis|by|before|avant|antes)\b.*$/i, '').trim();
   return before || null;
 }
@@ -123,7 +134,10 @@ export function opensWithImperative(clause: string): boolean {
   const tags = tagsOf(words[0]);
   if (tags.includes('Infinitive') || tags.includes('Imperative')) return true;
   const nextTags = tagsOf(words[1].replace(/[^\p{L}'’-]+$/u, ''));
-  const determinerNext = /^(the|a|an|this|that|these|those|my|your|our|their|his|her|its|all|some|two|three|four|five|\d+)$/i.test(words[1]) || nextTags.includes('Determiner') || nextTags.includes('Possessive');
+  const determinerNext =
+    /^(the|a|an|this|that|these|those|my|your|our|their|his|her|its|all|some|two|three|four|five|\d+)$/i.test(words[1]) ||
+    nextTags.includes('Determiner') ||
+    nextTags.includes('Possessive');
   return determinerNext && (tags.length === 0 || tags.includes('Singular') || tags.includes('Uncountable'));
 }
 

@@ -24,7 +24,7 @@ const WINDOWS_ZONES: Record<string, string> = {
   'newfoundland standard time': 'America/St_Johns',
   'e. south america standard time': 'America/Sao_Paulo',
   'argentina standard time': 'America/Argentina/Buenos_Aires',
-  'utc': 'UTC',
+  utc: 'UTC',
   'gmt standard time': 'Europe/London',
   'greenwich standard time': 'Atlantic/Reykjavik',
   'w. europe standard time': 'Europe/Berlin',
@@ -71,8 +71,14 @@ export function resolveZoneName(tzid: string): string | null {
 /** Offset in minutes east of UTC of an IANA zone at a UTC instant. */
 function zoneOffsetAt(zone: string, utcMs: number): number {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-    hour: 'numeric', minute: 'numeric', second: 'numeric',
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
   }).formatToParts(new Date(utcMs));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
@@ -99,7 +105,11 @@ export function toIso(ms: number): string {
 export function utcToWall(ms: number, offsetMinutes: number): WallTime {
   const d = new Date(ms + offsetMinutes * 60000);
   return {
-    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
-    hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(),
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
   };
 }

@@ -18,28 +18,71 @@ export function registerCommentRoutes(app: FastifyInstance, type: ParentType, co
   const Params = Type.Object({ id: Uuid() });
   const OneParams = Type.Object({ id: Uuid(), comment_id: Uuid() });
 
-  r.post(base, {
-    schema: { operationId: `create${Noun}Comment`, tags, summary: `Comment on ${type === 'task' ? 'a task' : 'an event'}`, description: `Anyone who can read the ${type} may comment.`, params: Params, body: Ref(CommentBody),
-      response: { 201: DataOf(Comment), ...errorResponses(...API_ERRORS, 403, 404) } },
-  }, async (req, reply) => reply.code(201).send({ data: await comments.create(requireActor(req), type, req.params.id, req.body.message) }));
+  r.post(
+    base,
+    {
+      schema: {
+        operationId: `create${Noun}Comment`,
+        tags,
+        summary: `Comment on ${type === 'task' ? 'a task' : 'an event'}`,
+        description: `Anyone who can read the ${type} may comment.`,
+        params: Params,
+        body: Ref(CommentBody),
+        response: { 201: DataOf(Comment), ...errorResponses(...API_ERRORS, 403, 404) },
+      },
+    },
+    async (req, reply) => reply.code(201).send({ data: await comments.create(requireActor(req), type, req.params.id, req.body.message) }),
+  );
 
-  r.get(base, {
-    schema: { operationId: `list${Noun}Comments`, tags, summary: `List comments of ${type === 'task' ? 'a task' : 'an event'}, oldest first`, description: 'Paged like every list (limit, offset).', params: Params, querystring: Query({ ...PageQuery }),
-      response: { 200: ListOf(Comment), ...errorResponses(...API_ERRORS, 404) } },
-  }, async (req) => listBody(await comments.list(requireActor(req), type, req.params.id, { limit: req.query.limit ?? 50, offset: req.query.offset ?? 0 })));
+  r.get(
+    base,
+    {
+      schema: {
+        operationId: `list${Noun}Comments`,
+        tags,
+        summary: `List comments of ${type === 'task' ? 'a task' : 'an event'}, oldest first`,
+        description: 'Paged like every list (limit, offset).',
+        params: Params,
+        querystring: Query({ ...PageQuery }),
+        response: { 200: ListOf(Comment), ...errorResponses(...API_ERRORS, 404) },
+      },
+    },
+    async (req) => listBody(await comments.list(requireActor(req), type, req.params.id, { limit: req.query.limit ?? 50, offset: req.query.offset ?? 0 })),
+  );
 
   for (const method of ['put', 'patch'] as const) {
-    r[method](`${base}/:comment_id`, {
-      schema: { operationId: `${method === 'put' ? 'update' : 'patch'}${Noun}Comment`, tags, summary: 'Edit your own comment', description: method === 'put' ? 'Replaces the message; only its author may.' : 'Same as PUT.', params: OneParams, body: Ref(CommentBody),
-        response: { 200: DataOf(Comment), ...errorResponses(...API_ERRORS, 403, 404) } },
-    }, async (req) => ({ data: await comments.update(requireActor(req), type, req.params.id, req.params.comment_id, req.body.message) }));
+    r[method](
+      `${base}/:comment_id`,
+      {
+        schema: {
+          operationId: `${method === 'put' ? 'update' : 'patch'}${Noun}Comment`,
+          tags,
+          summary: 'Edit your own comment',
+          description: method === 'put' ? 'Replaces the message; only its author may.' : 'Same as PUT.',
+          params: OneParams,
+          body: Ref(CommentBody),
+          response: { 200: DataOf(Comment), ...errorResponses(...API_ERRORS, 403, 404) },
+        },
+      },
+      async (req) => ({ data: await comments.update(requireActor(req), type, req.params.id, req.params.comment_id, req.body.message) }),
+    );
   }
 
-  r.delete(`${base}/:comment_id`, {
-    schema: { operationId: `delete${Noun}Comment`, tags, summary: 'Delete your own comment (record owners and admins may delete any)', description: 'Whoever may delete the record may delete any of its comments, so shared contexts can be moderated.', params: OneParams,
-      response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(...API_ERRORS, 403, 404) } },
-  }, async (req, reply) => {
-    await comments.remove(requireActor(req), type, req.params.id, req.params.comment_id);
-    return reply.code(204).send(null);
-  });
+  r.delete(
+    `${base}/:comment_id`,
+    {
+      schema: {
+        operationId: `delete${Noun}Comment`,
+        tags,
+        summary: 'Delete your own comment (record owners and admins may delete any)',
+        description: 'Whoever may delete the record may delete any of its comments, so shared contexts can be moderated.',
+        params: OneParams,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(...API_ERRORS, 403, 404) },
+      },
+    },
+    async (req, reply) => {
+      await comments.remove(requireActor(req), type, req.params.id, req.params.comment_id);
+      return reply.code(204).send(null);
+    },
+  );
 }

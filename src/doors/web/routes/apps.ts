@@ -16,7 +16,7 @@ const linesOf = (form: AppForm) => form.redirectUris.split(/\r?\n/);
 /** A domain refusal of the form's content: the message to show beside the form, and its field. */
 const formError = (err: unknown) => {
   if (!(err instanceof DomainError) || err.code !== 'unprocessable_entity') return null;
-  return { error: err.message, errorField: err.extra.details?.field === 'redirect_uris' ? 'redirect_uris' as const : 'name' as const };
+  return { error: err.message, errorField: err.extra.details?.field === 'redirect_uris' ? ('redirect_uris' as const) : ('name' as const) };
 };
 
 export async function appPages(app: FastifyInstance, ctx: WebContext, oauth: OAuthService) {
@@ -49,7 +49,11 @@ export async function appPages(app: FastifyInstance, ctx: WebContext, oauth: OAu
     } catch (err) {
       const problem = formError(err);
       if (!problem) throw err;
-      return sendPage(reply, 422, appsPage({ user: user.view, apps: await oauth.list(user.actor), form: { ...form, public: field(req, 'public', 5) === 'yes', ...problem } }));
+      return sendPage(
+        reply,
+        422,
+        appsPage({ user: user.view, apps: await oauth.list(user.actor), form: { ...form, public: field(req, 'public', 5) === 'yes', ...problem } }),
+      );
     }
   });
 

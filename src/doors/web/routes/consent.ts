@@ -21,8 +21,12 @@ const CONSENT_CSP = (redirectOrigin: string) =>
   `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self' ${redirectOrigin}; frame-ancestors 'none'; base-uri 'none'`;
 
 export async function consentPages(app: FastifyInstance, ctx: WebContext, oauth: OAuthService, interactions: OAuthInteractions) {
-  const expired = (reply: FastifyReply) => sendPage(reply, 400, messagePage('This request has expired',
-    'This authorization request is unknown or too old (they last an hour). Go back to the app and start again.'));
+  const expired = (reply: FastifyReply) =>
+    sendPage(
+      reply,
+      400,
+      messagePage('This request has expired', 'This authorization request is unknown or too old (they last an hour). Go back to the app and start again.'),
+    );
 
   /** The pending authorization of this browser, or null when there is none for this uid. */
   const pending = async (req: FastifyRequest<Params>, reply: FastifyReply): Promise<PendingAuthorization | null> => {
@@ -60,8 +64,8 @@ export async function consentPages(app: FastifyInstance, ctx: WebContext, oauth:
     if (!p) return expired(reply);
     const email = field(req, 'email', 320).trim();
     const password = field(req, 'password');
-    const again = async (status: number, error: string) => sendPage(reply, status,
-      consentSignInPage({ csrf: ctx.csrf.forVisitor(req, reply), uid: p.uid, appName: await appName(p.clientId), email, error }));
+    const again = async (status: number, error: string) =>
+      sendPage(reply, status, consentSignInPage({ csrf: ctx.csrf.forVisitor(req, reply), uid: p.uid, appName: await appName(p.clientId), email, error }));
     if (!email || !password) return again(400, 'Enter your email and your password.');
     try {
       const { session, maxAgeS } = await ctx.accounts.login(email, password, req.ip);

@@ -28,9 +28,11 @@ export async function tokenPages(app: FastifyInstance, ctx: WebContext) {
     const name = field(req, 'name', 200).trim();
     const days = field(req, 'expires_in_days', 10).trim();
     const n = Number(days);
-    const error = !name ? 'Give the token a name, so you can tell it apart later.'
-      : !/^\d+$/.test(days) || n < 1 || n > 3650 ? 'The lifetime must be a whole number of days from 1 to 3650.'
-      : null;
+    const error = !name
+      ? 'Give the token a name, so you can tell it apart later.'
+      : !/^\d+$/.test(days) || n < 1 || n > 3650
+        ? 'The lifetime must be a whole number of days from 1 to 3650.'
+        : null;
     if (error) {
       const { items: tokens } = await accounts.listTokens(user.actor.userId);
       return sendPage(reply, 400, tokensPage({ user: user.view, tokens, form: { name, days, error } }));
@@ -49,9 +51,7 @@ export async function tokenPages(app: FastifyInstance, ctx: WebContext) {
 
   app.get<{ Params: { id: string } }>('/settings/tokens/:id/revoke', async (req, reply) => {
     const user = await requireUser(ctx, req);
-    const token = UUID.test(req.params.id)
-      ? await accounts.findToken(user.actor.userId, req.params.id)
-      : undefined;
+    const token = UUID.test(req.params.id) ? await accounts.findToken(user.actor.userId, req.params.id) : undefined;
     if (!token) return sendPage(reply, 404, messagePage('Token not found', 'This token does not exist or was already revoked.', { signedIn: true }));
     return sendPage(reply, 200, revokePage({ user: user.view, token }));
   });

@@ -21,7 +21,10 @@ export function accountPage(v: AccountView): string {
   <p class="copy-status" id="intake-copy-status" aria-live="polite"></p>`
     : html`<p class="muted">No intake address yet; create one below.</p>`;
   return layout({
-    title: 'Account', section: 'account', user: v.user, notice: v.notice,
+    title: 'Account',
+    section: 'account',
+    user: v.user,
+    notice: v.notice,
     body: html`<h1>Account</h1>
 <section class="card" aria-labelledby="profile-title">
   <h2 id="profile-title">Profile</h2>

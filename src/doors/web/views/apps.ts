@@ -5,7 +5,11 @@ import { csrfField, errorAlert, layout, time } from '../layout.js';
 
 type User = { email: string; csrf: string };
 
-export interface NewSecret { app: OAuthApp; client_secret: string | null; fresh: boolean }
+export interface NewSecret {
+  app: OAuthApp;
+  client_secret: string | null;
+  fresh: boolean;
+}
 
 function secretPanel(s: NewSecret) {
   if (s.client_secret === null) {
@@ -30,7 +34,13 @@ function secretPanel(s: NewSecret) {
 </section>`;
 }
 
-export interface AppForm { name: string; redirectUris: string; public?: boolean; error?: string | null; errorField?: 'name' | 'redirect_uris' }
+export interface AppForm {
+  name: string;
+  redirectUris: string;
+  public?: boolean;
+  error?: string | null;
+  errorField?: 'name' | 'redirect_uris';
+}
 
 function appFields(form: AppForm, idPrefix: string) {
   const invalid = (field: 'name' | 'redirect_uris') =>
@@ -49,14 +59,19 @@ function appFields(form: AppForm, idPrefix: string) {
 
 export function appsPage(v: { user: User; apps: OAuthApp[]; created?: NewSecret | null; notice?: string | null; form?: AppForm }): string {
   const form = v.form ?? { name: '', redirectUris: '' };
-  const rows = v.apps.map((a) => html`<tr>
+  const rows = v.apps.map(
+    (a) => html`<tr>
     <td class="name" data-label="App">${a.name}${a.public ? html` <span class="badge">public</span>` : ''}</td>
     <td data-label="Client ID"><code>${a.client_id}</code></td>
     <td data-label="Registered">${time(a.created_at)}</td>
     <td><a class="button secondary" href="/settings/apps/${a.client_id}" aria-label="Edit ${a.name}">Edit…</a></td>
-  </tr>`);
+  </tr>`,
+  );
   return layout({
-    title: 'Apps', section: 'apps', user: v.user, notice: v.notice,
+    title: 'Apps',
+    section: 'apps',
+    user: v.user,
+    notice: v.notice,
     body: html`<h1>Your apps</h1>
 ${v.created ? secretPanel(v.created) : ''}
 <p class="muted">Register an app you build, so other people can let it use Agendum for them (OAuth 2.0 with PKCE). They choose what it may do; you never see their password. The endpoints are listed at <a href="/.well-known/oauth-authorization-server"><code>/.well-known/oauth-authorization-server</code></a>.</p>
@@ -73,11 +88,13 @@ ${v.created ? secretPanel(v.created) : ''}
   </div>
   <div class="actions"><button type="submit">Register app</button></div>
 </form>
-<section class="card" aria-label="Registered apps">${v.apps.length
-    ? html`<table class="stack"><caption>Registered apps</caption>
+<section class="card" aria-label="Registered apps">${
+      v.apps.length
+        ? html`<table class="stack"><caption>Registered apps</caption>
   <thead><tr><th scope="col">App</th><th scope="col">Client ID</th><th scope="col">Registered</th><th scope="col"><span class="vh">Actions</span></th></tr></thead>
   <tbody>${rows}</tbody></table>`
-    : html`<h2>Registered apps</h2><p class="muted">No apps yet.</p>`}</section>`,
+        : html`<h2>Registered apps</h2><p class="muted">No apps yet.</p>`
+    }</section>`,
   });
 }
 
@@ -85,7 +102,10 @@ export function appPage(v: { user: User; app: OAuthApp; form?: AppForm; secret?:
   const form = v.form ?? { name: v.app.name, redirectUris: v.app.redirect_uris.join('\n') };
   const base = `/settings/apps/${v.app.client_id}`;
   return layout({
-    title: v.app.name, section: 'apps', user: v.user, notice: v.notice,
+    title: v.app.name,
+    section: 'apps',
+    user: v.user,
+    notice: v.notice,
     body: html`<p><a href="/settings/apps">← All apps</a></p>
 <h1>${v.app.name}</h1>
 ${v.secret ? secretPanel(v.secret) : ''}
@@ -93,9 +113,11 @@ ${v.secret ? secretPanel(v.secret) : ''}
   <dl class="facts">
     <dt>Client ID</dt><dd><code data-testid="client-id">${v.app.client_id}</code></dd>
     <dt>Registered</dt><dd>${time(v.app.created_at)}</dd>
-    <dt>Client authentication</dt><dd>${v.app.public
-      ? html`None: a public app, PKCE with S256 only`
-      : html`<code>client_secret_basic</code> (HTTP Basic with the client id and secret), and PKCE with S256`}</dd>
+    <dt>Client authentication</dt><dd>${
+      v.app.public
+        ? html`None: a public app, PKCE with S256 only`
+        : html`<code>client_secret_basic</code> (HTTP Basic with the client id and secret), and PKCE with S256`
+    }</dd>
   </dl>
 </div>
 <form method="post" action="${base}" class="card">
@@ -104,14 +126,18 @@ ${v.secret ? secretPanel(v.secret) : ''}
   ${appFields(form, 'edit')}
   <div class="actions"><button type="submit">Save changes</button></div>
 </form>
-${v.app.public ? '' : html`<div class="card">
+${
+  v.app.public
+    ? ''
+    : html`<div class="card">
   <h2>Client secret</h2>
   <p>Lost it, or it leaked? Make a new one. The old secret stops working at once.</p>
   <form method="post" action="${base}/secret" class="actions" data-confirm="Make a new secret? The old one stops working at once.">
     ${csrfField(v.user.csrf)}
     <button type="submit" class="secondary">Make a new secret</button>
   </form>
-</div>`}
+</div>`
+}
 <div class="card">
   <h2>Delete this app</h2>
   <p>Everyone who authorized it loses the connection; its tokens stop working at once.</p>
@@ -122,7 +148,9 @@ ${v.app.public ? '' : html`<div class="card">
 
 export function deleteAppPage(v: { user: User; app: OAuthApp }): string {
   return layout({
-    title: 'Delete app', section: 'apps', user: v.user,
+    title: 'Delete app',
+    section: 'apps',
+    user: v.user,
     body: html`<h1>Delete “${v.app.name}”?</h1>
 <div class="card">
   <p>Every token issued to this app stops working, for every person who authorized it. This cannot be undone.</p>

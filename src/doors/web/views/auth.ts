@@ -2,12 +2,21 @@
 import { html } from '../html.js';
 import { csrfField, errorAlert, layout } from '../layout.js';
 
-export interface SignInView { csrf: string; email?: string; error?: string | null; notice?: string | null; allowSignup: boolean }
+export interface SignInView {
+  csrf: string;
+  email?: string;
+  error?: string | null;
+  notice?: string | null;
+  allowSignup: boolean;
+}
 
 export function signInPage(v: SignInView): string {
   const invalid = v.error ? html` aria-invalid="true" aria-describedby="signin-error"` : '';
   return layout({
-    title: 'Sign in', section: 'signin', narrow: true, notice: v.notice,
+    title: 'Sign in',
+    section: 'signin',
+    narrow: true,
+    notice: v.notice,
     body: html`<h1>Sign in</h1>
 ${errorAlert('signin-error', v.error ? [v.error] : [])}
 <form method="post" action="/signin" class="card" novalidate>
@@ -26,7 +35,12 @@ ${v.allowSignup ? html`<p>New here? <a href="/signup">Create an account</a>.</p>
   });
 }
 
-export interface SignUpView { csrf: string; email?: string; name?: string; errors?: Partial<Record<'email' | 'password' | 'form', string>> }
+export interface SignUpView {
+  csrf: string;
+  email?: string;
+  name?: string;
+  errors?: Partial<Record<'email' | 'password' | 'form', string>>;
+}
 
 export function signUpPage(v: SignUpView): string {
   const errors = v.errors ?? {};
@@ -36,7 +50,9 @@ export function signUpPage(v: SignUpView): string {
     return html`${ids ? html` aria-describedby="${ids}"` : ''}${errors[fieldName] ? html` aria-invalid="true"` : ''}`;
   };
   return layout({
-    title: 'Create an account', section: 'signup', narrow: true,
+    title: 'Create an account',
+    section: 'signup',
+    narrow: true,
     body: html`<h1>Create an account</h1>
 ${errorAlert('signup-error', messages)}
 <form method="post" action="/signup" class="card" novalidate>

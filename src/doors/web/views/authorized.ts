@@ -9,7 +9,8 @@ type User = { email: string; csrf: string };
 export const scopeWords = (scope: string) => (isScope(scope) ? SCOPES[scope] : scope);
 
 export function authorizedPage(v: { user: User; apps: AuthorizedApp[]; notice?: string | null }): string {
-  const cards = v.apps.map((a) => html`<section class="card" aria-labelledby="app-${a.client_id}">
+  const cards = v.apps.map(
+    (a) => html`<section class="card" aria-labelledby="app-${a.client_id}">
   <h2 id="app-${a.client_id}">${a.name}</h2>
   <p class="muted">Last used: ${time(a.last_used_at)}</p>
   <p>It may:</p>
@@ -18,9 +19,13 @@ export function authorizedPage(v: { user: User; apps: AuthorizedApp[]; notice?: 
     ${csrfField(v.user.csrf)}
     <button type="submit" class="danger" aria-label="Revoke ${a.name}">Revoke access</button>
   </form>
-</section>`);
+</section>`,
+  );
   return layout({
-    title: 'Authorized apps', section: 'authorized', user: v.user, notice: v.notice,
+    title: 'Authorized apps',
+    section: 'authorized',
+    user: v.user,
+    notice: v.notice,
     body: html`<h1>Authorized apps</h1>
 <p class="muted">Apps you allowed to use Agendum for you. Revoking one stops it at once: its tokens no longer work, and it must ask you again.</p>
 ${v.apps.length ? cards : html`<div class="card"><p class="muted">No app has access to your account.</p></div>`}`,

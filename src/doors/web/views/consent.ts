@@ -13,7 +13,10 @@ export interface ConsentView {
 
 export function consentPage(v: ConsentView): string {
   return layout({
-    title: `Allow ${v.appName}?`, section: 'none', user: v.user, narrow: true,
+    title: `Allow ${v.appName}?`,
+    section: 'none',
+    user: v.user,
+    narrow: true,
     body: html`<h1>Allow <span class="app-name">${v.appName}</span> to use your Agendum account?</h1>
 <div class="card">
   <p>Signed in as <strong>${v.user.email}</strong>. <span class="app-name">${v.appName}</span> asks to:</p>
@@ -31,7 +34,9 @@ export function consentPage(v: ConsentView): string {
 export function consentSignInPage(v: { csrf: string; uid: string; appName: string; email?: string; error?: string | null }): string {
   const invalid = v.error ? html` aria-invalid="true" aria-describedby="signin-error"` : '';
   return layout({
-    title: 'Sign in', section: 'signin', narrow: true,
+    title: 'Sign in',
+    section: 'signin',
+    narrow: true,
     body: html`<h1>Sign in to continue</h1>
 <p><span class="app-name">${v.appName}</span> wants to use your Agendum account. Sign in first; you choose what it may do next.</p>
 ${errorAlert('signin-error', v.error ? [v.error] : [])}

@@ -2,8 +2,18 @@
 import { html } from '../html.js';
 import { csrfField, errorAlert, layout, time } from '../layout.js';
 
-export interface TokenRow { id: string; name: string; created_at: string; expires_at: string; last_used_at: string | null }
-export interface NewToken { name: string; token: string; expires_at: string }
+export interface TokenRow {
+  id: string;
+  name: string;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+}
+export interface NewToken {
+  name: string;
+  token: string;
+  expires_at: string;
+}
 
 export interface TokensView {
   user: { email: string; csrf: string };
@@ -29,13 +39,15 @@ function newTokenPanel(t: NewToken) {
 
 function tokenTable(tokens: TokenRow[], now: number) {
   if (!tokens.length) return html`<h2>Your tokens</h2><p class="muted">No tokens yet. Create one above to use the API.</p>`;
-  const rows = tokens.map((t) => html`<tr>
+  const rows = tokens.map(
+    (t) => html`<tr>
     <td class="name" data-label="Name">${t.name}${Date.parse(t.expires_at) <= now ? html` <span class="badge">expired</span>` : ''}</td>
     <td data-label="Created">${time(t.created_at)}</td>
     <td data-label="Expires">${time(t.expires_at)}</td>
     <td data-label="Last used">${time(t.last_used_at)}</td>
     <td><a class="button secondary" href="/settings/tokens/${t.id}/revoke" aria-label="Revoke ${t.name}">Revoke…</a></td>
-  </tr>`);
+  </tr>`,
+  );
   return html`<table class="stack">
   <caption>Your tokens</caption>
   <thead><tr><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col"><span class="vh">Actions</span></th></tr></thead>
@@ -47,7 +59,10 @@ export function tokensPage(v: TokensView): string {
   const form = v.form ?? { name: '', days: '90' };
   const invalid = form.error ? html` aria-invalid="true" aria-describedby="token-error"` : '';
   return layout({
-    title: 'API tokens', section: 'tokens', user: v.user, notice: v.notice,
+    title: 'API tokens',
+    section: 'tokens',
+    user: v.user,
+    notice: v.notice,
     body: html`<h1>API tokens</h1>
 ${v.created ? newTokenPanel(v.created) : ''}
 <p class="muted">Scripts and apps use a token to call the API as you (<code>${v.user.email}</code>). Give each one its own token, so you can revoke one without breaking the others.</p>
@@ -74,7 +89,9 @@ ${v.created ? newTokenPanel(v.created) : ''}
 
 export function revokePage(v: { user: { email: string; csrf: string }; token: TokenRow }): string {
   return layout({
-    title: 'Revoke token', section: 'tokens', user: v.user,
+    title: 'Revoke token',
+    section: 'tokens',
+    user: v.user,
     body: html`<h1>Revoke “${v.token.name}”?</h1>
 <div class="card">
   <p>Anything using this token gets <code>401 Unauthorized</code> from the moment you revoke it. This cannot be undone; you can create a new token instead.</p>
