@@ -34,7 +34,7 @@ const ALLOWED: Record<TaskStatus, TaskStatus[]> = {
 export function checkTransition(from: TaskStatus, to: TaskStatus): void {
   if (from === to) return;
   if (!ALLOWED[from].includes(to)) {
-    throw unprocessable('status', 'transition', `A task cannot move from ${from} to ${to}` + (ALLOWED[from].length ? '' : ` (${from} is final)`));
+    throw unprocessable('status', 'transition', `A task cannot move from ${from} to ${to}${ALLOWED[from].length ? '' : ` (${from} is final)`}`);
   }
 }
 
