@@ -12,9 +12,9 @@
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:55432/postgres node --import tsx bench/caldav.ts
  * Agendum runs in this process; Radicale (Debian's /usr/bin/radicale) in its own.
  */
-import { spawn } from 'node:child_process';
+import { startRadicale } from '../test/caldav/radicale.js';
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app.js';
@@ -179,59 +179,14 @@ async function measure(s: Server) {
   return out;
 }
 
-async function freePort() {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
 async function radicale(): Promise<Server> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-radicale-'));
-  const port = await freePort();
-  fs.writeFileSync(path.join(dir, 'users'), 'alice:secret\n');
-  fs.writeFileSync(
-    path.join(dir, 'config'),
-    [
-      '[server]',
-      `hosts = 127.0.0.1:${port}`,
-      '[auth]',
-      'type = htpasswd',
-      `htpasswd_filename = ${path.join(dir, 'users')}`,
-      'htpasswd_encryption = plain',
-      '[storage]',
-      `filesystem_folder = ${path.join(dir, 'collections')}`,
-      '[rights]',
-      'type = owner_only',
-      '[logging]',
-      'level = warning',
-      '',
-    ].join('\n'),
-  );
-  const child = spawn('/usr/bin/radicale', ['--config', path.join(dir, 'config')], { stdio: 'ignore' });
-  for (let i = 0; ; i++) {
-    const ok = await new Promise<boolean>((r) => {
-      const c = net.connect(port, '127.0.0.1', () => {
-        c.end();
-        r(true);
-      });
-      c.on('error', () => r(false));
-    });
-    if (ok) break;
-    if (i > 200) throw new Error('radicale did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const radicale = await startRadicale('agendum-bench-radicale-');
   const s: Server = {
     name: 'radicale',
-    base: `http://127.0.0.1:${port}/`,
+    base: radicale.base,
     auth: `Basic ${Buffer.from('alice:secret').toString('base64')}`,
     collection: '/alice/bench/',
-    close: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    close: () => radicale.stop(),
   };
   await dav(
     s,
@@ -244,7 +199,7 @@ async function radicale(): Promise<Server> {
   progress(`radicale: writing ${ITEMS} items`);
   // Items are written into Radicale's storage folder directly (its PUT path would take minutes to seed);
   // the untimed warm-up sync lets it index them.
-  const folder = path.join(dir, 'collections', 'collection-root', 'alice', 'bench');
+  const folder = path.join(radicale.dir, 'collections', 'collection-root', 'alice', 'bench');
   for (let i = 0; i < ITEMS; i++) fs.writeFileSync(path.join(folder, `ev-${i}.ics`), ics(`ev-${i}`, i));
   return s;
 }

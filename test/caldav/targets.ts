@@ -3,11 +3,9 @@
  * as "the other side" of two-way sync) and Debian's Radicale (the reference server, with raw
  * CalDAV writes as the other side), so the same checks prove the harness before they judge us.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { startRadicale } from './radicale.js';
+import type { ChildProcess } from 'node:child_process';
+import type net from 'node:net';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 
 export interface Target {
@@ -83,59 +81,11 @@ export async function agendumTarget(): Promise<Target & { t: TestApp; user: Test
   };
 }
 
-async function waitForPort(port: number, child: ChildProcess, log: string[]) {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`radicale exited: ${log.join('')}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.end();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`radicale did not listen: ${log.join('')}`);
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** Debian's Radicale on a loopback port, with one user and a task and an event calendar. */
 export async function radicaleTarget(): Promise<Target & { child: ChildProcess }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-radicale-'));
-  const port = await freePort();
-  fs.writeFileSync(path.join(dir, 'users'), 'alice:secret\n');
-  fs.writeFileSync(
-    path.join(dir, 'config'),
-    [
-      '[server]',
-      `hosts = 127.0.0.1:${port}`,
-      '[auth]',
-      'type = htpasswd',
-      `htpasswd_filename = ${path.join(dir, 'users')}`,
-      'htpasswd_encryption = plain',
-      '[storage]',
-      `filesystem_folder = ${path.join(dir, 'collections')}`,
-      '[rights]',
-      'type = owner_only',
-      '[logging]',
-      'level = warning',
-      '',
-    ].join('\n'),
-  );
-  const log: string[] = [];
-  const child = spawn('/usr/bin/radicale', ['--config', path.join(dir, 'config')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (d) => log.push(String(d)));
-  child.stderr!.on('data', (d) => log.push(String(d)));
-  await waitForPort(port, child, log);
-  const base = `http://127.0.0.1:${port}/`;
+  const radicale = await startRadicale();
+  const { child } = radicale;
+  const base = radicale.base;
   const headers = { authorization: auth('alice', 'secret') };
   for (const [name, comp] of [
     ['tasks', 'VTODO'],
@@ -181,10 +131,6 @@ export async function radicaleTarget(): Promise<Target & { child: ChildProcess }
         if (res.status >= 300) throw new Error(`radicale DELETE ${res.status}`);
       },
     },
-    close: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    close: () => radicale.stop(),
   };
 }
