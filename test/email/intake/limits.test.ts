@@ -71,6 +71,9 @@ describe('INTAKE_MAX_ITEMS', () => {
 
 describe('INTAKE_BUDGET_MS', () => {
   let t: TestApp;
+  // Long enough that reading it takes far more than the 1 ms budget even on a fast, idle machine
+  // (a short mail can be read within a millisecond once the worker is warm).
+  const slowBody = Array.from({ length: 1500 }, (_, i) => `Please review item ${i} by Friday and call Bob tomorrow at 3pm about the meeting.`).join('\n');
   beforeAll(async () => {
     // 1 ms: no message can be parsed and read in time.
     t = await startTestApp({ INTAKE_SECRET: SECRET, INTAKE_BUDGET_MS: '1', INTAKE_SMTP_PORT: '0' });
@@ -80,7 +83,7 @@ describe('INTAKE_BUDGET_MS', () => {
   it('stores a message over budget as failed with extraction_timeout and makes nothing (HTTP)', async () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
-    const res = await postMail(t, plainMail({ to: address }), { to: address });
+    const res = await postMail(t, plainMail({ to: address, body: slowBody }), { to: address });
     expect(res.status).toBe(422);
     expect(res.body.details).toEqual({ field: 'body', constraint: 'extraction_timeout' });
     const emailId = res.body.data.email_id;
@@ -100,7 +103,9 @@ describe('INTAKE_BUDGET_MS', () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: t.app.smtpPort!, secure: false, ignoreTLS: true });
-    const err: any = await transport.sendMail({ envelope: { from: 'marcus@example.org', to: [address] }, raw: plainMail({ to: address }) }).catch((e) => e);
+    const err: any = await transport
+      .sendMail({ envelope: { from: 'marcus@example.org', to: [address] }, raw: plainMail({ to: address, body: slowBody }) })
+      .catch((e) => e);
     transport.close();
     expect(err?.responseCode).toBe(554);
     const emails = (await t.as(u).get('/emails')).body.data;
