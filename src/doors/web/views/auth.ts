@@ -10,16 +10,11 @@ export interface SignInView {
   allowSignup: boolean;
 }
 
-export function signInPage(v: SignInView): string {
+/** The email and password form, with its error, posted to `action` (the sign-in page, or an OAuth interaction). */
+export function signInForm(action: string, v: { csrf: string; email?: string; error?: string | null }) {
   const invalid = v.error ? html` aria-invalid="true" aria-describedby="signin-error"` : '';
-  return layout({
-    title: 'Sign in',
-    section: 'signin',
-    narrow: true,
-    notice: v.notice,
-    body: html`<h1>Sign in</h1>
-${errorAlert('signin-error', v.error ? [v.error] : [])}
-<form method="post" action="/signin" class="card" novalidate>
+  return html`${errorAlert('signin-error', v.error ? [v.error] : [])}
+<form method="post" action="${action}" class="card" novalidate>
   ${csrfField(v.csrf)}
   <div class="field">
     <label for="email">Email</label>
@@ -30,7 +25,17 @@ ${errorAlert('signin-error', v.error ? [v.error] : [])}
     <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1000"${invalid}>
   </div>
   <div class="actions"><button type="submit">Sign in</button></div>
-</form>
+</form>`;
+}
+
+export function signInPage(v: SignInView): string {
+  return layout({
+    title: 'Sign in',
+    section: 'signin',
+    narrow: true,
+    notice: v.notice,
+    body: html`<h1>Sign in</h1>
+${signInForm('/signin', v)}
 ${v.allowSignup ? html`<p>New here? <a href="/signup">Create an account</a>.</p>` : html`<p class="muted">Accounts on this server are created by its administrator.</p>`}`,
   });
 }

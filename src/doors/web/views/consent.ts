@@ -1,6 +1,7 @@
 /** The consent page of an OAuth authorization (D20), and the sign-in form shown before it when needed. */
 import { html } from '../html.js';
-import { csrfField, errorAlert, layout } from '../layout.js';
+import { csrfField, layout } from '../layout.js';
+import { signInForm } from './auth.js';
 import { scopeWords } from './authorized.js';
 
 export interface ConsentView {
@@ -32,25 +33,12 @@ export function consentPage(v: ConsentView): string {
 }
 
 export function consentSignInPage(v: { csrf: string; uid: string; appName: string; email?: string; error?: string | null }): string {
-  const invalid = v.error ? html` aria-invalid="true" aria-describedby="signin-error"` : '';
   return layout({
     title: 'Sign in',
     section: 'signin',
     narrow: true,
     body: html`<h1>Sign in to continue</h1>
 <p><span class="app-name">${v.appName}</span> wants to use your Agendum account. Sign in first; you choose what it may do next.</p>
-${errorAlert('signin-error', v.error ? [v.error] : [])}
-<form method="post" action="/oauth/interaction/${v.uid}/login" class="card" novalidate>
-  ${csrfField(v.csrf)}
-  <div class="field">
-    <label for="email">Email</label>
-    <input id="email" name="email" type="email" autocomplete="username" required maxlength="320" value="${v.email ?? ''}"${invalid}${v.error ? '' : html` autofocus`}>
-  </div>
-  <div class="field">
-    <label for="password">Password</label>
-    <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1000"${invalid}>
-  </div>
-  <div class="actions"><button type="submit">Sign in</button></div>
-</form>`,
+${signInForm(`/oauth/interaction/${v.uid}/login`, v)}`,
   });
 }
