@@ -33,8 +33,8 @@ if (process.env.BENCH_BARE === '1') {
     });
     if (i === Math.floor(count / 2)) taskId = task.id;
   }
-  if (process.env.BENCH_PROFILE) await profileUntilStopped(process.env.BENCH_PROFILE, process.env.BENCH_PROFILE_NAME ?? 'service');
   await app.server.listen({ port: 0, host: '127.0.0.1' });
+  if (process.env.BENCH_PROFILE) await profileUntilStopped(process.env.BENCH_PROFILE, process.env.BENCH_PROFILE_NAME ?? 'service');
   console.log(JSON.stringify({ port: (app.server.server.address() as { port: number }).port, token, taskId }));
 }
 

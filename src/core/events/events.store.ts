@@ -1,4 +1,5 @@
 import { forUpdate, type Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { EventsTable } from '../../db/schema.js';
 import { pageVisible, type Filter } from '../access/visibility.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
@@ -17,11 +18,11 @@ export interface EventFilter {
   updatedAfter?: string;
 }
 
+const eventById = prepared((db: Executor, id: string) => db.selectFrom('events').selectAll().where('id', '=', id));
+const eventByIdLocked = prepared((db: Executor, id: string) => forUpdate(db, db.selectFrom('events').selectAll().where('id', '=', id)));
+
 /** One row; `lock` holds it until the transaction ends (a use case about to change it). */
-export const getEvent = (db: Executor, id: string, opts: { lock?: boolean } = {}) => {
-  const query = db.selectFrom('events').selectAll().where('id', '=', id);
-  return (opts.lock ? forUpdate(db, query) : query).executeTakeFirst();
-};
+export const getEvent = async (db: Executor, id: string, opts: { lock?: boolean } = {}) => (await (opts.lock ? eventByIdLocked : eventById)(db, id))[0];
 
 export const getEvents = (db: Executor, ids: string[]) =>
   ids.length ? db.selectFrom('events').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as EventsTable[]);

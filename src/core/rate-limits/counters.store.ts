@@ -1,15 +1,19 @@
 /** Fixed-window request counters shared by every process on one database (DECISIONS D13). */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 
-/** Counts one request in `bucket`'s window and returns the window's count so far: one statement, one round trip. */
-export async function hitCounter(db: Executor, bucket: string, windowStart: number): Promise<number> {
-  const row = await db
+const hit = prepared((db: Executor, bucket: string, windowStart: number) =>
+  db
     .insertInto('rate_limit_counters')
     .values({ bucket, window_start: windowStart, count: 1 })
     .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql<number>`rate_limit_counters.count + 1` }))
-    .returning('count')
-    .executeTakeFirstOrThrow();
+    .returning('count'),
+);
+
+/** Counts one request in `bucket`'s window and returns the window's count so far: one statement, one round trip. */
+export async function hitCounter(db: Executor, bucket: string, windowStart: number): Promise<number> {
+  const [row] = await hit(db, bucket, windowStart);
   return Number(row.count);
 }
 
