@@ -212,10 +212,13 @@ export async function pageVisible<Row>(
       })
       .reduce((acc, run) => acc.unionAll(run));
 
-  const rows = await ordered(qc.selectFrom(table).selectAll(table).where(`${table}.id`, 'in', candidates), table, sort)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  // PostgreSQL plans `id IN (union)` as a hash join over a sequential scan of the whole table once
+  // it is small enough to look cheap (2 ms at 10,000 tasks, measured for issue 15); `= ANY(ARRAY(…))`
+  // runs the union once and fetches the candidates by primary key. SQLite already does the latter.
+  const byCandidates = pg
+    ? (eb: ExpressionBuilder<any, any>) => sql<SqlBool>`${eb.ref(`${table}.id`)} = ANY(ARRAY(${candidates(eb)}))`
+    : (eb: ExpressionBuilder<any, any>) => eb(`${table}.id`, 'in', candidates(eb));
+  const rows = await ordered(qc.selectFrom(table).selectAll(table).where(byCandidates), table, sort).limit(page.limit).offset(page.offset).execute();
   return { rows: rows as Row[], total };
 }
 
