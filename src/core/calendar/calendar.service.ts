@@ -22,6 +22,7 @@ import type { RsvpStatus } from '../events/event.js';
 import * as drafts from '../versioning/drafts.js';
 import { versionState } from '../versioning/versioned-record.js';
 import * as store from './calendar.store.js';
+import { calendarTrash } from './trash.js';
 import type { EventsTable, TasksTable } from '../../db/schema.js';
 
 export type Kind = store.Kind;
@@ -107,6 +108,7 @@ function decodeToken(raw: string): Position {
 
 export function createCalendarService(db: Db) {
   const uow = unitOfWork(db);
+  const trash = calendarTrash(uow);
   const placeOf = (c: Collection): store.Place => ({ contextId: c.contextId, ownerId: c.ownerId });
   const freshKey = (c: Collection) => `${c.kind}:${c.contextId ?? `personal:${c.ownerId}`}`;
 
@@ -290,8 +292,18 @@ export function createCalendarService(db: Db) {
 
     recurrenceOf: (kind: Kind, ids: string[]) => uow.read((q) => store.recurrenceOf(q, kind, ids)),
 
-    /** Periodic: objects no sync can ask for any more, slugs of deleted contexts. Returns objects removed. */
-    prune: () => uow.write((tx) => store.pruneOrphans(tx)),
+    /** DELETE that a PUT of the same UID by the same user can take back for a while (trash.ts). */
+    removeRestorable: trash.removeRestorable,
+    restore: trash.restore,
+
+    /**
+     * Periodic: deletions past their restore window, then objects no sync can ask for any more and
+     * slugs of deleted contexts. Returns objects removed.
+     */
+    async prune(): Promise<number> {
+      await trash.purge();
+      return uow.write((tx) => store.pruneOrphans(tx));
+    },
   };
 }
 

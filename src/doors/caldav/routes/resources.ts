@@ -104,17 +104,24 @@ export async function putObject(dav: Dav) {
   const actor = dav.actor;
   // A UID the caller already keeps in another collection moves there (a move by PUT, D17): the record keeps its history.
   const elsewhere = existing ? null : await dav.opts.calendar.objectByUid(actor, c.kind, parsed.uid);
-  const recordId = existing?.record_id ?? elsewhere?.record_id ?? null;
+  let recordId = existing?.record_id ?? elsewhere?.record_id ?? null;
+  let before = existing?.ical ?? elsewhere?.ical ?? null;
   const saved = await dav.opts.calendar.writeWithObject(async () => {
     let id: string;
     let version: number;
+    // The second half of a move by DELETE + PUT: the record the caller deleted comes back here (trash.ts).
+    const restored = recordId ? null : await dav.opts.calendar.restore(actor, c.kind, parsed.uid, c.contextId);
+    if (restored) {
+      recordId = restored.recordId;
+      before = restored.ical;
+    }
     if (recordId) {
       const move = existing ? {} : { context_id: c.contextId };
       const rec =
         c.kind === 'task'
           ? await tasks.update(actor, recordId, { ...fields, ...move }, { publish: true })
           : await events.update(actor, recordId, { ...fields, ...move }, { publish: true });
-      if (c.kind === 'event') await applyAttendees(dav, recordId, existing?.ical ?? elsewhere?.ical ?? null, parsed);
+      if (c.kind === 'event') await applyAttendees(dav, recordId, before, parsed);
       id = rec.id;
       version = rec.version_major;
     } else {
@@ -142,8 +149,11 @@ export async function deleteObject(dav: Dav) {
   const { c, existing } = await target(dav);
   if (!existing) throw notFound('Resource');
   checkConditions(dav, existing.etag);
-  if (c.kind === 'task') await dav.opts.services.tasks.remove(dav.actor, existing.record_id);
-  else await dav.opts.services.events.remove(dav.actor, existing.record_id);
+  const { tasks, events } = dav.opts.services;
+  // Kept for a while: the same user's PUT of this UID in another collection is a move (D17).
+  await dav.opts.calendar.removeRestorable(dav.actor, c.kind, existing.record_id, existing.uid, () =>
+    c.kind === 'task' ? tasks.remove(dav.actor, existing.record_id) : events.remove(dav.actor, existing.record_id),
+  );
   return dav.reply.code(204).send();
 }
 

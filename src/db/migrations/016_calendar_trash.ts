@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * `calendar_trash`: what a CalDAV DELETE removed, kept for a bounded time so that the same user's
+ * PUT of the same UID in another collection (how DAVx5 moves a task between lists, D17) brings back
+ * the same record with its history, comments, assignees and attendees. The record itself is deleted
+ * from its table (every list, search, feed and access check sees a deletion); this table is read
+ * only by that restore, keyed by who deleted and the UID, and purged when the window has passed.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('calendar_trash')
+    .addColumn('record_type', 'text', (c) => c.notNull())
+    .addColumn('record_id', 'text', (c) => c.notNull())
+    .addColumn('uid', 'text', (c) => c.notNull())
+    .addColumn('deleted_by', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('deleted_at', 'text', (c) => c.notNull())
+    // JSON: the record row, its versions, comments, assignees or attendees, and its stored text.
+    .addColumn('payload', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('calendar_trash_pk', ['record_type', 'record_id'])
+    .execute();
+  await db.schema.createIndex('calendar_trash_uid').on('calendar_trash').columns(['deleted_by', 'record_type', 'uid']).execute();
+  await db.schema.createIndex('calendar_trash_deleted_at').on('calendar_trash').column('deleted_at').execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('calendar_trash').execute();
+}
