@@ -178,7 +178,9 @@ describe('what a deleted record does not allow', () => {
       .where('record_id', '=', id)
       .execute();
     expect((await req('PUT', `${list(to)}move-late.ics`, vtodo('move-late', ['SUMMARY:Buy seeds and soil']))).status).toBe(201);
-    const made = (await t.as(u).get(`/tasks?context_id=${to}`)).body.data.find((x: { title: string; id: string }) => x.title === 'Buy seeds and soil' && x.id !== id);
+    const made = (await t.as(u).get(`/tasks?context_id=${to}`)).body.data.find(
+      (x: { title: string; id: string }) => x.title === 'Buy seeds and soil' && x.id !== id,
+    );
     expect(made).toBeTruthy();
     expect((await t.as(u).get(`/tasks/${made.id}/history`)).body.data.history).toHaveLength(1);
     expect((await t.as(u).get(`/tasks/${id}`)).status).toBe(404);

@@ -44,7 +44,11 @@ export async function keep(db: Executor, entry: CalendarTrashTable): Promise<voi
   await db
     .insertInto('calendar_trash')
     .values(entry)
-    .onConflict((oc) => oc.columns(['record_type', 'record_id']).doUpdateSet({ uid: entry.uid, deleted_by: entry.deleted_by, deleted_at: entry.deleted_at, payload: entry.payload }))
+    .onConflict((oc) =>
+      oc
+        .columns(['record_type', 'record_id'])
+        .doUpdateSet({ uid: entry.uid, deleted_by: entry.deleted_by, deleted_at: entry.deleted_at, payload: entry.payload }),
+    )
     .execute();
 }
 

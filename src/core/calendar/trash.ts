@@ -54,7 +54,13 @@ export function calendarTrash(uow: UnitOfWork) {
      * Null when there is none to restore; 403/404 when the actor may not write the target.
      * Returns the record id and the text it was stored with.
      */
-    async restore(actor: Actor, kind: Kind, uid: string, contextId: string | null, now = Date.now()): Promise<{ recordId: string; ical: string | null } | null> {
+    async restore(
+      actor: Actor,
+      kind: Kind,
+      uid: string,
+      contextId: string | null,
+      now = Date.now(),
+    ): Promise<{ recordId: string; ical: string | null } | null> {
       return uow.write(async (tx) => {
         const entry = await store.findRestorable(tx, actor.userId, kind, uid, new Date(now - RESTORE_WINDOW_MS).toISOString());
         if (!entry) return null;
