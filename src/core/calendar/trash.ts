@@ -24,7 +24,7 @@ import * as store from './trash.store.js';
  * seconds apart; a run cut off between them is retried at the next sync (every 15 minutes to a day,
  * as the user set it). A day covers that and keeps deleted data no longer than needed.
  */
-export const RESTORE_WINDOW_MS = 24 * 3_600_000;
+const RESTORE_WINDOW_MS = 24 * 3_600_000;
 
 export function calendarTrash(uow: UnitOfWork) {
   return {
