@@ -52,9 +52,17 @@ export interface ObjectQuery {
 
 /** The collection's objects (joined with their records, so an object that left the place is not listed). */
 export async function listObjects(db: Executor, kind: Kind, place: Place, q: ObjectQuery = {}): Promise<ObjectSummary[] | ObjectRow[]> {
-  let query = any(db)
-    .selectFrom(`${TABLE[kind]} as r`)
-    .innerJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'r.id').on('co.record_type', '=', kind))
+  // Asked by name or UID, the objects' own index must lead: SQLite otherwise starts from the owner's
+  // records and joins every one of them (17 ms instead of 0.5 ms for a 100-href multiget in a
+  // 10,000-event collection). Its CROSS JOIN keeps the written order; PostgreSQL plans it as an inner join.
+  const byKey = q.names !== undefined || q.uid !== undefined;
+  let query = (
+    byKey
+      ? any(db).selectFrom('calendar_objects as co').crossJoin(`${TABLE[kind]} as r`).whereRef('r.id', '=', 'co.record_id').where('co.record_type', '=', kind)
+      : any(db)
+          .selectFrom(`${TABLE[kind]} as r`)
+          .innerJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'r.id').on('co.record_type', '=', kind))
+  )
     .where(inPlace(place))
     .select([...SUMMARY_COLUMNS]);
   if (q.withText) query = query.select('co.ical');
