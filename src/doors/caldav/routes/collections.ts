@@ -5,7 +5,7 @@
 import type { Element } from '@xmldom/xmldom';
 import type { ContextInput } from '../../../core/contexts/context.js';
 import { isUuid } from '../../../core/ids.js';
-import { davError, ownUser, resolveCollection, sendMultistatus, type Dav } from '../dav.js';
+import { davError, ownUser, requireScopes, resolveCollection, sendMultistatus, type Dav } from '../dav.js';
 import type { Propstat } from '../multistatus.js';
 import { collectionHref } from '../paths.js';
 import { BadXml, child, children, is, NS, parseXml, qkey, qnameOf, textOf, type QName } from '../xml.js';
@@ -61,6 +61,8 @@ const setProps = (root: Element | null) =>
 export async function mkcalendar(dav: Dav) {
   if (dav.path.type !== 'collection') throw davError(403, NS.DAV, 'resource-must-be-null', 'MKCALENDAR makes a collection in your calendar home');
   ownUser(dav, dav.path.userId);
+  // It makes a context (scopes.ts).
+  requireScopes(dav, ['contexts:write']);
   const slug = dav.path.segment;
   const root = parseXml(dav.body);
   if (root && !is(root, NS.CALDAV, 'mkcalendar') && !is(root, NS.DAV, 'mkcol')) throw new BadXml('MKCALENDAR body must be <C:mkcalendar>');
