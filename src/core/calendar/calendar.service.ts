@@ -23,6 +23,7 @@ import * as drafts from '../versioning/drafts.js';
 import { versionState } from '../versioning/versioned-record.js';
 import * as store from './calendar.store.js';
 import { calendarTrash } from './trash.js';
+import { attendedIds } from './attending.store.js';
 import type { EventsTable, TasksTable } from '../../db/schema.js';
 
 export type Kind = store.Kind;
@@ -39,6 +40,8 @@ export interface Collection {
   context: Context | null;
   /** The URL segment the client chose with MKCALENDAR, and the kind it chose it for. */
   slug: { slug: string; kind: Kind } | null;
+  /** The read-only collection of events the owner sees only as an attendee (contextId null). */
+  attending?: boolean;
 }
 
 interface RecordBase {
@@ -109,8 +112,17 @@ function decodeToken(raw: string): Position {
 export function createCalendarService(db: Db) {
   const uow = unitOfWork(db);
   const trash = calendarTrash(uow);
-  const placeOf = (c: Collection): store.Place => ({ contextId: c.contextId, ownerId: c.ownerId });
-  const freshKey = (c: Collection) => `${c.kind}:${c.contextId ?? `personal:${c.ownerId}`}`;
+  const placeOf = (c: Collection): store.Place => ({ contextId: c.contextId, ownerId: c.ownerId, attending: c.attending });
+  const freshKey = (c: Collection) => `${c.kind}:${c.contextId ?? `${c.attending ? 'attending' : 'personal'}:${c.ownerId}`}`;
+  const attendingOf = (actor: Actor): Collection => ({
+    kind: 'event',
+    contextId: null,
+    ownerId: actor.userId,
+    permission: 'read',
+    context: null,
+    slug: null,
+    attending: true,
+  });
 
   async function token(tx: Executor, c: Collection): Promise<Position> {
     const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
@@ -137,6 +149,7 @@ export function createCalendarService(db: Db) {
         context: null,
         slug: null,
       }));
+      out.push(attendingOf(actor));
       for (const c of contexts) {
         const s = slugs.get(c.id);
         for (const kind of ['task', 'event'] as const) {
@@ -152,6 +165,9 @@ export function createCalendarService(db: Db) {
       }
       return out.filter((c) => c.permission !== 'none');
     },
+
+    /** The actor's collection of events they see only as an attendee (read-only). */
+    attending: attendingOf,
 
     /** One collection; 404 when the actor cannot see its context. */
     async collection(actor: Actor, contextId: string | null, kind: Kind): Promise<Collection> {
@@ -269,6 +285,8 @@ export function createCalendarService(db: Db) {
         if ((after.txid !== 0 || after.seq !== 0) && !(await store.changeExists(tx, after))) throw invalidToken();
         const rows = await store.changesAfter(tx, c.kind, placeOf(c), chain, after, horizon);
         const ids = [...new Set(rows.filter((r) => r.record_type === c.kind).map((r) => r.record_id))];
+        // A share of theirs may have moved any event they attend into (or out of) a context they see.
+        if (c.attending && rows.some((r) => r.record_type === 'share')) ids.push(...(await attendedIds(tx, c.ownerId)).filter((id) => !ids.includes(id)));
         const present = await store.idsInPlace(tx, c.kind, placeOf(c), ids);
         const objects = new Map((await store.objectsOf(tx, c.kind, ids)).map((o) => [o.record_id, o]));
         const changed: ObjectSummary[] = [];

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 
 /**
+ * Two CalDAV additions (D17).
+ *
  * `calendar_trash`: what a CalDAV DELETE removed, kept for a bounded time so that the same user's
  * PUT of the same UID in another collection (how DAVx5 moves a task between lists, D17) brings back
  * the same record with its history, comments, assignees and attendees. The record itself is deleted
@@ -21,8 +23,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('calendar_trash_uid').on('calendar_trash').columns(['deleted_by', 'record_type', 'uid']).execute();
   await db.schema.createIndex('calendar_trash_deleted_at').on('calendar_trash').column('deleted_at').execute();
+  // The CalDAV collection of events a user only attends moves with their own attendances and
+  // shares: its sync token is the last entry of this range.
+  await db.schema.createIndex('changes_subject').on('changes').columns(['subject_user_id', 'txid', 'seq']).where('subject_user_id', 'is not', null).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('changes_subject').execute();
   await db.schema.dropTable('calendar_trash').execute();
 }

@@ -7,7 +7,7 @@ import { isUuid } from '../../core/ids.js';
 import type { Services } from '../../services.js';
 import { refreshedObject } from './objects.js';
 import { errorBody, multistatus, type DavResponse, type XmlNode } from './multistatus.js';
-import type { DavPath } from './paths.js';
+import { ATTENDING_SEGMENT, type DavPath } from './paths.js';
 import { missingScopes, scopesFor } from './scopes.js';
 import type { PropContext } from './props.js';
 import { NS } from './xml.js';
@@ -102,6 +102,7 @@ async function findCollection(dav: Dav, segment: string): Promise<Collection> {
   const m = /^(.*)-(tasks|events)$/.exec(segment);
   const kindOf = (s: string) => (s === 'tasks' ? 'task' : 'event');
   if (m && m[1] === 'personal') return calendar.collection(dav.actor, null, kindOf(m[2]));
+  if (segment === ATTENDING_SEGMENT) return calendar.attending(dav.actor);
   const slug = await calendar.contextForSlug(dav.actor, segment);
   if (slug) return calendar.collection(dav.actor, slug.contextId, slug.kind);
   if (m) {

@@ -18,9 +18,13 @@ async function target(dav: Dav) {
   if (dav.path.type !== 'object') throw notFound('Resource');
   ownUser(dav, dav.path.userId);
   const c = await resolveCollection(dav, dav.path.segment);
+  if (c.attending && dav.req.method !== 'GET' && dav.req.method !== 'HEAD') throw readOnlyAttending();
   const existing = await objectByName(dav.opts.calendar, c, dav.path.name);
   return { c, name: dav.path.name, segment: dav.path.segment, existing };
 }
+
+/** An attendee may read the event (D9); changing it, or their answer, goes through REST or the organiser's invitation. */
+const readOnlyAttending = () => davError(403, NS.DAV, 'need-privileges', 'Events you only attend are read-only here');
 
 const precondition = () => davError(412, null, null, 'The resource changed (ETag mismatch); fetch it again');
 
@@ -172,6 +176,7 @@ export async function moveObject(dav: Dav) {
   if (destPath?.type !== 'object' || destPath.userId !== dav.actor.userId)
     throw davError(400, null, null, 'Destination must be a calendar object URL of this server');
   const to = await resolveCollection(dav, destPath.segment);
+  if (to.attending) throw readOnlyAttending();
   if (to.kind !== c.kind) throw davError(403, NS.CALDAV, 'supported-calendar-component', 'The destination holds the other kind of component');
   const occupied = await objectByName(dav.opts.calendar, to, destPath.name);
   if (occupied && occupied.record_id !== existing.record_id) throw davError(412, null, null, 'The destination exists; MOVE does not overwrite here');
