@@ -453,6 +453,9 @@ describe('collections', () => {
     expect(listing.body).toContain(`<D:href>${home(owner)}my-lists-events/</D:href>`);
     expect((await dav(t, owner)('PUT', `${url}e1.ics`, vtodo('e1', ['SUMMARY:Milk']))).status).toBe(201);
     expect((await dav(t, owner)('MKCALENDAR', url)).status).toBe(403);
+    // The service's own segments, and bases whose sibling would be one of them, are taken.
+    for (const taken of ['attending-events', 'attending', 'personal', 'personal-tasks'])
+      expect((await dav(t, owner)('MKCALENDAR', `${home(owner)}${taken}/`)).status).toBe(403);
     const patch = await dav(t, owner)(
       'PROPPATCH',
       url,

@@ -72,8 +72,12 @@ export async function mkcalendar(dav: Dav) {
   } catch {
     exists = false;
   }
-  // Segments of the service's own forms would be ambiguous.
-  if (exists || /^personal-(tasks|events)$/.test(slug) || (/^(.*)-(tasks|events)$/.exec(slug)?.[1] && isUuid(/^(.*)-(tasks|events)$/.exec(slug)![1]))) {
+  // Segments of the service's own forms would be ambiguous (also as the base of a sibling: personal-events).
+  if (
+    exists ||
+    /^(personal|attending)(-(tasks|events))?$/.test(slug) ||
+    (/^(.*)-(tasks|events)$/.exec(slug)?.[1] && isUuid(/^(.*)-(tasks|events)$/.exec(slug)![1]))
+  ) {
     throw davError(403, NS.DAV, 'resource-must-be-null', 'A collection already has this URL');
   }
   const { input, refused, components } = contextInput(setProps(root));
