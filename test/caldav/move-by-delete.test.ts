@@ -188,6 +188,14 @@ describe('what a deleted record does not allow', () => {
     expect(await db.selectFrom('calendar_trash').select('record_id').where('record_id', '=', id).execute()).toEqual([]);
   });
 
+  it('a DELETE the caller may not make (a write collaborator, D9) is 403 and keeps nothing aside', async () => {
+    const { id } = await taskWithHistory('move-denied');
+    const res = await dav(t, helper)('DELETE', `${home(helper)}${from}-tasks/move-denied.ics`);
+    expect(res.status).toBe(403);
+    expect((await t.as(u).get(`/tasks/${id}`)).body.data.context_id).toBe(from);
+    expect(await t.app.database.db.selectFrom('calendar_trash').select('record_id').where('record_id', '=', id).execute()).toEqual([]);
+  });
+
   it('a REST delete is final: the same UID over CalDAV makes a new record', async () => {
     const { id } = await taskWithHistory('rest-gone');
     expect((await t.as(u).delete(`/tasks/${id}`)).status).toBe(204);
