@@ -3,7 +3,7 @@
  * which no context collection of theirs lists. Which change-log rows move its sync token, and the
  * events that may have entered or left it when a share of theirs changed.
  */
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 const attended = (eb: ExpressionBuilder<any, any>, userId: string) =>
@@ -20,7 +20,8 @@ export function attendingBranches(userId: string): Array<(eb: ExpressionBuilder<
     (eb) => eb('ch.subject_user_id', '=', userId),
     (eb) => eb.and([eb('ch.record_type', '=', 'event'), eb('ch.draft', '=', 0), eb('ch.record_id', 'in', attended(eb, userId))]),
     (eb) => eb.and([eb('ch.record_type', '=', 'attendee'), eb('ch.parent_id', 'in', attended(eb, userId))]),
-    (eb) => eb.and([eb('ch.record_type', '=', 'event'), eb('ch.op', '=', 'delete'), eb('ch.audience', 'like', `%"${userId}"%`)]),
+    // `op = 'delete'` written as a literal so both databases can use the partial index changes_deletions.
+    (eb) => eb.and([eb('ch.record_type', '=', 'event'), eb('ch.op', '=', sql.lit('delete')), eb('ch.audience', 'like', `%"${userId}"%`)]),
   ];
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Two CalDAV additions (D17).
@@ -26,9 +26,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The CalDAV collection of events a user only attends moves with their own attendances and
   // shares: its sync token is the last entry of this range.
   await db.schema.createIndex('changes_subject').on('changes').columns(['subject_user_id', 'txid', 'seq']).where('subject_user_id', 'is not', null).execute();
+  // ... and with the deletions of the events they attended (the attendance goes with the event):
+  // deletions are read newest first and matched on their audience.
+  await db.schema.createIndex('changes_deletions').on('changes').columns(['record_type', 'txid', 'seq']).where(sql.ref('op'), '=', sql.lit('delete')).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('changes_deletions').execute();
   await db.schema.dropIndex('changes_subject').execute();
   await db.schema.dropTable('calendar_trash').execute();
 }
