@@ -273,6 +273,14 @@ export interface CalendarTrashTable {
   payload: string;
 }
 
+/** Names an object had in collections it left under another name (migration 016). */
+export interface CalendarFormerNamesTable {
+  record_type: 'task' | 'event';
+  record_id: string;
+  name: string;
+  left_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -298,6 +306,7 @@ export interface Database {
   calendar_slugs: CalendarSlugsTable;
   calendar_fresh: CalendarFreshTable;
   calendar_trash: CalendarTrashTable;
+  calendar_former_names: CalendarFormerNamesTable;
 }
 
 /** An app a user registered for OAuth (D20); its id is the client id. */

@@ -119,6 +119,21 @@ describe('a move by DELETE in one collection and PUT of the same UID in another'
     expect((await t.as(u).get(`/events/${ev.id}/comments`)).body.data).toEqual([expect.objectContaining({ message: 'Bring gloves' })]);
   });
 
+  it('the old collection names the href its clients hold when the record arrives under a new name', async () => {
+    const req = dav(t, u);
+    await taskWithHistory('renamed');
+    await taskWithHistory('moved');
+    const token = syncTokenOf((await req('REPORT', list(from), syncBody(''), { depth: '1' })).body)!;
+    expect((await req('DELETE', `${list(from)}renamed.ics`)).status).toBe(204);
+    expect((await req('PUT', `${list(to)}A1B2-renamed.ics`, vtodo('renamed', ['SUMMARY:Buy seeds and soil']))).status).toBe(201);
+    expect((await req('MOVE', `${list(from)}moved.ics`, undefined, { destination: `${list(to)}C3D4-moved.ics` })).status).toBe(201);
+    const s = await req('REPORT', list(from), syncBody(token), { depth: '1' });
+    const gone = responses(s.body).map((r) => `${r.status} ${r.href}`);
+    expect(gone).toContain(`404 ${list(from)}renamed.ics`);
+    expect(gone).toContain(`404 ${list(from)}moved.ics`);
+    expect(gone.every((g) => g.startsWith('404 '))).toBe(true);
+  });
+
   it('brings it back into the personal collection too', async () => {
     const req = dav(t, u);
     const { id } = await taskWithHistory('move-personal');

@@ -24,6 +24,7 @@ import { versionState } from '../versioning/versioned-record.js';
 import * as store from './calendar.store.js';
 import { calendarTrash } from './trash.js';
 import { attendedIds } from './attending.store.js';
+import * as formerNames from './former-names.store.js';
 import type { EventsTable, TasksTable } from '../../db/schema.js';
 
 export type Kind = store.Kind;
@@ -268,6 +269,9 @@ export function createCalendarService(db: Db) {
     async writeWithObject<T>(work: () => Promise<{ object: CalendarObject; result: T }>): Promise<T> {
       return uow.write(async (tx) => {
         const { object, result } = await work();
+        // A record that arrives under a new name keeps its old one for the old collection's tombstone.
+        const [before] = await store.objectsOf(tx, object.record_type, [object.record_id]);
+        if (before && before.name !== object.name) await formerNames.keepFormerName(tx, object.record_type, object.record_id, before.name, object.updated_at);
         await store.upsertObjects(tx, [object]);
         return result;
       });
@@ -291,12 +295,18 @@ export function createCalendarService(db: Db) {
         const objects = new Map((await store.objectsOf(tx, c.kind, ids)).map((o) => [o.record_id, o]));
         const changed: ObjectSummary[] = [];
         const removed: string[] = [];
+        const former = await formerNames.formerNames(
+          tx,
+          c.kind,
+          ids.filter((id) => !present.has(id)),
+        );
         for (const id of ids) {
           const o = objects.get(id);
           if (present.has(id)) {
             if (o) changed.push(o);
           } else {
-            removed.push(o?.name ?? `${id}.ics`);
+            // Every name it had: the one this collection's clients hold is among them (others are unknown hrefs, which clients ignore).
+            removed.push(...new Set([o?.name ?? `${id}.ics`, ...(former.get(id) ?? [])]));
           }
         }
         return { changed, removed, token: encodeToken(now) };
@@ -320,6 +330,7 @@ export function createCalendarService(db: Db) {
      */
     async prune(): Promise<number> {
       await trash.purge();
+      await uow.write((tx) => formerNames.pruneFormerNames(tx));
       return uow.write((tx) => store.pruneOrphans(tx));
     },
   };
