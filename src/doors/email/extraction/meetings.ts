@@ -57,10 +57,11 @@ function blankOut(text: string, mentions: DateMention[]): string {
   return parts.join('');
 }
 
-const STREET = /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*/iu;
+const STREET =
+  /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*|\b(?:calle|avenida|paseo|plaza|rue|avenue|boulevard|chemin|via)\s+\p{L}/iu;
 
 const VENUE =
-  /\b(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\s+(?:the\s+|our\s+|el\s+|la\s+|le\s+|l['’]|der\s+|dem\s+)?((?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}(?:school\s+)?(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\s?room|meeting room)\b(?:\s+[\p{Lu}\d][\p{L}\p{N}'’.-]*){0,3})/iu;
+  /(?<!\p{L})(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\s+(?:the\s+|our\s+|el\s+|la\s+|le\s+|l['’]|der\s+|dem\s+)?((?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}(?:school\s+)?(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\s?room|meeting room)(?!\p{L})(?:\s+(?:de la|del|de|des|du|der|of the|of)\s+[\p{L}'’-]{3,})?(?:\s+[\p{Lu}\d][\p{L}\p{N}'’.-]*){0,3})/iu;
 const STREET_ADDRESS =
   /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
 
@@ -78,7 +79,42 @@ function rawLocation(text: string): string | null {
   if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return venue[1].trim();
   const street = STREET_ADDRESS.exec(t);
   if (street && bare && !/\u0000/.test(street[0])) return street[0].replace(/[\s,.;]+$/, '').trim();
-  return base;
+  return base ?? locativePhrase(t);
+}
+
+/**
+ * Where a sentence says something happens, by its structure rather than a list of venues: a place
+ * preposition, a determiner and a noun phrase ("en el patio del colegio", "dans la salle des fêtes",
+ * "im Gemeindesaal", "at the community centre"), up to the next punctuation or the next function word.
+ */
+const LOCATIVE: RegExp[] = [
+  /(?<!\p{L})(?:en|desde)\s+(?:el|la|los|las|nuestro|nuestra|nuestros|su)\s+((?:[\p{L}'’-]+)(?:\s+(?:de la|del|de los|de|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
+  /(?<!\p{L})(?:à|au|aux|dans|devant)\s+(?:(?:la|le|les|notre|votre)\s+|l['’])?((?:[\p{L}'’-]+)(?:\s+(?:de la|du|des|de|d['’]|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
+  /(?<!\p{L})(?:im|beim|am|vor dem|in der|in dem|auf dem|an der)\s+((?:[\p{Lu}][\p{L}-]+)(?:\s+(?:der|des|am|an der|[\p{Lu}\d][\p{L}\p{N}.-]*)\s*[\p{L}\p{N}.-]*){0,2})/gu,
+  /\b(?:at|in|inside|outside)\s+(?:the|our)\s+((?:[\p{L}'’-]+)(?:\s+(?!on\b|at\b|from\b|for\b|to\b|and\b|by\b|with\b)[\p{L}'’-]+){0,3})/giu,
+];
+const NOT_A_PLACE =
+  /^(morning|afternoon|evening|night|meantime|future|past|end|beginning|middle|week|weekend|month|year|day|time|case|event|meantime|line|loop|office hours|mañana|tarde|noche|semana|mes|año|día|momento|caso|línea|matin|soir|soirée|après-midi|journée|semaine|mois|année|jour|cas|ligne|fin|début|morgen|abend|nachmittag|vormittag|woche|monat|jahr|tag|fall|anschluss|ende|anfang|rahmen|vorfeld|voraus|moment|total|person|advance|meantime|same|following|next|first|last|best|rest)\b/i;
+const PLACE_TAIL = /\s+(?:a las?|à|um|at|on|el|le|la|les|los|las|the|de|del|du|des|der|und|and|y|et|para|pour|für|for|from|to|que|que|with|con|avec|mit)$/i;
+
+function locativePhrase(text: string): string | null {
+  for (const re of LOCATIVE) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      let phrase = m[1].split(/[,.;:!?()\u0000]/)[0].trim();
+      for (let i = 0; i < 3; i++) phrase = phrase.replace(PLACE_TAIL, '');
+      if (phrase.length < 3 || NOT_A_PLACE.test(phrase) || /^\d/.test(phrase)) continue;
+      if (
+        /^(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|wochenende)/i.test(
+          phrase,
+        )
+      )
+        continue;
+      const paren = /^\s*\(([^)]{4,80})\)/.exec(text.slice((m.index ?? 0) + m[0].length));
+      return paren && /\d/.test(paren[1]) ? `${phrase} (${paren[1].trim()})` : phrase;
+    }
+  }
+  return null;
 }
 
 function namedPlace(text: string): string | null {
@@ -89,7 +125,7 @@ function namedPlace(text: string): string | null {
   if (room) return room[1].trim();
   const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+)/iu.exec(t);
   const at =
-    /(?:\bat|\b@|\ben|\bin|\bau|\bà|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(
+    /(?:\bat|\b@|\ben|\bin|\bau|(?<!\p{L})à|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(
       t,
     );
   if (at && !/^\u0000/.test(at[1])) {
@@ -263,7 +299,8 @@ function placeAfter(clause: string, m: DateMention): string | null {
   return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
 }
 
-const UNREAD_PLACE = /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|\bà l['’]|\bà la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;
+const UNREAD_PLACE =
+  /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|(?<!\p{L})à l['’]|(?<!\p{L})à la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;
 /** Cheap test before any sentence reading: an event needs a digit or a day or month word. */
 const DATEISH =
   /\d|\b(mon|tue|wed|thu|fri|sat|sun|today|tomorrow|tonight|noon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mi[ée]r|jue|vie|s[áa]b|dom|mañana|mont|diens|mittw|donn|frei|sams|sonn|morgen|mer|jeu|ven|sam|dim|demain|midi|mediod)/i;
