@@ -60,12 +60,14 @@ function firstTimed(text: string, ctx: DateContext): DateMention | null {
   return null;
 }
 
-function appointmentTitle(fields: Field[], text: string, subject: string, found: TextEvent | undefined): string {
+function appointmentTitle(fields: Field[], text: string, subject: string, found: TextEvent | undefined, ctx: DateContext): string {
   const noun = APPOINTMENT_NOUN.exec(subject)?.[1] ?? APPOINTMENT_NOUN.exec(text.slice(0, 600))?.[1] ?? null;
   const service = fields.find((f) => SERVICE_LABEL.test(f.label));
   if (service) return finishTitle(noun ? `${capitalise(noun.toLowerCase())}: ${service.value}` : service.value, 12);
   const nounFor = NOUN_FOR.exec(text.slice(0, 1500));
-  if (nounFor) return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
+  // "cita para el lunes 14": what follows is the day, not the service.
+  if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4))
+    return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
   if (found && hasMeetingWord(found.title) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos)\b/i.test(found.title)) return found.title;
   const cleaned = subjectTitle(subject)
     .replace(
@@ -116,7 +118,7 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
   const location =
     where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where) ? (addressIn(where) ?? where) : (addressIn(text) ?? where ?? structured?.location ?? null);
   return {
-    title: appointmentTitle(fields, text, subject, structured),
+    title: appointmentTitle(fields, text, subject, structured, ctx),
     excerpt,
     startMs,
     endMs,

@@ -32,8 +32,13 @@ export function hasMeetingWord(s: string): boolean {
   return MEETING_WORD.test(s);
 }
 
+/** "cita para el lunes", "table for Friday", "rendez-vous pour le 7": the day of a booking, not a deadline. */
+const BOOKED_FOR =
+  /(?<!\p{L})(?:cita|turno|reserva|mesa|appointment|booking|reservation|table|termin|rendez-vous|rdv|r[ée]servation|visite|visita)\s+(?:para|for|pour|für)\s*(?:el|the|le|la|den)?\s*$/iu;
+
 export function isDeadlineMention(text: string, m: DateMention): boolean {
-  return DEADLINE_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index));
+  const before = text.slice(Math.max(0, m.index - 40), m.index);
+  return DEADLINE_BEFORE.test(before.slice(-25)) && !BOOKED_FOR.test(before);
 }
 
 const marker = (length: number) => ' \u0000 '.padEnd(length, ' ').slice(0, length);
@@ -161,7 +166,12 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     if (!GENERIC_LABEL.test(l) && !/\u0000/.test(l)) return finishTitle(l, 8);
   }
   let body = blanked.replace(/^\s*[^:]{2,30}:\s+/, (m) => (GENERIC_LABEL.test(m.replace(/:\s*$/, '').trim()) ? '' : m));
-  body = stripLeadIns(body.replace(/^(confirming|confirmed|just confirming|reminder that|save the date)\s*:?\s*/i, ''));
+  body = stripLeadIns(
+    body.replace(
+      /^(confirming|confirmed|just confirming|reminder that|save the date|we (are pleased to )?confirm|this is to confirm|(le|te|les|os) (confirmamos|recordamos)( que)?|(hiermit )?(best[äa]tigen|erinnern) wir( ihnen| dir)?|nous (vous )?(confirmons|rappelons)( que)?)\s*:?\s*/i,
+      '',
+    ),
+  );
   const cop = COPULA.exec(body);
   if (cop && cop.index > 0) {
     const subjectPart = stripDeterminers(
@@ -190,7 +200,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     const purpose = PURPOSE.exec(parts.slice(1).join(' '));
     if (purpose) rest = `${rest} ${purpose[0].replace(/[,.;].*$/, '')}`;
   }
-  rest = rest.replace(/\s+(on|am|el|le|at|um|a las|à)\s*$/i, '');
+  rest = rest.replace(/\s+(on|am|el|le|at|um|a las|à|para|para el|pour|pour le|for|für)\s*$/i, '');
   const title = finishTitle(stripDeterminers(rest), 9);
   const phrase = meetingPhrase(blanked);
   const opening = title.split(' ').slice(0, 2).join(' ');
