@@ -30,6 +30,13 @@ let looks = 0;
 export function newScheduleBudget(): void {
   looks = 0;
 }
+function isCapitalHeading(text: string): boolean {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w));
+  return words.length >= 2 && words.every((w) => w === w.toLocaleUpperCase());
+}
 const PLACE = /^[\p{Lu}\d][\p{L}\p{N}'’&. -]{2,60}$/u;
 
 export interface ScheduleItem {
@@ -106,6 +113,8 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
       },
     };
   }
+  // "PTA WEEKLY - December 4", "NEWSLETTER | 4 DÉCEMBRE": a heading in capitals dates the mail, it asks for nothing.
+  if (isCapitalHeading(text)) return null;
   return {
     task: {
       kind: 'schedule',
