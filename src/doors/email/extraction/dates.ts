@@ -162,7 +162,9 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     month = ref.month;
     day = ref.day;
   }
-  const zoneCertain = s.isCertain('timezoneOffset');
+  // Zone abbreviations are written in capitals: a lowercase "ist" or "est" after the hour is the verb "is".
+  const wordZone = s.isCertain('timezoneOffset') && /\s[a-zäöüéè]{2,5}$/.test(t) && !/\d\s*(?:am|pm|uhr|h)$/i.test(t);
+  const zoneCertain = s.isCertain('timezoneOffset') && !wordZone;
   const zone = zoneCertain ? (s.get('timezoneOffset') ?? null) : null;
   let likelyPast = false;
   if (s.isCertain('day') && s.isCertain('month') && !s.isCertain('year')) {
@@ -181,10 +183,11 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     };
   }
   hasDay = hasDay || false;
+  const length = wordZone ? r.text.replace(/\s+[a-zäöüéè]{2,5}\s*$/, '').length : r.text.length;
   return {
     index: r.index,
-    end: r.index + r.text.length,
-    text: r.text,
+    end: r.index + length,
+    text: r.text.slice(0, length),
     year,
     month,
     day,

@@ -6,7 +6,7 @@ import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
-  /\b(meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day)\b|besprechung|konferenz|\b(scheduled|booked) for\b/i;
+  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|concierto|fiesta|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b/iu;
 const DEADLINE_BEFORE =
   /\b(by|before|due|until|till|no later than|deadline|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
@@ -31,6 +31,10 @@ export interface TextEvent {
 export function hasMeetingWord(s: string): boolean {
   return MEETING_WORD.test(s);
 }
+
+/** An invitation to attend makes the sentence an event even without an event noun ("join us", "os invitamos", "laden Sie ... ein"). */
+const INVITED =
+  /\b(?:(?:are|is|you're) (?:cordially |warmly )?invited|invite you|join us|come (?:and )?join|hope to see you|(?:os|les|te|le) invitamos|est[áa]is invitad|est[áa]n invitad|acomp[áa][ñn]anos|laden (?:sie|euch|dich)\b.*\bein|(?:sind|seid|bist) (?:herzlich )?eingeladen|nous vous invitons|vous invitons|(?:[êe]tes|es) (?:cordialement |chaleureusement )?invit[ée]s?|venez nombreux)/i;
 
 /** "cita para el lunes", "table for Friday", "rendez-vous pour le 7": the day of a booking, not a deadline. */
 const BOOKED_FOR =
@@ -73,7 +77,7 @@ const STREET_ADDRESS =
 /** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
 export function findLocation(text: string): string | null {
   const found = rawLocation(text);
-  return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de))+$/i, '').trim() || null : null;
+  return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
 }
 
 function rawLocation(text: string): string | null {
@@ -149,7 +153,7 @@ function namedPlace(text: string): string | null {
 }
 
 const INTRO =
-  /^(as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*/i;
+  /^((as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*|(hi|hello|hey|dear|hola|estimad[oa]s?|querid[oa]s?|hallo|liebe[rs]?|sehr geehrte[rs]?|bonjour|cher|ch[èe]re|chers)(\s+[\p{L}.'’-]+){0,3}\s*[,:!]\s*)/iu;
 const PURPOSE = /\b(for|about|to discuss|to review|to go over|regarding|re|pour|para|für|zur|zum|sobre|concernant)\b\s+[^\u0000]*/i;
 
 function titleFrom(clause: string, mentions: DateMention[], subject: string): string {
@@ -180,10 +184,9 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
         .replace(/\u0000/g, ' ')
         .trim(),
     );
-    if (subjectPart && subjectPart.split(/\s+/).length <= 10) {
-      const verb = /findet|wird/i.test(cop[0]) ? '' : '';
-      return finishTitle(`${subjectPart}${verb}`, 10);
-    }
+    // "You are invited to our gala": a pronoun or a person is not what happens; the event's noun phrase is.
+    const personal = PRONOUN_TITLE.test(subjectPart) || /^(you|we|i|they|usted|ustedes|vous|nous|sie|wir|ihr)$/i.test(subjectPart);
+    if (subjectPart && subjectPart.split(/\s+/).length <= 10 && !(personal && meetingPhrase(body))) return finishTitle(subjectPart, 10);
   }
   let rest = body
     .replace(
@@ -213,7 +216,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
 }
 
 const PHRASE_STOP =
-  /^(the|a|an|our|your|my|their|his|her|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|el|la|los|las|un|una|der|die|das|den|dem|ein|eine|le|les|une|des|du|de)$/i;
+  /^(the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
 
 /** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
 function meetingPhrase(text: string): string | null {
@@ -231,8 +234,17 @@ function meetingPhrase(text: string): string | null {
     /^\p{Ll}[\p{L}-]{2,}[,.;:!?]?$/u.test(tail[1]) &&
     !/^(la|las|los|le|les|the|a|an|el|\u0000)$/i.test(tail[1])
   ) {
-    // "reunión de cierre", "réunion de rentrée": a noun of the same phrase, not a date or a place.
+    // "reunión de cierre", "fiesta de fin de año": nouns of the same phrase, not a date or a place.
     to = at + 3;
+    while (
+      to + 1 < words.length &&
+      to - at < 7 &&
+      !/[,.;:!?]$/.test(words[to - 1]) &&
+      /^(de|del|du|des|of)$/i.test(words[to]) &&
+      /^\p{Ll}[\p{L}-]{2,}[,.;:!?]?$/u.test(words[to + 1]) &&
+      !/^(la|las|los|le|les|the|a|an|el)$/i.test(words[to + 1])
+    )
+      to += 2;
   } else if (tail.length && /^(with|for|con|mit|avec|para|pour|für)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
     to = at + 2;
     while (to < words.length && to - at < 6 && !/^(on|at|in|by|from|to|am|um|à|a|\u0000)$/i.test(words[to])) {
@@ -334,7 +346,7 @@ function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): D
 }
 
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
-  const meeting = hasMeetingWord(clause);
+  const meeting = hasMeetingWord(clause) || INVITED.test(clause);
   const happens = meeting || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
   if (!meeting && !happens) return null;
   const mentions = findDates(clause, ctx);

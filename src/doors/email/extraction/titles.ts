@@ -60,7 +60,7 @@ export function finishTitle(s: string, maxWords = 14): string {
     .replace(/\s+(--|—|–)\s+.*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
-  out = out.replace(/^[¿¡"'“‘]+/, '');
+  out = out.replace(/^[¿¡"'“‘,;:.\s-]+/, '');
   for (let i = 0; i < 3; i++) {
     out = out.replace(/[\s,;:.!?…"'”’)-]+$/u, '').replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de)$/i, '');
   }
