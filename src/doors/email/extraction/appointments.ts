@@ -16,7 +16,7 @@ const SERVICE_LABEL =
   /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|tratamiento|servicio|motivo|consulta|leistung|behandlung|untersuchung|anlass|prestation|intervention|objet|motif)$/i;
 const DURATION_LABEL = /^(duration|length|duraci[óo]n|dauer|voraussichtliche dauer|dur[ée]e)$/i;
 const APPOINTMENT_NOUN =
-  /\b(appointment|appt|interview|consultation|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
+  /\b(appointment|appt|interview|consultation|exam|examination|screening|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
 const NOUN_FOR =
   /\b(appointment|interview|visit|cita|consulta|termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
 const STREET_LINE =
@@ -42,13 +42,30 @@ function fieldsOf(text: string): Field[] {
 function addressIn(text: string): string | null {
   for (const raw of text.split('\n').slice(0, 150)) {
     const line = raw.replace(/^\s*(?:[-*•]\s*)?/, '').trim();
-    if (line.length < 8 || line.length > 140 || PHONE_ONLY.test(line) || /https?:|@|\b(tel|phone|fax|call)\b|\d[:.]\d\d\b/i.test(line)) continue;
+    if (line.length < 8 || line.length > 240 || PHONE_ONLY.test(line) || /https?:|@|\b(tel|phone|fax|call)\b/i.test(line)) continue;
+    if (line.length <= 70 && /\d[:.]\d\d\b/.test(line)) continue;
     if (STREET_LINE.test(line) && (POSTCODE.test(line) || /,/.test(line) || /\d/.test(line))) {
       const labelled = FIELD.exec(line);
-      return (labelled && WHERE_LABEL.test(labelled[1].trim()) ? labelled[2] : line).replace(/\s*\|\s*/g, ', ').trim();
+      return addressPart((labelled && WHERE_LABEL.test(labelled[1].trim()) ? labelled[2] : line).replace(/\s*\|\s*/g, ', ').trim());
     }
   }
   return null;
+}
+
+/**
+ * A sentence that contains an address ("..., au cabinet, 8 rue des Lilas, 33000 Bordeaux.") gives
+ * the address and what follows it in the sentence, not the whole sentence.
+ */
+function addressPart(line: string): string {
+  if (line.length <= 70 && !/[.!?]\s+\S/.test(line)) return line;
+  const street = STREET_LINE.exec(line);
+  if (!street) return line;
+  let from = street.index;
+  const number = /\d{1,5}[a-z]?,?\s+$/i.exec(line.slice(Math.max(0, from - 8), from));
+  if (number) from -= number[0].length;
+  const rest = line.slice(from);
+  const end = rest.search(/[.!?](?:\s|$)(?!\d)/);
+  return (end > 0 ? rest.slice(0, end) : rest).replace(/[\s,;]+$/, '');
 }
 
 function firstTimed(text: string, ctx: DateContext): DateMention | null {

@@ -12,7 +12,7 @@ const DEADLINE_BEFORE =
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
 const GENERIC_LABEL = /^(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
 const COPULA =
-  /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|es|será|tendrá lugar|se realizará|est|aura lieu|a lieu|sera)\b/i;
+  /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|será|tendrá lugar|se realizará|se celebrará|se llevará a cabo|est|aura lieu|a lieu|sera|se déroulera|se deroulera|se tiendra)(?!\p{L})/iu;
 const KV_LINE =
   /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|dónde|datum|uhrzeit|zeit|wann|ort|wo|heure|lieu|quand|où)\s*(?::|\|)\s*(.+)$/i;
 
@@ -153,7 +153,7 @@ function namedPlace(text: string): string | null {
 }
 
 const INTRO =
-  /^((as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*|(hi|hello|hey|dear|hola|estimad[oa]s?|querid[oa]s?|hallo|liebe[rs]?|sehr geehrte[rs]?|bonjour|cher|ch[èe]re|chers)(\s+[\p{L}.'’-]+){0,3}\s*[,:!]\s*)/iu;
+  /^((as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*|(hi|hello|hey|dear|good (?:morning|afternoon|evening)|hola|buen(?:os|as) (?:d[íi]as|tardes|noches)|estimad[oa]s?|querid[oa]s?|hallo|guten (?:tag|morgen|abend)|liebe[rs]?|sehr geehrte[rs]?|bonjour|bonsoir|cher|ch[èe]re|chers)(\s+[\p{L}.'’-]+){0,3}\s*[,:!]\s*)/iu;
 const PURPOSE = /\b(for|about|to discuss|to review|to go over|regarding|re|pour|para|für|zur|zum|sobre|concernant)\b\s+[^\u0000]*/i;
 
 function titleFrom(clause: string, mentions: DateMention[], subject: string): string {

@@ -77,7 +77,7 @@ export function nounPhrase(text: string, lang: Lang): string | null {
 const OBLIGATION: Record<Lang, RegExp> = {
   en: /\b(?:must|need(?:s)? to|has to|have to|should|is due|are due|due|is required|are required|required|payable|to be (?:paid|returned|submitted|sent))\b/i,
   es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|se debe|vence|obligatorio)\b/i,
-  de: /\b(?:m[üu]ss(?:en|t|e)|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|zu [üu]berweisen|zu zahlen)\b/iu,
+  de: /\b(?:m[üu]ss(?:en|t|e)?|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|zu [üu]berweisen|zu zahlen)\b/iu,
   fr: /\b(?:doi(?:t|vent|s)|devra(?:ient|it)?|il faut|est [àa] (?:rendre|r[ée]gler|payer)|sont [àa] (?:rendre|r[ée]gler)|[àa] rendre|[àa] r[ée]gler|obligatoire)\b/i,
 };
 
@@ -86,8 +86,29 @@ export function obligation(clause: string, lang: Lang): boolean {
   return OBLIGATION[lang].test(clause) || (lang !== 'en' && OBLIGATION.en.test(clause));
 }
 
+/** "Tickets must be reserved", "Forms need to be signed and returned": the verb of the passive, then its subject. */
+const PASSIVE_EN = /^(.{2,60}?)\s+(?:must|need to|needs to|has to|have to|should|are to|is to)\s+be\s+([a-z]+(?:ed|en|wn|id|ne|t))(?:\s+and\s+([a-z]+(?:ed|en|wn|id|ne|t)))?\b/i;
+
+function passiveTitle(clause: string): string | null {
+  const m = PASSIVE_EN.exec(clause.trim());
+  if (!m) return null;
+  const verb = (participle: string) => {
+    const inf = nlp(`they ${participle}`).verbs().toInfinitive().text().replace(/^they\s+/, '');
+    return inf && inf !== participle ? inf : null;
+  };
+  const first = verb(m[2]);
+  if (!first) return null;
+  const second = m[3] ? verb(m[3]) : null;
+  const object = m[1].replace(/^(?:the|all|your|our|any)\s+/i, (d) => (/^(your|our)\s/i.test(d) ? d.toLowerCase() : ''));
+  return `${first}${second ? ` and ${second}` : ''} ${object.charAt(0).toLowerCase()}${object.slice(1)}`;
+}
+
 /** What an obligation asks for: "Each patrol needs to submit its menu" -> "submit its menu"; "The fee must be paid" -> "The fee". */
 export function obligationTitle(clause: string, lang: Lang): string | null {
+  if (lang === 'en' || /^[\x00-\x7f]*$/.test(clause)) {
+    const passive = passiveTitle(clause);
+    if (passive) return passive;
+  }
   const need =
     /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|il faut|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(clause);
   if (need) return need[1];
