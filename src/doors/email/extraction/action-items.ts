@@ -120,7 +120,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const askedAnswer = deadline && /^let (me|us) know\b/i.test(stripped);
   if ((STOP_VERBS.test(stripped) && !askedAnswer) || READING_LINK.test(stripped)) return null;
   if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
-  const imperative = IMPERATIVE.test(stripped) || (info.listItem && listVerb(stripped, ctx.lang));
+  const imperative = IMPERATIVE.test(stripped) || imperativeMood(stripped, ctx.lang) || (info.listItem && listVerb(stripped, ctx.lang));
   let kind: TaskKind | null = null;
   if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
   else if (isRequest || askedAnswer) kind = 'request';
@@ -139,6 +139,11 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   if (info.bulk && kind !== 'section' && !due) return null;
   let title = taskTitle(stripped, due, offsetInBody + leadOffset);
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
+  else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de') {
+    // German puts the object first and the verb last: "Kuchenspenden bitte bis Donnerstag im Sekretariat abgeben".
+    const tail = /^(im|am|zum|zur|in|an|bei|beim|per|mit|auf|an der|in der)\b/i.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title;
+    title = finishTitle(`${objectFirst} ${tail}`, 14);
+  }
   if (contentWordCount(title) < 2) {
     // "Can you review it by Thursday?": the object is in the subject line.
     if (!due || !info.subject) return null;
@@ -161,6 +166,22 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
           ? CONFIDENCE.todoListEntry
           : CONFIDENCE.todoListEntry - 0.1;
   return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
+}
+
+/**
+ * The imperative mood by its form where no tagger exists: French "-ez" (Retournez, Inscrivez),
+ * German "<verb>en Sie" (Senden Sie), Spanish usted/vosotros forms of the verbs requests use.
+ */
+const FR_IMPERATIVE = /^(?!chez\b|assez\b)[a-zàâçéèêëîïôûù]{3,}ez(?:-(?:nous|moi|les|le|la|vous))?\b/i;
+const DE_IMPERATIVE = /^[a-zäöüß]{2,}(?:en|ern|eln)\s+sie\b/i;
+const ES_IMPERATIVE =
+  /^(?:confirm|envi|enví|rellen|complet|firm|reserv|apunt|avis|llam|revis|mand|indic|present|abon|acompañ|cumpliment|adjunt|descarg|actualic|actualiz|realic|realiz|entregu|entreg|pagu|pag|comuniqu|comunic)(?:ad|en|e|a)(?:se|nos|os|lo|la|los|las)?(?![\p{L}])|^(?:inscrib|respond|devolv|devuelv|traig|tra|escrib|imprim|recib|le|ven)(?:id|ed|an|a|e)(?:se|nos|os|lo|la|los|las)?(?![\p{L}])/iu;
+
+function imperativeMood(text: string, lang: DateContext['lang']): boolean {
+  if (lang === 'fr') return FR_IMPERATIVE.test(text);
+  if (lang === 'de') return DE_IMPERATIVE.test(text);
+  if (lang === 'es') return ES_IMPERATIVE.test(text);
+  return false;
 }
 
 const ES_INFINITIVE = /^[a-záéíóúñ]{2,}(?:ar|er|ir)(?:se|lo|la|le|los|las|les)?\b/;

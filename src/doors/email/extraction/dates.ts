@@ -71,6 +71,34 @@ const ordinalDay: Parser = {
   },
 };
 
+function nextDayOfMonth(context: chrono.ParsingContext, day: number): chrono.ParsingComponents | null {
+  if (day < 1 || day > 31) return null;
+  const ref = context.refDate;
+  let year = ref.getFullYear();
+  let month = ref.getMonth() + 1;
+  if (day < ref.getDate()) {
+    month++;
+    if (month > 12) {
+      month = 1;
+      year++;
+    }
+  }
+  return context.createParsingComponents({ day, month, year });
+}
+
+/** "antes del día 15", "avant le 15", "bis zum 15.": a day of the month without the month, the next such day. */
+const localDayOfMonth: Record<'es' | 'fr' | 'de', Parser> = {
+  es: { pattern: () => /(?<!\p{L})d[íi]a\s+(\d{1,2})(?!\s*(?:de\s|[:.h]\d|\d))/iu, extract: (c, m) => nextDayOfMonth(c, Number(m[1])) },
+  fr: {
+    pattern: () => /(?<!\p{L})le\s+(\d{1,2})(?:er)?(?![\d:h]|\.\d|\s*(?:janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée]c|\d|heures?|h\b))/iu,
+    extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
+  },
+  de: {
+    pattern: () => /(?<!\p{L})(?:zum|am)\s+(\d{1,2})\.(?!\d|\s*(?:jan|feb|m[äa]r|apr|mai|jun|jul|aug|sep|okt|nov|dez|\d))/iu,
+    extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
+  },
+};
+
 function withParsers(base: chrono.Chrono, first: Parser[], last: Parser[]): chrono.Chrono {
   const c = base.clone();
   c.parsers.unshift(...first);
@@ -80,9 +108,9 @@ function withParsers(base: chrono.Chrono, first: Parser[], last: Parser[]): chro
 
 const PARSERS: Record<Lang, chrono.Chrono> = {
   en: withParsers(chrono.en.casual, [], [ordinalDay]),
-  es: withParsers(chrono.es.casual, [dottedDate], []),
-  de: withParsers(chrono.de.casual, [dottedDate], []),
-  fr: withParsers(chrono.fr.casual, [dottedDate], []),
+  es: withParsers(chrono.es.casual, [dottedDate], [localDayOfMonth.es]),
+  de: withParsers(chrono.de.casual, [dottedDate], [localDayOfMonth.de]),
+  fr: withParsers(chrono.fr.casual, [dottedDate], [localDayOfMonth.fr]),
 };
 
 /** Same-length rewrites of noon words chrono does not read, so match positions stay valid. */

@@ -87,13 +87,18 @@ export function obligation(clause: string, lang: Lang): boolean {
 }
 
 /** "Tickets must be reserved", "Forms need to be signed and returned": the verb of the passive, then its subject. */
-const PASSIVE_EN = /^(.{2,60}?)\s+(?:must|need to|needs to|has to|have to|should|are to|is to)\s+be\s+([a-z]+(?:ed|en|wn|id|ne|t))(?:\s+and\s+([a-z]+(?:ed|en|wn|id|ne|t)))?\b/i;
+const PASSIVE_EN =
+  /^(.{2,60}?)\s+(?:must|need to|needs to|has to|have to|should|are to|is to)\s+be\s+([a-z]+(?:ed|en|wn|id|ne|t))(?:\s+and\s+([a-z]+(?:ed|en|wn|id|ne|t)))?\b/i;
 
 function passiveTitle(clause: string): string | null {
   const m = PASSIVE_EN.exec(clause.trim());
   if (!m) return null;
   const verb = (participle: string) => {
-    const inf = nlp(`they ${participle}`).verbs().toInfinitive().text().replace(/^they\s+/, '');
+    const inf = nlp(`they ${participle}`)
+      .verbs()
+      .toInfinitive()
+      .text()
+      .replace(/^they\s+/, '');
     return inf && inf !== participle ? inf : null;
   };
   const first = verb(m[2]);

@@ -19,7 +19,8 @@ const LEAD_INS: RegExp[] = [
   /^(le|les) (rogamos|pedimos) que\s+/i,
   /^(wir )?bitten (wir )?(sie|dich),?\s+/i,
 ];
-const DETERMINERS = /^(the|a|an|our|your|my|this|that|el|la|los|las|un|una|su|sus|tu|tus|der|die|das|ein|eine|unser|unsere|ihr|ihre|dein|deine|le|les|une|notre|votre|ton|ta|tes)\s+/i;
+const DETERMINERS =
+  /^(the|a|an|our|your|my|this|that|el|la|los|las|un|una|su|sus|tu|tus|der|die|das|ein|eine|unser|unsere|ihr|ihre|dein|deine|le|les|une|notre|votre|ton|ta|tes)\s+/i;
 
 export function capitalise(s: string): string {
   return s.charAt(0).toLocaleUpperCase() + s.slice(1);
