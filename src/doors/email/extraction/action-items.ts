@@ -19,6 +19,7 @@ const STOP_VERBS =
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
+const DUE_LABEL = /^(?:due|due date|deadline|fecha l[íi]mite|vencimiento|f[äa]llig(?:keit)?|frist|[ée]ch[ée]ance|date limite)$/i;
 const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
 
 /** How a task was found: it decides what survives in mail that asks for little (receipts, notices). */
@@ -149,6 +150,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     if (!due || !info.subject) return null;
     title = `${title}: ${info.subject}`;
   }
+  if (due) title = labelTitle(title, info.subject);
   let dueMs: number | null = null;
   let dueIsExact = false;
   if (due) {
@@ -195,10 +197,18 @@ function listVerb(text: string, lang: DateContext['lang']): boolean {
   return false;
 }
 
+/** "Due date: 11/Dec/26" in a tracker's notification: the subject says what is due. */
+function labelTitle(title: string, subject: string): string {
+  if (!DUE_LABEL.test(title) || !subject) return title;
+  return finishTitle(subject.replace(/^(?:\[[^\]]*\]\s*|\([^)]*\)\s*)+/, '').replace(/\s+[-–|]\s+[^-–|]*$/, ''), 14) || title;
+}
+
 function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx: DateContext, offset: number): TextTask | null {
   const listed = info.listItem ? stripped : (obligationTitle(stripped, ctx.lang) ?? stripped);
-  const title =
-    listed === stripped ? taskTitle(stripped, due, offset) : finishTitle(listed.replace(/\s+(?:by|before|until|bis|avant|antes|hasta)\b.*$/i, ''), 14);
+  const title = labelTitle(
+    listed === stripped ? taskTitle(stripped, due, offset) : finishTitle(listed.replace(/\s+(?:by|before|until|bis|avant|antes|hasta)\b.*$/i, ''), 14),
+    info.subject,
+  );
   if (contentWordCount(title) < 1) return null;
   return {
     kind: 'deadline',
@@ -212,7 +222,9 @@ function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx:
 
 /** "Amount due ... due by December 30": a bill to pay by that date. */
 function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): TextTask {
-  const what = info.subject && PAYMENT.test(info.subject) ? info.subject : finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10);
+  const what = (info.subject && PAYMENT.test(info.subject) ? info.subject : finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10))
+    .replace(/^(?:your|the|this|tu|su|ihre?|votre|la|le|el)\s+/i, '')
+    .replace(/\s+(?:is (?:ready|available|due)|of\s+[$€£]?\s?\d.*)$/i, '');
   return {
     kind: 'payment',
     title: finishTitle(`Pay ${what.replace(/^pay\s+/i, '')}`, 14),
