@@ -19,6 +19,7 @@ const STOP_VERBS =
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
+const BILL_NOUN = /\b(?:statement|bill|invoice|estado de cuenta|recibo|factura|abrechnung|rechnung|relev[ée]|facture|avis d['’][ée]ch[ée]ance)\b/i;
 const DUE_LABEL = /^(?:due|due date|deadline|fecha l[íi]mite|vencimiento|f[äa]llig(?:keit)?|frist|[ée]ch[ée]ance|date limite)$/i;
 const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
 
@@ -222,7 +223,10 @@ function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx:
 
 /** "Amount due ... due by December 30": a bill to pay by that date. */
 function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): TextTask {
-  const what = (info.subject && PAYMENT.test(info.subject) ? info.subject : finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10))
+  const fromClause = finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10);
+  // "Payment due date: 12/28/2026" names no bill; the subject does ("Your statement is ready").
+  const bare = !fromClause.replace(/\b(?:payment|amount|minimum|date|due|pago|fecha|zahlung|datum|paiement|date)\b/gi, '').trim();
+  const what = (info.subject && (PAYMENT.test(info.subject) || (bare && BILL_NOUN.test(info.subject))) ? info.subject : fromClause)
     .replace(/^(?:your|the|this|tu|su|ihre?|votre|la|le|el)\s+/i, '')
     .replace(/\s+(?:is (?:ready|available|due)|of\s+[$€£]?\s?\d.*)$/i, '');
   return {

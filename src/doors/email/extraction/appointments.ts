@@ -45,8 +45,10 @@ function addressIn(text: string): string | null {
     if (line.length < 8 || line.length > 240 || PHONE_ONLY.test(line) || /https?:|@|\b(tel|phone|fax|call)\b/i.test(line)) continue;
     if (line.length <= 70 && /\d[:.]\d\d\b/.test(line)) continue;
     if (STREET_LINE.test(line) && (POSTCODE.test(line) || /,/.test(line) || /\d/.test(line))) {
+      // "Clinic address: 300 King Street West, ...": the label is not part of the address.
       const labelled = FIELD.exec(line);
-      return addressPart((labelled && WHERE_LABEL.test(labelled[1].trim()) ? labelled[2] : line).replace(/\s*\|\s*/g, ', ').trim());
+      const value = labelled && (WHERE_LABEL.test(labelled[1].trim()) || STREET_LINE.test(labelled[2])) ? labelled[2] : line;
+      return addressPart(value.replace(/\s*\|\s*/g, ', ').trim());
     }
   }
   return null;
@@ -83,6 +85,11 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   if (service) return finishTitle(noun ? `${capitalise(noun.toLowerCase())}: ${service.value}` : service.value, 12);
   const nounFor = NOUN_FOR.exec(text.slice(0, 1500));
   // "cita para el lunes 14": what follows is the day, not the service.
+  if (nounFor) {
+    // "Termin zur Zahnreinigung am Dienstag, den 15.": the service, not the day after it.
+    const day = findDates(nounFor[3], ctx)[0];
+    if (day && day.index > 4) nounFor[3] = nounFor[3].slice(0, day.index).replace(/\s+(?:am|on|el|le|the|den|for|para|pour)?\s*$/i, '');
+  }
   if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4))
     return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
   if (found && hasMeetingWord(found.title) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos)\b/i.test(found.title)) return found.title;
