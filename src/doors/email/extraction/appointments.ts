@@ -10,8 +10,11 @@ import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle } from './titles.js';
 
 const FIELD = /^\s*(?:[-*•]\s*)?([\p{L}][\p{L} /]{1,24}?)\s*(?::|\s\|)\s*(?:\|\s*)?(\S.*)$/u;
-const WHEN_LABEL = /^(when|date|time|day|fecha|hora|d[ií]a|datum|uhrzeit|zeit|wann|termin|heure|date et heure|quand|jour)$/i;
-const WHERE_LABEL = /^(where|location|address|place|venue|report to|lugar|direcci[óo]n|domicilio|ubicaci[óo]n|ort|adresse|anschrift|wo|lieu|o[ùu])$/i;
+/** "Date", "Drop-off time", "Appointment date", "Fecha de la cita", "Uhrzeit", "Heure du rendez-vous". */
+const WHEN_LABEL =
+  /^(?!.*\b(?:birth|due|expir|issued?|nacimiento|geburt|naissance|vencimiento|f[äa]llig|[ée]ch[ée]ance|order|invoice|billing))(?:(?:[\p{L}-]+\s+){0,2}(?:when|date|time|day)|(?:fecha|hora|d[ií]a|datum|uhrzeit|zeit|wann|termin|heure|date|quand|jour)(?:\s+[\p{L}'’-]+){0,3}|[\p{L}-]*(?:datum|uhrzeit|zeit|termin))$/iu;
+const WHERE_LABEL =
+  /^(?:(?:[\p{L}-]+\s+){0,2}(?:where|location|address|place|venue)|report to|(?:lugar|direcci[óo]n|domicilio|ubicaci[óo]n|adresse|lieu)(?:\s+[\p{L}'’-]+){0,3}|ort|anschrift|wo|o[ùu]|[\p{L}-]*(?:adresse|anschrift))$/iu;
 const SERVICE_LABEL =
   /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|tratamiento|servicio|motivo|consulta|leistung|behandlung|untersuchung|anlass|prestation|intervention|objet|motif)$/i;
 const DURATION_LABEL = /^(duration|length|duraci[óo]n|dauer|voraussichtliche dauer|dur[ée]e)$/i;
