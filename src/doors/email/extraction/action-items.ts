@@ -19,6 +19,12 @@ const STOP_VERBS =
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
+/** Answers asked for by a date: replies, registrations, sign-ups, in four languages. */
+const SIGNUP =
+  /(?<![\p{L}])(?:rsvp|r\.s\.v\.p|registration|register|sign-?ups?|enrol(?:l?ment)?|inscripci[óo]n(?:es)?|inscribirse|apuntarse|confirmaci[óo]n de asistencia|anmeldung(?:en)?|anmeldeschluss|anmelden|r[üu]ckmeldung|inscriptions?|s['’]inscrire|r[ée]ponse)(?![\p{L}])/iu;
+const CLOSES_BEFORE =
+  /(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)\s+(?:on\s+|el\s+|le\s+|am\s+)?$/i;
+const CLOSES_TAIL = /\s+(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)$/i;
 const BILL_NOUN = /\b(?:statement|bill|invoice|estado de cuenta|recibo|factura|abrechnung|rechnung|relev[ée]|facture|avis d['’][ée]ch[ée]ance)\b/i;
 const DUE_LABEL = /^(?:due|due date|deadline|fecha l[íi]mite|vencimiento|f[äa]llig(?:keit)?|frist|[ée]ch[ée]ance|date limite)$/i;
 const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
@@ -133,6 +139,18 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   else if (deadline && !info.bulk && (info.listItem || obligation(info.clause, ctx.lang))) {
     // No request wording, but a deadline on a list entry or an obligation: "Permission slips are due Nov 9".
     return deadlineTask(info, stripped, due!, ctx, offsetInBody + leadOffset);
+  }
+  if (!kind && due && !info.bulk && SIGNUP.test(info.clause) && (isDeadlineMention(info.clause, due) || CLOSES_BEFORE.test(info.clause.slice(0, due.index)))) {
+    // "RSVP by December 12", "Inscriptions avant le 5 décembre", "Anmeldung bis 10. Dezember", "Sign-ups close Friday".
+    const named = finishTitle(taskTitle(stripped, due, offsetInBody + leadOffset).replace(CLOSES_TAIL, ''), 10);
+    return {
+      kind: 'deadline',
+      title: contentWordCount(named) >= 2 || !info.subject ? named : finishTitle(`${named}: ${info.subject}`, 12),
+      excerpt: info.clause.trim(),
+      dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
+      dueIsExact: due.hasTime && !due.endOfDay,
+      confidence: CONFIDENCE.deadlineStatement,
+    };
   }
   if (!kind)
     return due && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`)

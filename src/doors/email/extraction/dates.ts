@@ -211,6 +211,18 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     };
   }
   hasDay = hasDay || false;
+  // "dinner Friday at 7", "pickup at 3:15": English mail writes afternoon hours without "pm" far more
+  // often than it means 1 to 7 in the morning; a 24-hour form ("07:00") or a morning word keeps it.
+  let hour = hasTime ? (s.get('hour') ?? 0) : 0;
+  if (
+    ctx.lang === 'en' &&
+    hasTime &&
+    hour >= 1 &&
+    hour <= 7 &&
+    !s.isCertain('meridiem') &&
+    !/\b0\d[:.]\d\d|\b(?:am|a\.m\.|morning|breakfast|dawn|sunrise)\b/i.test(`${t} ${text.slice(r.index + r.text.length, r.index + r.text.length + 16)}`)
+  )
+    hour += 12;
   const length = wordZone ? r.text.replace(/\s+[a-zäöüéè]{2,5}\s*$/, '').length : r.text.length;
   return {
     index: r.index,
@@ -221,7 +233,7 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     day,
     hasDay,
     hasTime,
-    hour: hasTime ? (s.get('hour') ?? 0) : 0,
+    hour,
     minute: hasTime ? (s.get('minute') ?? 0) : 0,
     zone,
     endTime,

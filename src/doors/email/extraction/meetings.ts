@@ -170,6 +170,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     if (!GENERIC_LABEL.test(l) && !/\u0000/.test(l)) return finishTitle(l, 8);
   }
   let body = blanked.replace(/^\s*[^:]{2,30}:\s+/, (m) => (GENERIC_LABEL.test(m.replace(/:\s*$/, '').trim()) ? '' : m));
+  body = body.replace(/^(?:we|i|they|you)\s*(?:['’]re|are|['’]ll|will|['’]m|am)\s+(?=\p{L}+ing\b)/iu, '');
   body = stripLeadIns(
     body.replace(
       /^(confirming|confirmed|just confirming|reminder that|save the date|we (are pleased to )?confirm|this is to confirm|(le|te|les|os) (confirmamos|recordamos)( que)?|(hiermit )?(best[äa]tigen|erinnern) wir( ihnen| dir)?|nous (vous )?(confirmons|rappelons)( que)?)\s*:?\s*/i,
