@@ -268,7 +268,30 @@ function endOfMonthMentions(text: string, ctx: DateContext): DateMention[] {
 }
 
 /** All date/time mentions in a piece of text, in order, with adjacent date + time merged. */
+/**
+ * A clause is read for an event and then for a task: both ask for its dates. The answers of the
+ * current message are kept (keyed by text; a new context clears them), and callers get copies.
+ */
+let memoCtx: DateContext | null = null;
+const memo = new Map<string, DateMention[]>();
+const MEMO_MAX_TEXT = 2000;
+
 export function findDates(text: string, ctx: DateContext): DateMention[] {
+  if (text.length > MEMO_MAX_TEXT) return readDates(text, ctx);
+  if (memoCtx !== ctx) {
+    memo.clear();
+    memoCtx = ctx;
+  }
+  let found = memo.get(text);
+  if (!found) {
+    found = readDates(text, ctx);
+    if (memo.size >= 512) memo.clear();
+    memo.set(text, found);
+  }
+  return found.map((m) => ({ ...m, endTime: m.endTime ? { ...m.endTime } : null }));
+}
+
+function readDates(text: string, ctx: DateContext): DateMention[] {
   const ref = { instant: new Date(ctx.refMs), timezone: ctx.offset };
   const parsers = ctx.lang === 'en' ? [PARSERS.en] : [PARSERS[ctx.lang], PARSERS.en];
   let results: DateMention[] = [];

@@ -346,6 +346,14 @@ function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): D
   };
 }
 
+/** The sentence starting at `from` (up to its end mark), found without splitting the rest of the paragraph. */
+function firstSentence(paragraph: string, from: number): string {
+  const end = /[.!?]\s/g;
+  end.lastIndex = from;
+  const m = end.exec(paragraph);
+  return paragraph.slice(from, m ? m.index + 1 : undefined);
+}
+
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
   const meeting = hasMeetingWord(clause) || INVITED.test(clause);
   const happens = meeting || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
@@ -362,7 +370,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     const day = mentions.find((x) => x.hasDay && !x.hasTime && !isDeadlineMention(clause, x) && !x.likelyPast && !RELATIVE_DAY.test(x.text) && dateLike(x));
     if (!day) return null;
     const at = paragraph.indexOf(clause);
-    next = at >= 0 ? (paragraph.slice(at + clause.length).split(/(?<=[.!?])\s/)[0] ?? '').slice(0, 300) : '';
+    next = at >= 0 ? firstSentence(paragraph, at + clause.length).slice(0, 300) : '';
     m = next ? (withNextSentenceTime(day, next, ctx) ?? undefined) : undefined;
     if (!m) return null;
   }
@@ -388,7 +396,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   }
   const startMs = mentionStartMs(m, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
-  const sentenceAfter = paragraph.slice(paragraph.indexOf(clause) + clause.length).split(/(?<=[.!?])\s/)[0] ?? '';
+  const sentenceAfter = firstSentence(paragraph, paragraph.indexOf(clause) + clause.length);
   const durationContext = `${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
   return {
     title,
