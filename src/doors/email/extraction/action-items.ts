@@ -161,7 +161,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
   else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de') {
     // German puts the object first and the verb last: "Kuchenspenden bitte bis Donnerstag im Sekretariat abgeben".
-    const tail = /^(im|am|zum|zur|in|an|bei|beim|per|mit|auf|an der|in der)\b/i.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title;
+    // The clause's own casing (German nouns keep their capital, the rest does not).
+    const at = info.clause.toLowerCase().indexOf(title.toLowerCase());
+    const tail = at >= 0 ? info.clause.slice(at, at + title.length) : title;
     title = finishTitle(`${objectFirst} ${tail}`, 14);
   }
   if (contentWordCount(title) < 2) {

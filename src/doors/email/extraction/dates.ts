@@ -87,6 +87,20 @@ function nextDayOfMonth(context: chrono.ParsingContext, day: number): chrono.Par
 }
 
 /** "antes del día 15", "avant le 15", "bis zum 15.": a day of the month without the month, the next such day. */
+/** "el jueves 10", "vendredi 11": a weekday with its day of the month, the next such day. */
+const weekdayAndDay = (weekdays: string): Parser => ({
+  pattern: () =>
+    new RegExp(
+      `(?<!\\p{L})(?:${weekdays})\\s+(\\d{1,2})(?:er)?(?![\\d:.h]|\\s*(?:de\\s|janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée]c|heures?|horas?))`,
+      'iu',
+    ),
+  extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
+});
+const weekdayDay = {
+  es: weekdayAndDay('lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo'),
+  fr: weekdayAndDay('lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche'),
+};
+
 const localDayOfMonth: Record<'es' | 'fr' | 'de', Parser> = {
   es: { pattern: () => /(?<!\p{L})d[íi]a\s+(\d{1,2})(?!\s*(?:de\s|[:.h]\d|\d))/iu, extract: (c, m) => nextDayOfMonth(c, Number(m[1])) },
   fr: {
@@ -108,9 +122,9 @@ function withParsers(base: chrono.Chrono, first: Parser[], last: Parser[]): chro
 
 const PARSERS: Record<Lang, chrono.Chrono> = {
   en: withParsers(chrono.en.casual, [], [ordinalDay]),
-  es: withParsers(chrono.es.casual, [dottedDate], [localDayOfMonth.es]),
+  es: withParsers(chrono.es.casual, [dottedDate, weekdayDay.es], [localDayOfMonth.es]),
   de: withParsers(chrono.de.casual, [dottedDate], [localDayOfMonth.de]),
-  fr: withParsers(chrono.fr.casual, [dottedDate], [localDayOfMonth.fr]),
+  fr: withParsers(chrono.fr.casual, [dottedDate, weekdayDay.fr], [localDayOfMonth.fr]),
 };
 
 /** Same-length rewrites of noon words chrono does not read, so match positions stay valid. */
@@ -173,6 +187,26 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   let month = s.get('month') ?? 1;
   let day = s.get('day') ?? 1;
   const ref = localRef(ctx);
+  // "18h", "18h30" alone: a clock time in French, Spanish and German mail, never "in 18 hours".
+  const clock = ctx.lang !== 'en' ? /^(\d{1,2})\s?h(\d{2})?$/i.exec(t) : null;
+  if (clock && Number(clock[1]) <= 23) {
+    return {
+      index: r.index,
+      end: r.index + r.text.length,
+      text: r.text,
+      year: ref.year,
+      month: ref.month,
+      day: ref.day,
+      hasDay: false,
+      hasTime: true,
+      hour: Number(clock[1]),
+      minute: Number(clock[2] ?? 0),
+      zone: null,
+      endTime: null,
+      endOfDay: false,
+      likelyPast: false,
+    };
+  }
   if (s.isCertain('weekday') && !s.isCertain('day') && !/\b(today|tomorrow|tmrw|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i.test(t)) {
     // "by Friday": the first such weekday after the reference date.
     const wd = s.get('weekday') ?? 0;

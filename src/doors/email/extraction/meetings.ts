@@ -100,7 +100,7 @@ const LOCATIVE: RegExp[] = [
   /(?<!\p{L})(?:en|desde)\s+(?:el|la|los|las|nuestro|nuestra|nuestros|su)\s+((?:[\p{L}'’-]+)(?:\s+(?:de la|del|de los|de|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
   /(?<!\p{L})(?:à|au|aux|dans|devant)\s+(?:(?:la|le|les|notre|votre)\s+|l['’])?((?:[\p{L}'’-]+)(?:\s+(?:de la|du|des|de|d['’]|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
   /(?<!\p{L})(?:im|beim|am|vor dem|in der|in dem|auf dem|an der)\s+((?:[\p{Lu}][\p{L}-]+)(?:\s+(?:der|des|am|an der|[\p{Lu}\d][\p{L}\p{N}.-]*)\s*[\p{L}\p{N}.-]*){0,2})/gu,
-  /\b(?:at|in|inside|outside)\s+(?:the|our)\s+((?:[\p{L}'’-]+)(?:\s+(?!on\b|at\b|from\b|for\b|to\b|and\b|by\b|with\b)[\p{L}'’-]+){0,3})/giu,
+  /\b(?:at|in|inside|outside)\s+(?:the|our|your|their|my|his|her)\s+((?:[\p{L}'’-]+)(?:\s+(?!on\b|at\b|from\b|for\b|to\b|and\b|by\b|with\b)[\p{L}'’-]+){0,3})/giu,
 ];
 const NOT_A_PLACE =
   /^(morning|afternoon|evening|night|meantime|future|past|end|beginning|middle|week|weekend|month|year|day|time|case|event|meantime|line|loop|office hours|place|mañana|tarde|noche|semana|mes|año|día|momento|caso|línea|matin|soir|soirée|après-midi|journée|semaine|mois|année|jour|cas|ligne|fin|début|morgen|abend|nachmittag|vormittag|woche|monat|jahr|tag|fall|anschluss|ende|anfang|rahmen|vorfeld|voraus|moment|total|person|advance|meantime|same|following|next|first|last|best|rest)\b/i;
