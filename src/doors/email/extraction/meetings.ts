@@ -187,7 +187,9 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     );
     // "You are invited to our gala": a pronoun or a person is not what happens; the event's noun phrase is.
     const personal = PRONOUN_TITLE.test(subjectPart) || /^(you|we|i|they|usted|ustedes|vous|nous|sie|wir|ihr)$/i.test(subjectPart);
-    if (subjectPart && subjectPart.split(/\s+/).length <= 10 && !(personal && meetingPhrase(body))) return finishTitle(subjectPart, 10);
+    // "Attached are the materials for the board meeting": what the clause is about is the meeting.
+    const elsewhere = !MEETING_WORD.test(subjectPart) && meetingPhrase(body.slice(cop.index)) !== null;
+    if (subjectPart && subjectPart.split(/\s+/).length <= 10 && !(personal && meetingPhrase(body)) && !elsewhere) return finishTitle(subjectPart, 10);
   }
   let rest = body
     .replace(
