@@ -160,12 +160,13 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
     const seen = new Map<string, Task | EventView>();
     try {
       const row = await uow.write(async (tx) => {
-        await store.insertEmail(tx, fresh);
+        // The items first, then the row as it ends up (one insert, no update): the items point at the
+        // row's id, which has no foreign key, and the transaction makes both visible together.
         const provenance = (confidence: number): Provenance => ({ source: 'email', source_email_id: fresh.id, extraction_confidence: confidence });
         const result = await applyItems(actor, items, emptyResult(), { tasks: deps.tasks, events: deps.events, provenance, seen });
-        const patch: Partial<EmailsTable> = { status: 'processed', items_dropped: items.dropped, result: JSON.stringify(result), updated_at: nowIso() };
-        await store.updateEmail(tx, fresh.id, patch);
-        const { raw: _raw, ...meta } = { ...fresh, ...patch };
+        const done: EmailsTable = { ...fresh, status: 'processed', items_dropped: items.dropped, result: JSON.stringify(result), updated_at: nowIso() };
+        await store.insertEmail(tx, done);
+        const { raw: _raw, ...meta } = done;
         return meta as store.EmailMeta;
       });
       return outcomeOf(actor, row, false, seen);
