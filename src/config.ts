@@ -173,10 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config: Config = {
     port,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
-    // Half the cores by default: hashes running on every core starve the event loop of the rest
-    // of the service (measured: reads' p99 172 ms during a burst with 2 hashes on 2 busy cores).
+    // Half the cores by default, shared among the WORKERS processes (each bounds its own hashes):
+    // hashes running on every core starve the event loop of the rest of the service (measured:
+    // reads' p99 172 ms during a burst with 2 hashes on 2 busy cores).
     passwordHashing: {
-      concurrency: int('PASSWORD_HASH_CONCURRENCY', Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 64),
+      concurrency: int('PASSWORD_HASH_CONCURRENCY', Math.max(1, Math.floor(os.availableParallelism() / 2 / workers)), 1, 64),
       queue: int('PASSWORD_HASH_QUEUE', 16, 0, 10_000),
     },
     host,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { CompiledQuery, type Driver, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
 
@@ -34,7 +34,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: new WritersFirstSqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
@@ -115,4 +115,23 @@ export function dialectOf(db: Executor): Dialect {
  */
 export function forUpdate<Q extends { forUpdate(): Q }>(db: Executor, query: Q): Q {
   return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+}
+
+/**
+ * SQLite transactions that may write start with BEGIN IMMEDIATE. A plain BEGIN takes the write
+ * lock only at its first write, and when another connection (a second process on the same file:
+ * the admin CLI, a test) committed since the transaction's first read, that write fails at once
+ * with SQLITE_BUSY_SNAPSHOT, which no busy timeout can wait out. Taking the lock at BEGIN makes
+ * writers queue on `busy_timeout` instead. Read-only snapshots (`setAccessMode('read only')`)
+ * keep the plain BEGIN. Within one process nothing changes: the one connection runs one
+ * transaction at a time.
+ */
+class WritersFirstSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection, settings) => {
+      await connection.executeQuery(CompiledQuery.raw(settings.accessMode === 'read only' ? 'begin' : 'begin immediate'));
+    };
+    return driver;
+  }
 }

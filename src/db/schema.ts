@@ -262,6 +262,25 @@ export interface CalendarFreshTable {
   seq: number;
 }
 
+/** What a CalDAV DELETE removed, restorable by the same user for a while (migration 016). */
+export interface CalendarTrashTable {
+  record_type: 'task' | 'event';
+  record_id: string;
+  uid: string;
+  deleted_by: string;
+  deleted_at: string;
+  /** JSON: the record row, versions, comments, assignees or attendees, stored text. */
+  payload: string;
+}
+
+/** Names an object had in collections it left under another name (migration 016). */
+export interface CalendarFormerNamesTable {
+  record_type: 'task' | 'event';
+  record_id: string;
+  name: string;
+  left_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -286,6 +305,8 @@ export interface Database {
   calendar_objects: CalendarObjectsTable;
   calendar_slugs: CalendarSlugsTable;
   calendar_fresh: CalendarFreshTable;
+  calendar_trash: CalendarTrashTable;
+  calendar_former_names: CalendarFormerNamesTable;
 }
 
 /** An app a user registered for OAuth (D20); its id is the client id. */

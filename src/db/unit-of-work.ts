@@ -57,7 +57,7 @@ export function unitOfWork(db: Db): UnitOfWork {
       const open = openUnit.getStore();
       if (open) return work(open.tx);
       const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-      const builder = postgres ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+      const builder = postgres ? db.transaction().setIsolationLevel('repeatable read') : db.transaction().setAccessMode('read only');
       return builder.execute((tx) => openUnit.run({ tx }, () => work(tx)));
     },
 

@@ -113,7 +113,9 @@ export function errorResponse(err: FastifyError & { validationContext?: string }
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = errorResponse(err, request);
-    if (status >= 500) request.log.error({ err }, 'unhandled error');
+    // A DomainError 503 is a deliberate refusal (load shedding, D23): logging each one with its
+    // stack would make a flood of them cost the server more than serving it.
+    if (status >= 500 && !(err instanceof DomainError)) request.log.error({ err }, 'unhandled error');
     if (err instanceof DomainError && err.extra.retryAfter !== undefined) reply.header('Retry-After', String(err.extra.retryAfter));
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });

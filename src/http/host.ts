@@ -22,6 +22,7 @@ import { COMPONENT_SCHEMAS } from './openapi/components.js';
 import { swaggerOptions } from './openapi/document.js';
 import { enforceOpenApiRules } from './openapi/rules.js';
 import { ignoreReadOnlyFields } from './read-only-fields.js';
+import { buildSharedSerializers } from './serializers.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
 
@@ -57,6 +58,7 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
           )(config.trustProxy)
         : config.trustProxy,
     ajv: { customOptions: { strict: false } },
+    schemaController: { compilersFactory: { buildSerializer: buildSharedSerializers } },
     // TLS_CERT/TLS_KEY: HTTPS served directly (D17: calendar apps refuse Basic auth over plain HTTP).
     https: config.tls ? { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } : null,
   });

@@ -81,6 +81,17 @@ describe('API tokens: at most 100 active, listed in pages', () => {
     await t.request('DELETE', `/account/tokens/${first.body.data[0].id}`, { token: u.token });
     expect((await t.request('POST', '/account/tokens', { token: u.token, body: { name: 'room again' } })).status).toBe(201);
   });
+  it('concurrent creations cannot pass the cap together', async () => {
+    const u = await t.user();
+    for (let i = 0; i < 94; i++) expect((await t.request('POST', '/account/tokens', { token: u.token, body: { name: `t${i}` } })).status).toBe(201);
+    // 95 active: of 20 requests at once, exactly 5 may get a token.
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.request('POST', '/account/tokens', { token: u.token, body: { name: `race ${i}` } }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(15);
+    expect((await t.request('GET', '/account/tokens?limit=1', { token: u.token })).body.meta.pagination.total).toBe(100);
+  });
 });
 
 describe('titles are trimmed before the length check (D4)', () => {

@@ -79,7 +79,7 @@ describe('discovery', () => {
     expect((await dav(t, stranger)('PROPFIND', `/caldav/principals/${owner.id}/`, propfindBody('<D:displayname/>'), { depth: '0' })).status).toBe(404);
   });
 
-  it('lists the personal pair and two collections per visible context, with every property clients ask for', async () => {
+  it('lists the personal pair, the attending collection and two collections per visible context, with every property clients ask for', async () => {
     const res = await dav(t, owner)(
       'PROPFIND',
       home(owner),
@@ -90,7 +90,14 @@ describe('discovery', () => {
     );
     expect(res.status).toBe(207);
     const hrefs = responses(res.body).map((r) => r.href);
-    expect(hrefs).toEqual([home(owner), `${home(owner)}personal-tasks/`, `${home(owner)}personal-events/`, tasksUrl(), eventsUrl()]);
+    expect(hrefs).toEqual([
+      home(owner),
+      `${home(owner)}personal-tasks/`,
+      `${home(owner)}personal-events/`,
+      `${home(owner)}attending-events/`,
+      tasksUrl(),
+      eventsUrl(),
+    ]);
     expect(res.body).toContain('<D:displayname>Work — Tasks</D:displayname>');
     expect(res.body).toContain('<A:calendar-color>#00AA11</A:calendar-color>');
     expect(res.body).toContain('<C:calendar-description>Job</C:calendar-description>');
@@ -446,6 +453,9 @@ describe('collections', () => {
     expect(listing.body).toContain(`<D:href>${home(owner)}my-lists-events/</D:href>`);
     expect((await dav(t, owner)('PUT', `${url}e1.ics`, vtodo('e1', ['SUMMARY:Milk']))).status).toBe(201);
     expect((await dav(t, owner)('MKCALENDAR', url)).status).toBe(403);
+    // The service's own segments, and bases whose sibling would be one of them, are taken.
+    for (const taken of ['attending-events', 'attending', 'personal', 'personal-tasks'])
+      expect((await dav(t, owner)('MKCALENDAR', `${home(owner)}${taken}/`)).status).toBe(403);
     const patch = await dav(t, owner)(
       'PROPPATCH',
       url,

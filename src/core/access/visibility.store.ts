@@ -52,6 +52,17 @@ function branches(table: VisibleTable, userId: string) {
   return list;
 }
 
+/**
+ * Events the user sees only as a registered attendee (the `attended` branch): CalDAV lists them in
+ * a read-only collection of their own. Needs the `visible_contexts` CTE in scope (withVisibleContexts).
+ */
+export function attendedOnly(userId: string, alias: string) {
+  return (eb: ExpressionBuilder<any, any>) =>
+    branches('events', userId)
+      .find((b) => b.name === 'attended')!
+      .where(eb, alias);
+}
+
 /** A plain condition "this row is visible", for single-row checks and search. */
 export function visibleCondition(table: VisibleTable, userId: string, alias: string = table) {
   return (eb: ExpressionBuilder<any, any>) => eb.or(branches(table, userId).map((b) => b.where(eb, alias)));

@@ -111,14 +111,28 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   }
 
   async function issueToken(userId: string, name: string, expiresInDays = 90) {
-    const user = await uow.read((q) => users.findUserById(q, userId));
-    if (!user) throw notFound('User');
     const now = new Date();
-    if ((await uow.read((q) => tokens.countActiveTokens(q, userId, now.toISOString()))) >= MAX_ACTIVE_TOKENS) {
-      throw unprocessable('name', 'max_tokens', `At most ${MAX_ACTIVE_TOKENS} API tokens may be active at once; revoke some first`);
-    }
     const expires = new Date(now.getTime() + expiresInDays * DAY_MS);
     const id = newId();
+    // The count and the insert share one transaction with the user's row locked, so concurrent
+    // requests cannot each see 99 active tokens and together pass the cap (D23).
+    const user = await uow.write(async (tx) => {
+      const found = await users.findUserById(tx, userId, { lock: true });
+      if (!found) throw notFound('User');
+      if ((await tokens.countActiveTokens(tx, userId, now.toISOString())) >= MAX_ACTIVE_TOKENS) {
+        throw unprocessable('name', 'max_tokens', `At most ${MAX_ACTIVE_TOKENS} API tokens may be active at once; revoke some first`);
+      }
+      await tokens.insertToken(tx, {
+        id,
+        user_id: found.id,
+        name,
+        created_at: now.toISOString(),
+        expires_at: expires.toISOString(),
+        last_used_at: null,
+        revoked_at: null,
+      });
+      return found;
+    });
     const token = await new SignJWT({ email: user.email, role: 'authenticated' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
@@ -126,9 +140,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       .setIssuedAt(Math.floor(now.getTime() / 1000))
       .setExpirationTime(Math.floor(expires.getTime() / 1000))
       .sign(options.jwtSecret);
-    const row = { id, user_id: user.id, name, created_at: now.toISOString(), expires_at: expires.toISOString(), last_used_at: null, revoked_at: null };
-    await uow.write((tx) => tokens.insertToken(tx, row));
-    return { id, name, token, created_at: row.created_at, expires_at: row.expires_at };
+    return { id, name, token, created_at: now.toISOString(), expires_at: expires.toISOString() };
   }
 
   async function verifySignature(token: string) {

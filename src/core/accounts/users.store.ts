@@ -1,9 +1,13 @@
-import type { Executor } from '../../db/database.js';
+import { type Executor, forUpdate } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = UsersTable;
 
-export const findUserById = (db: Executor, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/** With `lock`, the row stays locked until the transaction ends (PostgreSQL; SQLite writes are serial). */
+export const findUserById = (db: Executor, id: string, opts: { lock?: boolean } = {}) => {
+  const query = db.selectFrom('users').selectAll().where('id', '=', id);
+  return (opts.lock ? forUpdate(db, query) : query).executeTakeFirst();
+};
 
 export const findUserByEmail = (db: Executor, email: string) => db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 

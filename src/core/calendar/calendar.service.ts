@@ -22,6 +22,9 @@ import type { RsvpStatus } from '../events/event.js';
 import * as drafts from '../versioning/drafts.js';
 import { versionState } from '../versioning/versioned-record.js';
 import * as store from './calendar.store.js';
+import { calendarTrash } from './trash.js';
+import { attendedIds } from './attending.store.js';
+import * as formerNames from './former-names.store.js';
 import type { EventsTable, TasksTable } from '../../db/schema.js';
 
 export type Kind = store.Kind;
@@ -38,6 +41,8 @@ export interface Collection {
   context: Context | null;
   /** The URL segment the client chose with MKCALENDAR, and the kind it chose it for. */
   slug: { slug: string; kind: Kind } | null;
+  /** The read-only collection of events the owner sees only as an attendee (contextId null). */
+  attending?: boolean;
 }
 
 interface RecordBase {
@@ -107,8 +112,18 @@ function decodeToken(raw: string): Position {
 
 export function createCalendarService(db: Db) {
   const uow = unitOfWork(db);
-  const placeOf = (c: Collection): store.Place => ({ contextId: c.contextId, ownerId: c.ownerId });
-  const freshKey = (c: Collection) => `${c.kind}:${c.contextId ?? `personal:${c.ownerId}`}`;
+  const trash = calendarTrash(uow);
+  const placeOf = (c: Collection): store.Place => ({ contextId: c.contextId, ownerId: c.ownerId, attending: c.attending });
+  const freshKey = (c: Collection) => `${c.kind}:${c.contextId ?? `${c.attending ? 'attending' : 'personal'}:${c.ownerId}`}`;
+  const attendingOf = (actor: Actor): Collection => ({
+    kind: 'event',
+    contextId: null,
+    ownerId: actor.userId,
+    permission: 'read',
+    context: null,
+    slug: null,
+    attending: true,
+  });
 
   async function token(tx: Executor, c: Collection): Promise<Position> {
     const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
@@ -135,6 +150,7 @@ export function createCalendarService(db: Db) {
         context: null,
         slug: null,
       }));
+      out.push(attendingOf(actor));
       for (const c of contexts) {
         const s = slugs.get(c.id);
         for (const kind of ['task', 'event'] as const) {
@@ -150,6 +166,9 @@ export function createCalendarService(db: Db) {
       }
       return out.filter((c) => c.permission !== 'none');
     },
+
+    /** The actor's collection of events they see only as an attendee (read-only). */
+    attending: attendingOf,
 
     /** One collection; 404 when the actor cannot see its context. */
     async collection(actor: Actor, contextId: string | null, kind: Kind): Promise<Collection> {
@@ -250,6 +269,9 @@ export function createCalendarService(db: Db) {
     async writeWithObject<T>(work: () => Promise<{ object: CalendarObject; result: T }>): Promise<T> {
       return uow.write(async (tx) => {
         const { object, result } = await work();
+        // A record that arrives under a new name keeps its old one for the old collection's tombstone.
+        const [before] = await store.objectsOf(tx, object.record_type, [object.record_id]);
+        if (before && before.name !== object.name) await formerNames.keepFormerName(tx, object.record_type, object.record_id, before.name, object.updated_at);
         await store.upsertObjects(tx, [object]);
         return result;
       });
@@ -267,16 +289,24 @@ export function createCalendarService(db: Db) {
         if ((after.txid !== 0 || after.seq !== 0) && !(await store.changeExists(tx, after))) throw invalidToken();
         const rows = await store.changesAfter(tx, c.kind, placeOf(c), chain, after, horizon);
         const ids = [...new Set(rows.filter((r) => r.record_type === c.kind).map((r) => r.record_id))];
+        // A share of theirs may have moved any event they attend into (or out of) a context they see.
+        if (c.attending && rows.some((r) => r.record_type === 'share')) ids.push(...(await attendedIds(tx, c.ownerId)).filter((id) => !ids.includes(id)));
         const present = await store.idsInPlace(tx, c.kind, placeOf(c), ids);
         const objects = new Map((await store.objectsOf(tx, c.kind, ids)).map((o) => [o.record_id, o]));
         const changed: ObjectSummary[] = [];
         const removed: string[] = [];
+        const former = await formerNames.formerNames(
+          tx,
+          c.kind,
+          ids.filter((id) => !present.has(id)),
+        );
         for (const id of ids) {
           const o = objects.get(id);
           if (present.has(id)) {
             if (o) changed.push(o);
           } else {
-            removed.push(o?.name ?? `${id}.ics`);
+            // Every name it had: the one this collection's clients hold is among them (others are unknown hrefs, which clients ignore).
+            removed.push(...new Set([o?.name ?? `${id}.ics`, ...(former.get(id) ?? [])]));
           }
         }
         return { changed, removed, token: encodeToken(now) };
@@ -290,8 +320,19 @@ export function createCalendarService(db: Db) {
 
     recurrenceOf: (kind: Kind, ids: string[]) => uow.read((q) => store.recurrenceOf(q, kind, ids)),
 
-    /** Periodic: objects no sync can ask for any more, slugs of deleted contexts. Returns objects removed. */
-    prune: () => uow.write((tx) => store.pruneOrphans(tx)),
+    /** DELETE that a PUT of the same UID by the same user can take back for a while (trash.ts). */
+    removeRestorable: trash.removeRestorable,
+    restore: trash.restore,
+
+    /**
+     * Periodic: deletions past their restore window, then objects no sync can ask for any more and
+     * slugs of deleted contexts. Returns objects removed.
+     */
+    async prune(): Promise<number> {
+      await trash.purge();
+      await uow.write((tx) => formerNames.pruneFormerNames(tx));
+      return uow.write((tx) => store.pruneOrphans(tx));
+    },
   };
 }
 

@@ -7,6 +7,8 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { withVisibleContexts } from '../access/access.store.js';
+import { attendedOnly } from '../access/visibility.store.js';
+import { attendingBranches } from './attending.store.js';
 import type { CalendarObjectsTable, CalendarSlugsTable, ContextsTable, EventsTable, TasksTable } from '../../db/schema.js';
 import type { Position } from '../changes/cursor.js';
 import { statusCode, type TaskStatus } from '../tasks/task.js';
@@ -14,19 +16,29 @@ import type { Horizon } from '../changes/sync.store.js';
 
 export type Kind = 'task' | 'event';
 export type RecordRow = TasksTable | EventsTable;
-/** Where a collection's records live: a context, or the owner's records in no context. */
+/**
+ * Where a collection's records live: a context, or the owner's records in no context, or (events,
+ * `attending`) the events the owner sees only as an attendee.
+ */
 export interface Place {
   contextId: string | null;
   ownerId: string;
+  attending?: boolean;
 }
 export type ObjectRow = CalendarObjectsTable;
 export type ObjectSummary = Omit<CalendarObjectsTable, 'ical'>;
 
 const TABLE = { task: 'tasks', event: 'events' } as const;
 const any = (db: Executor) => db as unknown as Kysely<any>;
+/** Queries over a place: the attending one needs the caller's visible contexts in scope. */
+const over = (db: Executor, place: Place) => (place.attending ? (withVisibleContexts(db, place.ownerId) as unknown as Kysely<any>) : any(db));
 
 const inPlace = (place: Place) => (eb: ExpressionBuilder<any, any>) =>
-  place.contextId ? eb('r.context_id', '=', place.contextId) : eb.and([eb('r.user_id', '=', place.ownerId), eb('r.context_id', 'is', null)]);
+  place.attending
+    ? attendedOnly(place.ownerId, 'r')(eb)
+    : place.contextId
+      ? eb('r.context_id', '=', place.contextId)
+      : eb.and([eb('r.user_id', '=', place.ownerId), eb('r.context_id', 'is', null)]);
 
 const SUMMARY_COLUMNS = [
   'co.record_type',
@@ -53,9 +65,21 @@ export interface ObjectQuery {
 
 /** The collection's objects (joined with their records, so an object that left the place is not listed). */
 export async function listObjects(db: Executor, kind: Kind, place: Place, q: ObjectQuery = {}): Promise<ObjectSummary[] | ObjectRow[]> {
-  let query = any(db)
-    .selectFrom(`${TABLE[kind]} as r`)
-    .innerJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'r.id').on('co.record_type', '=', kind))
+  // Asked by name or UID, the objects' own index must lead: SQLite otherwise starts from the owner's
+  // records and joins every one of them (17 ms instead of 0.5 ms for a 100-href multiget in a
+  // 10,000-event collection). Its CROSS JOIN keeps the written order; PostgreSQL plans it as an inner join.
+  const byKey = q.names !== undefined || q.uid !== undefined;
+  let query = (
+    byKey
+      ? over(db, place)
+          .selectFrom('calendar_objects as co')
+          .crossJoin(`${TABLE[kind]} as r`)
+          .whereRef('r.id', '=', 'co.record_id')
+          .where('co.record_type', '=', kind)
+      : over(db, place)
+          .selectFrom(`${TABLE[kind]} as r`)
+          .innerJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'r.id').on('co.record_type', '=', kind))
+  )
     .where(inPlace(place))
     .select([...SUMMARY_COLUMNS]);
   if (q.withText) query = query.select('co.ical');
@@ -83,7 +107,7 @@ export async function objectsOf(db: Executor, kind: Kind, ids: string[]): Promis
 /** Which of these record ids are in the place now (one query). */
 export async function idsInPlace(db: Executor, kind: Kind, place: Place, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await any(db).selectFrom(`${TABLE[kind]} as r`).select('r.id').where(inPlace(place)).where('r.id', 'in', ids).execute();
+  const rows = await over(db, place).selectFrom(`${TABLE[kind]} as r`).select('r.id').where(inPlace(place)).where('r.id', 'in', ids).execute();
   return new Set(rows.map((r: { id: string }) => r.id));
 }
 
@@ -96,7 +120,7 @@ export async function staleRecords(
   ids?: string[],
 ): Promise<Array<{ row: RecordRow; object: ObjectRow | null }>> {
   if (ids && !ids.length) return [];
-  let q = any(db)
+  let q = over(db, place)
     .selectFrom(`${TABLE[kind]} as r`)
     .leftJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'r.id').on('co.record_type', '=', kind))
     .where(inPlace(place));
@@ -229,6 +253,7 @@ export async function chainOf(db: Executor, contextId: string): Promise<string[]
 function branches(kind: Kind, place: Place, chain: string[]): Array<(eb: ExpressionBuilder<any, any>) => any> {
   // An event's attendees are part of its served text (ATTENDEE lines).
   const types = kind === 'event' ? ['event', 'attendee'] : ['task'];
+  if (place.attending) return attendingBranches(place.ownerId);
   if (!place.contextId) {
     return [
       (eb) =>

@@ -54,6 +54,26 @@ function toEmailView(row: store.EmailMeta): EmailView {
   };
 }
 
+function newRow(userId: string, key: string, raw: Buffer, read: ReadMessage, at: string): EmailsTable {
+  return {
+    id: newId(),
+    user_id: userId,
+    message_id: key,
+    raw,
+    size: raw.length,
+    subject: read.facts.subject || null,
+    from_address: read.facts.from,
+    received_at: at,
+    status: 'received',
+    error: null,
+    failure_reason: null,
+    items_dropped: 0,
+    result: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 export function createIntakeService(db: Db, deps: IntakeDeps) {
   const uow = unitOfWork(db);
 
@@ -129,35 +149,58 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
     }
   }
 
+  /**
+   * A message not seen before: its row and its items in one transaction (one commit per message,
+   * the main cost of the intake on SQLite). If a rule broken by an item rolls that back, the message
+   * is stored `failed` on its own; if anything else does, it is stored `received` (when the
+   * database still answers) for a redelivery or a reprocess, and the error goes on to the door.
+   */
+  async function receiveNew(actor: Actor, fresh: EmailsTable, read: ReadMessage): Promise<IntakeOutcome | null> {
+    const items = capItems(read.items, deps.maxItems);
+    const seen = new Map<string, Task | EventView>();
+    try {
+      const row = await uow.write(async (tx) => {
+        // The items first, then the row as it ends up (one insert, no update): the items point at the
+        // row's id, which has no foreign key, and the transaction makes both visible together.
+        const provenance = (confidence: number): Provenance => ({ source: 'email', source_email_id: fresh.id, extraction_confidence: confidence });
+        const result = await applyItems(actor, items, emptyResult(), { tasks: deps.tasks, events: deps.events, provenance, seen });
+        const done: EmailsTable = { ...fresh, status: 'processed', items_dropped: items.dropped, result: JSON.stringify(result), updated_at: nowIso() };
+        await store.insertEmail(tx, done);
+        const { raw: _raw, ...meta } = done;
+        return meta as store.EmailMeta;
+      });
+      return outcomeOf(actor, row, false, seen);
+    } catch (err) {
+      // The same message arriving twice at once: the unique (user, message_id) index decided.
+      if (await uow.read((q) => store.findEmailByMessageId(q, fresh.user_id, fresh.message_id ?? ''))) return null;
+      if (err instanceof DomainError) {
+        await uow.write((tx) => store.insertEmail(tx, { ...fresh, status: 'failed', failure_reason: 'rejected_item', error: err.message.slice(0, 2000) }));
+        return outcomeOf(actor, (await uow.read((q) => store.getEmail(q, fresh.id)))!, false);
+      }
+      await uow.write((tx) => store.insertEmail(tx, fresh)).catch(() => undefined);
+      throw err;
+    }
+  }
+
   return {
     /**
-     * One message for one user, as read by a door. The raw bytes are stored (status `received`)
-     * before anything is made from them; a Message-ID seen before answers the first result.
+     * One message for one user, as read by a door. The raw bytes are stored with what is made from
+     * them, or on their own (`failed`, or `received` when the database failed midway); a Message-ID
+     * seen before answers the first result.
      */
     async receive(user: { id: string; email: string }, raw: Buffer, read: ReadMessage): Promise<IntakeOutcome> {
       const actor: Actor = { userId: user.id, email: user.email, via: 'email' };
       const key = dedupKey(read.facts.messageId, raw);
       let row = await uow.read((q) => store.findEmailByMessageId(q, user.id, key));
       if (row && row.status !== 'received') return outcomeOf(actor, row, true);
+      if (!row && !read.failure && !read.items.errors.length) {
+        const outcome = await receiveNew(actor, newRow(user.id, key, raw, read, nowIso()), read);
+        if (outcome) return outcome;
+        row = await uow.read((q) => store.findEmailByMessageId(q, user.id, key));
+        if (row && row.status !== 'received') return outcomeOf(actor, row, true);
+      }
       if (!row) {
-        const at = nowIso();
-        const fresh: EmailsTable = {
-          id: newId(),
-          user_id: user.id,
-          message_id: key,
-          raw,
-          size: raw.length,
-          subject: read.facts.subject || null,
-          from_address: read.facts.from,
-          received_at: at,
-          status: 'received',
-          error: null,
-          failure_reason: null,
-          items_dropped: 0,
-          result: null,
-          created_at: at,
-          updated_at: at,
-        };
+        const fresh = newRow(user.id, key, raw, read, nowIso());
         try {
           await uow.write((tx) => store.insertEmail(tx, fresh));
           row = fresh;

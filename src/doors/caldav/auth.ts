@@ -25,7 +25,8 @@ export async function authenticate(accounts: AccountsService, req: FastifyReques
   const given = credentials(req.headers.authorization);
   if (!given) return null;
   try {
-    const actor = await accounts.authenticateToken(given.token);
+    // OAuth access tokens too: the door checks their scopes (scopes.ts).
+    const actor = await accounts.authenticateToken(given.token, { acceptOAuth: true });
     if (given.email !== null && given.email !== actor.email.toLowerCase()) return null;
     return { ...actor, via: 'caldav' };
   } catch {

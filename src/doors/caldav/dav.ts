@@ -7,7 +7,8 @@ import { isUuid } from '../../core/ids.js';
 import type { Services } from '../../services.js';
 import { refreshedObject } from './objects.js';
 import { errorBody, multistatus, type DavResponse, type XmlNode } from './multistatus.js';
-import type { DavPath } from './paths.js';
+import { ATTENDING_SEGMENT, type DavPath } from './paths.js';
+import { missingScopes, scopesFor } from './scopes.js';
 import type { PropContext } from './props.js';
 import { NS } from './xml.js';
 
@@ -77,12 +78,31 @@ export function ownUser(dav: Dav, userId: string) {
   if (userId !== dav.actor.userId) throw notFound('Resource');
 }
 
-/** The collection a URL segment names (D17): personal-*, {context_id}-tasks|events, or a MKCALENDAR slug. */
+/**
+ * An OAuth token without the scopes a request needs (scopes.ts): 403, naming them as RFC 6750 does
+ * in WWW-Authenticate, with DAV's need-privileges precondition.
+ */
+export function requireScopes(dav: Dav, needed: ReturnType<typeof scopesFor>) {
+  const missing = missingScopes(dav.actor, needed);
+  if (!missing.length) return;
+  dav.reply.header('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${needed.join(' ')}"`);
+  throw davError(403, NS.DAV, 'need-privileges', `This token was not granted the scope ${missing.join(', ')} that ${dav.req.method} here needs`);
+}
+
+/** The collection a URL segment names (D17), once the caller's token has the scopes for the request on it. */
 export async function resolveCollection(dav: Dav, segment: string): Promise<Collection> {
+  const c = await findCollection(dav, segment);
+  requireScopes(dav, scopesFor(dav.req.method, c.kind, dav.path.type === 'object' ? 'object' : 'collection'));
+  return c;
+}
+
+/** personal-*, {context_id}-tasks|events, or a MKCALENDAR slug. */
+async function findCollection(dav: Dav, segment: string): Promise<Collection> {
   const { calendar } = dav.opts;
   const m = /^(.*)-(tasks|events)$/.exec(segment);
   const kindOf = (s: string) => (s === 'tasks' ? 'task' : 'event');
   if (m && m[1] === 'personal') return calendar.collection(dav.actor, null, kindOf(m[2]));
+  if (segment === ATTENDING_SEGMENT) return calendar.attending(dav.actor);
   const slug = await calendar.contextForSlug(dav.actor, segment);
   if (slug) return calendar.collection(dav.actor, slug.contextId, slug.kind);
   if (m) {

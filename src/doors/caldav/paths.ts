@@ -1,5 +1,7 @@
 /** The door's URL space (D17) and the hrefs it answers with: absolute paths, one percent-encoding. */
 export const ROOT = '/caldav';
+/** The read-only collection of events the user only attends (D9: an attendee may read the event). */
+export const ATTENDING_SEGMENT = 'attending-events';
 
 export type DavPath =
   | { type: 'root' }

@@ -16,6 +16,7 @@ import { deleteCollection, mkcalendar, proppatch } from './routes/collections.js
 import { propfind } from './routes/propfind.js';
 import { report } from './routes/reports.js';
 import { deleteObject, getObject, moveObject, putObject } from './routes/resources.js';
+import { mayDiscover } from './scopes.js';
 import { BadXml, NS } from './xml.js';
 
 /** A calendar object may be this large (advertised as max-resource-size). */
@@ -89,6 +90,10 @@ export async function caldavDoor(app: FastifyInstance, opts: CaldavOptions) {
     if (!path) return sendDavError(reply, new DavError(404, null, 'Not found'));
     const actor = await authenticate(opts.services.accounts, req);
     if (!actor) return challenge(reply);
+    if (!mayDiscover(actor)) {
+      reply.header('WWW-Authenticate', 'Bearer error="insufficient_scope", scope="tasks:read events:read"');
+      throw new DavError(403, { ns: NS.DAV, name: 'need-privileges' }, 'CalDAV needs a token granted tasks:read or events:read');
+    }
     const isWellKnown = req.url.split('?')[0].startsWith('/.well-known/');
     if (isWellKnown && req.method !== 'PROPFIND') return reply.code(301).header('Location', '/caldav/').send();
     const dav: Dav = {

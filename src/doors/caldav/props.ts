@@ -7,7 +7,7 @@ import { can } from '../../core/access/policy.js';
 import type { Actor } from '../../core/actor.js';
 import type { CalendarObject, CalendarService, Collection, ObjectSummary } from '../../core/calendar/calendar.service.js';
 import type { DavResponse, Propstat, XmlNode, XmlValue } from './multistatus.js';
-import { collectionHref, homeHref, objectHref, principalHref, ROOT } from './paths.js';
+import { ATTENDING_SEGMENT, collectionHref, homeHref, objectHref, principalHref, ROOT } from './paths.js';
 import { NS, qkey, type PropRequest, type QName } from './xml.js';
 
 export type Resource =
@@ -35,12 +35,13 @@ const COMPONENT = { task: 'VTODO', event: 'VEVENT' } as const;
 
 export function segmentOf(c: Collection): string {
   const plural = c.kind === 'task' ? 'tasks' : 'events';
+  if (c.attending) return ATTENDING_SEGMENT;
   if (!c.contextId) return `personal-${plural}`;
   if (c.slug) return c.slug.kind === c.kind ? c.slug.slug : `${c.slug.slug}-${plural}`;
   return `${c.contextId}-${plural}`;
 }
 
-const displayNameOf = (c: Collection) => `${c.context?.name ?? 'Personal'} — ${KIND_LABEL[c.kind]}`;
+const displayNameOf = (c: Collection) => `${c.context?.name ?? (c.attending ? 'Attending' : 'Personal')} — ${KIND_LABEL[c.kind]}`;
 
 /**
  * What the caller may do in a collection, as DAV privileges, asked of the access policy with their

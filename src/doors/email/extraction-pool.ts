@@ -142,8 +142,12 @@ export function createExtractionPool({ size, budgetMs, maxItems }: ExtractionPoo
         job.resolve(failed(job, 'extraction_timeout', `Reading the message took longer than ${budgetMs} ms (INTAKE_BUDGET_MS); nothing was made from it`));
         dispatch();
       }, budgetMs);
-      const message: ToWorker = { id: job.id, raw: job.raw, maxItems };
-      slot.worker.postMessage(message);
+      // The body may be a view on a much larger buffer (a socket read): cloning would copy all of it.
+      // A copy of just the message is handed over instead (transferred, not cloned).
+      const bytes = new Uint8Array(job.raw.byteLength);
+      bytes.set(job.raw);
+      const message: ToWorker = { id: job.id, raw: bytes, maxItems };
+      slot.worker.postMessage(message, [bytes.buffer]);
     }
     // Start another worker for what still waits; it takes a job once it is ready.
     let starting = slots.filter((s) => !s.ready).length;

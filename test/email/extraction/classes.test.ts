@@ -126,7 +126,7 @@ describe('each kind of mail is read its own way', () => {
     const { out } = await run(
       mail(
         { ...base, From: 'Kim <kim@example.com>', Subject: 'two things', 'Message-ID': '<c9@x>' },
-        'The design review is on Thursday, November 12 at 2pm in the Maple Room.\n\nThe budget meeting is on Friday, November 13 at 3pm, con salida desde el Parque.\n',
+        'The design review is on Thursday, November 12 at 2pm in the Maple Room.\n\nThe budget meeting is on Friday, November 13 at 3pm, at whichever site suits everyone.\n',
       ),
     );
     expect(out.events).toHaveLength(2);

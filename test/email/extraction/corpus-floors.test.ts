@@ -1,9 +1,9 @@
 /**
  * Extraction quality must not regress: the offline scorer (same matching rules as
- * ../shared/corpus/score-intake.mjs) runs over the development corpus, the held-out corpus written for
- * this repository (test/corpus/email-heldout, never tuned on) and the small check set, and each
- * figure must stay at or above its floor. Floors are the measured figures minus a small margin
- * (docs/intake-quality.md); raise them when the extractor improves, never lower them to pass.
+ * ../shared/corpus/score-intake.mjs) runs over the development corpus and the four sets written for
+ * this repository (test/corpus: held-out, check, unseen, fresh; docs/intake-quality.md says which
+ * were tuned on), and each figure must stay at or above its floor. Floors are the measured figures
+ * minus a small margin; raise them when the extractor improves, never lower them to pass.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const HELDOUT = path.resolve(here, '../../corpus/email-heldout');
 const CHECK = path.resolve(here, '../../corpus/email-check');
 const UNSEEN = path.resolve(here, '../../corpus/email-unseen');
+const FRESH = path.resolve(here, '../../corpus/email-fresh');
 
 interface Floors {
   f1: number;
@@ -33,7 +34,8 @@ function expectFloors(s: CorpusScore, floors: Floors): void {
   expect(s.recall).toBeGreaterThanOrEqual(floors.recall);
   expect(prf(s.byKind.task).f1).toBeGreaterThanOrEqual(floors.tasksF1);
   expect(prf(s.byKind.event_text).f1).toBeGreaterThanOrEqual(floors.eventsF1);
-  if (floors.separation !== null) expect(s.confidenceSeparation ?? 0).toBeGreaterThanOrEqual(floors.separation);
+  // A set with no wrong item has no separation to hold (confidenceSeparation is null then).
+  if (floors.separation !== null && s.confidenceSeparation !== null) expect(s.confidenceSeparation).toBeGreaterThanOrEqual(floors.separation);
 }
 
 describe('extraction quality floors', () => {
@@ -48,24 +50,31 @@ describe('extraction quality floors', () => {
     60_000,
   );
 
-  it('held-out corpus (written before any run, never tuned on)', async () => {
+  it('held-out corpus (written before any run; a second fix round of the first quality work looked at its misses)', async () => {
     const s = await scoreCorpus(HELDOUT);
     expect(s.emails).toBeGreaterThanOrEqual(60);
-    expectFloors(s, { f1: 0.93, precision: 0.93, recall: 0.93, tasksF1: 0.95, eventsF1: 0.89, separation: 0.17 });
+    expectFloors(s, { f1: 0.95, precision: 0.95, recall: 0.95, tasksF1: 0.96, eventsF1: 0.93, separation: 0.18 });
     // Correct items are trusted more than wrong ones by at least 0.15 on average (issue 16).
     expect(s.confidenceCorrect! - s.confidenceWrong!).toBeGreaterThanOrEqual(0.15);
   }, 60_000);
 
+  // Tuned on in the second quality round (their misses drove general fixes): no longer unseen.
   it('check set', async () => {
     const s = await scoreCorpus(CHECK);
     expect(s.emails).toBe(15);
-    expectFloors(s, { f1: 0.77, precision: 0.77, recall: 0.77, tasksF1: 0.86, eventsF1: 0.45, separation: 0.15 });
+    expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.97, tasksF1: 0.97, eventsF1: 0.97, separation: 0.15 });
   }, 60_000);
 
-  it('unseen set (written after the rule changes, measured once)', async () => {
+  it('unseen set (tuned on in the second quality round)', async () => {
     const s = await scoreCorpus(UNSEEN);
     expect(s.emails).toBe(10);
-    // Three wrong items only: the separation is measured but too noisy to hold at 0.15 here.
-    expectFloors(s, { f1: 0.82, precision: 0.85, recall: 0.8, tasksF1: 0.84, eventsF1: 0.8, separation: 0.06 });
+    expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.97, tasksF1: 0.97, eventsF1: 0.97, separation: 0.06 });
+  }, 60_000);
+
+  it('fresh set (written and committed before the second round changed any rule; scored once, never tuned on)', async () => {
+    const s = await scoreCorpus(FRESH);
+    expect(s.emails).toBe(37);
+    // Below the 0.90 aim as measured (docs/intake-quality.md); the floor keeps it from falling further.
+    expectFloors(s, { f1: 0.85, precision: 0.85, recall: 0.85, tasksF1: 0.85, eventsF1: 0.85, separation: 0.02 });
   }, 60_000);
 });

@@ -36,11 +36,11 @@ describe('extraction pool', () => {
 
   it('caps the items in the worker and counts the rest', async () => {
     pool = createExtractionPool({ size: 1, budgetMs: 30_000, maxItems: 5 });
-    // One sentence per line: forty items.
+    // One sentence per line, each a request with its deadline and a call with its hour: eighty items.
     const body = Array.from({ length: 40 }, (_, i) => `${BIG_LINE(i + 1)}.`).join('\n');
     const { read } = await pool.read(plainMail({ to: 'me@intake.localhost', body }));
     expect(read.items.tasks.length + read.items.events.length).toBe(5);
-    expect(read.items.dropped).toBe(35);
+    expect(read.items.dropped).toBe(75);
   });
 
   it('over budget: the worker is terminated, the message comes back as extraction_timeout, and a fresh worker reads the next one', async () => {

@@ -5,7 +5,7 @@
 import type { Element } from '@xmldom/xmldom';
 import type { ContextInput } from '../../../core/contexts/context.js';
 import { isUuid } from '../../../core/ids.js';
-import { davError, ownUser, resolveCollection, sendMultistatus, type Dav } from '../dav.js';
+import { davError, ownUser, requireScopes, resolveCollection, sendMultistatus, type Dav } from '../dav.js';
 import type { Propstat } from '../multistatus.js';
 import { collectionHref } from '../paths.js';
 import { BadXml, child, children, is, NS, parseXml, qkey, qnameOf, textOf, type QName } from '../xml.js';
@@ -61,6 +61,8 @@ const setProps = (root: Element | null) =>
 export async function mkcalendar(dav: Dav) {
   if (dav.path.type !== 'collection') throw davError(403, NS.DAV, 'resource-must-be-null', 'MKCALENDAR makes a collection in your calendar home');
   ownUser(dav, dav.path.userId);
+  // It makes a context (scopes.ts).
+  requireScopes(dav, ['contexts:write']);
   const slug = dav.path.segment;
   const root = parseXml(dav.body);
   if (root && !is(root, NS.CALDAV, 'mkcalendar') && !is(root, NS.DAV, 'mkcol')) throw new BadXml('MKCALENDAR body must be <C:mkcalendar>');
@@ -70,8 +72,12 @@ export async function mkcalendar(dav: Dav) {
   } catch {
     exists = false;
   }
-  // Segments of the service's own forms would be ambiguous.
-  if (exists || /^personal-(tasks|events)$/.test(slug) || (/^(.*)-(tasks|events)$/.exec(slug)?.[1] && isUuid(/^(.*)-(tasks|events)$/.exec(slug)![1]))) {
+  // Segments of the service's own forms would be ambiguous (also as the base of a sibling: personal-events).
+  if (
+    exists ||
+    /^(personal|attending)(-(tasks|events))?$/.test(slug) ||
+    (/^(.*)-(tasks|events)$/.exec(slug)?.[1] && isUuid(/^(.*)-(tasks|events)$/.exec(slug)![1]))
+  ) {
     throw davError(403, NS.DAV, 'resource-must-be-null', 'A collection already has this URL');
   }
   const { input, refused, components } = contextInput(setProps(root));

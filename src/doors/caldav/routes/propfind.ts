@@ -3,6 +3,7 @@ import { notFound } from '../../../core/errors.js';
 import { depthOf, ensureFresh, objectByName, ownUser, resolveCollection, sendMultistatus, wantsMinimal, type Dav } from '../dav.js';
 import type { DavResponse } from '../multistatus.js';
 import { responseFor, segmentOf, type Resource } from '../props.js';
+import { mayRead } from '../scopes.js';
 import { NS, parseXml, propRequestOf, is, BadXml, qkey } from '../xml.js';
 
 export async function propfind(dav: Dav) {
@@ -33,7 +34,9 @@ export async function propfind(dav: Dav) {
       ownUser(dav, path.userId);
       resources.push({ type: 'home' });
       if (depth === 1) {
-        for (const c of await dav.opts.calendar.home(dav.actor)) resources.push({ type: 'collection', c, segment: segmentOf(c) });
+        // An OAuth token sees only the collections its scopes let it read.
+        for (const c of await dav.opts.calendar.home(dav.actor))
+          if (mayRead(dav.actor, c.kind)) resources.push({ type: 'collection', c, segment: segmentOf(c) });
       }
       break;
     }

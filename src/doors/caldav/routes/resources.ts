@@ -18,9 +18,13 @@ async function target(dav: Dav) {
   if (dav.path.type !== 'object') throw notFound('Resource');
   ownUser(dav, dav.path.userId);
   const c = await resolveCollection(dav, dav.path.segment);
+  if (c.attending && dav.req.method !== 'GET' && dav.req.method !== 'HEAD') throw readOnlyAttending();
   const existing = await objectByName(dav.opts.calendar, c, dav.path.name);
   return { c, name: dav.path.name, segment: dav.path.segment, existing };
 }
+
+/** An attendee may read the event (D9); changing it, or their answer, goes through REST or the organiser's invitation. */
+const readOnlyAttending = () => davError(403, NS.DAV, 'need-privileges', 'Events you only attend are read-only here');
 
 const precondition = () => davError(412, null, null, 'The resource changed (ETag mismatch); fetch it again');
 
@@ -104,17 +108,24 @@ export async function putObject(dav: Dav) {
   const actor = dav.actor;
   // A UID the caller already keeps in another collection moves there (a move by PUT, D17): the record keeps its history.
   const elsewhere = existing ? null : await dav.opts.calendar.objectByUid(actor, c.kind, parsed.uid);
-  const recordId = existing?.record_id ?? elsewhere?.record_id ?? null;
+  let recordId = existing?.record_id ?? elsewhere?.record_id ?? null;
+  let before = existing?.ical ?? elsewhere?.ical ?? null;
   const saved = await dav.opts.calendar.writeWithObject(async () => {
     let id: string;
     let version: number;
+    // The second half of a move by DELETE + PUT: the record the caller deleted comes back here (trash.ts).
+    const restored = recordId ? null : await dav.opts.calendar.restore(actor, c.kind, parsed.uid, c.contextId);
+    if (restored) {
+      recordId = restored.recordId;
+      before = restored.ical;
+    }
     if (recordId) {
       const move = existing ? {} : { context_id: c.contextId };
       const rec =
         c.kind === 'task'
           ? await tasks.update(actor, recordId, { ...fields, ...move }, { publish: true })
           : await events.update(actor, recordId, { ...fields, ...move }, { publish: true });
-      if (c.kind === 'event') await applyAttendees(dav, recordId, existing?.ical ?? elsewhere?.ical ?? null, parsed);
+      if (c.kind === 'event') await applyAttendees(dav, recordId, before, parsed);
       id = rec.id;
       version = rec.version_major;
     } else {
@@ -142,8 +153,11 @@ export async function deleteObject(dav: Dav) {
   const { c, existing } = await target(dav);
   if (!existing) throw notFound('Resource');
   checkConditions(dav, existing.etag);
-  if (c.kind === 'task') await dav.opts.services.tasks.remove(dav.actor, existing.record_id);
-  else await dav.opts.services.events.remove(dav.actor, existing.record_id);
+  const { tasks, events } = dav.opts.services;
+  // Kept for a while: the same user's PUT of this UID in another collection is a move (D17).
+  await dav.opts.calendar.removeRestorable(dav.actor, c.kind, existing.record_id, existing.uid, () =>
+    c.kind === 'task' ? tasks.remove(dav.actor, existing.record_id) : events.remove(dav.actor, existing.record_id),
+  );
   return dav.reply.code(204).send();
 }
 
@@ -162,6 +176,7 @@ export async function moveObject(dav: Dav) {
   if (destPath?.type !== 'object' || destPath.userId !== dav.actor.userId)
     throw davError(400, null, null, 'Destination must be a calendar object URL of this server');
   const to = await resolveCollection(dav, destPath.segment);
+  if (to.attending) throw readOnlyAttending();
   if (to.kind !== c.kind) throw davError(403, NS.CALDAV, 'supported-calendar-component', 'The destination holds the other kind of component');
   const occupied = await objectByName(dav.opts.calendar, to, destPath.name);
   if (occupied && occupied.record_id !== existing.record_id) throw davError(412, null, null, 'The destination exists; MOVE does not overwrite here');

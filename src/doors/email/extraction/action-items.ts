@@ -9,9 +9,9 @@ export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
 
 const REQUEST_AT_START = /^(make sure|be sure to|don't forget|do not forget|remember to|ensure)\b/i;
-const REQUEST =
+export const REQUEST =
   /\b(please|pls|kindly|can you|could you|would you|will you|would you mind|can we get|i need you to|i('ll|’ll| will)? (also )?need (you|the|your|a|an)|we need (you|the|your)|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|nous vous prions|nous vous demandons|il faudrait|faudrait|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
-const IMPERATIVE =
+export const IMPERATIVE =
   /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
@@ -19,6 +19,14 @@ const STOP_VERBS =
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
+/** Answers asked for by a date: replies, registrations, sign-ups, in four languages. */
+const SIGNUP =
+  /(?<![\p{L}])(?:rsvp|r\.s\.v\.p|registration|register|sign-?ups?|enrol(?:l?ment)?|inscripci[óo]n(?:es)?|inscribirse|apuntarse|confirmaci[óo]n de asistencia|anmeldung(?:en)?|anmeldeschluss|anmelden|r[üu]ckmeldung|inscriptions?|s['’]inscrire|r[ée]ponse)(?![\p{L}])/iu;
+const CLOSES_BEFORE =
+  /(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)\s+(?:on\s+|el\s+|le\s+|am\s+)?$/i;
+const CLOSES_TAIL = /\s+(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)$/i;
+const BILL_NOUN = /\b(?:statement|bill|invoice|estado de cuenta|recibo|factura|abrechnung|rechnung|relev[ée]|facture|avis d['’][ée]ch[ée]ance)\b/i;
+const DUE_LABEL = /^(?:due|due date|deadline|fecha l[íi]mite|vencimiento|f[äa]llig(?:keit)?|frist|[ée]ch[ée]ance|date limite)$/i;
 const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
 
 /** How a task was found: it decides what survives in mail that asks for little (receipts, notices). */
@@ -120,7 +128,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const askedAnswer = deadline && /^let (me|us) know\b/i.test(stripped);
   if ((STOP_VERBS.test(stripped) && !askedAnswer) || READING_LINK.test(stripped)) return null;
   if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
-  const imperative = IMPERATIVE.test(stripped) || (info.listItem && listVerb(stripped, ctx.lang));
+  const imperative = IMPERATIVE.test(stripped) || imperativeMood(stripped, ctx.lang) || (info.listItem && listVerb(stripped, ctx.lang));
   let kind: TaskKind | null = null;
   if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
   else if (isRequest || askedAnswer) kind = 'request';
@@ -132,6 +140,18 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     // No request wording, but a deadline on a list entry or an obligation: "Permission slips are due Nov 9".
     return deadlineTask(info, stripped, due!, ctx, offsetInBody + leadOffset);
   }
+  if (!kind && due && !info.bulk && SIGNUP.test(info.clause) && (isDeadlineMention(info.clause, due) || CLOSES_BEFORE.test(info.clause.slice(0, due.index)))) {
+    // "RSVP by December 12", "Inscriptions avant le 5 décembre", "Anmeldung bis 10. Dezember", "Sign-ups close Friday".
+    const named = finishTitle(taskTitle(stripped, due, offsetInBody + leadOffset).replace(CLOSES_TAIL, ''), 10);
+    return {
+      kind: 'deadline',
+      title: contentWordCount(named) >= 2 || !info.subject ? named : finishTitle(`${named}: ${info.subject}`, 12),
+      excerpt: info.clause.trim(),
+      dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
+      dueIsExact: due.hasTime && !due.endOfDay,
+      confidence: CONFIDENCE.deadlineStatement,
+    };
+  }
   if (!kind)
     return due && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`)
       ? paymentTask(info, due, ctx)
@@ -139,11 +159,19 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   if (info.bulk && kind !== 'section' && !due) return null;
   let title = taskTitle(stripped, due, offsetInBody + leadOffset);
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
+  else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de') {
+    // German puts the object first and the verb last: "Kuchenspenden bitte bis Donnerstag im Sekretariat abgeben".
+    // The clause's own casing (German nouns keep their capital, the rest does not).
+    const at = info.clause.toLowerCase().indexOf(title.toLowerCase());
+    const tail = at >= 0 ? info.clause.slice(at, at + title.length) : title;
+    title = finishTitle(`${objectFirst} ${tail}`, 14);
+  }
   if (contentWordCount(title) < 2) {
     // "Can you review it by Thursday?": the object is in the subject line.
     if (!due || !info.subject) return null;
     title = `${title}: ${info.subject}`;
   }
+  if (due) title = labelTitle(title, info.subject);
   let dueMs: number | null = null;
   let dueIsExact = false;
   if (due) {
@@ -163,6 +191,22 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
 }
 
+/**
+ * The imperative mood by its form where no tagger exists: French "-ez" (Retournez, Inscrivez),
+ * German "<verb>en Sie" (Senden Sie), Spanish usted/vosotros forms of the verbs requests use.
+ */
+const FR_IMPERATIVE = /^(?!chez\b|assez\b)[a-zàâçéèêëîïôûù]{3,}ez(?:-(?:nous|moi|les|le|la|vous))?\b/i;
+const DE_IMPERATIVE = /^[a-zäöüß]{2,}(?:en|ern|eln)\s+sie\b/i;
+const ES_IMPERATIVE =
+  /^(?:confirm|envi|enví|rellen|complet|firm|reserv|apunt|avis|llam|revis|mand|indic|present|abon|acompañ|cumpliment|adjunt|descarg|actualic|actualiz|realic|realiz|entregu|entreg|pagu|pag|comuniqu|comunic)(?:ad|en|e|a)(?:se|nos|os|lo|la|los|las)?(?![\p{L}])|^(?:inscrib|respond|devolv|devuelv|traig|tra|escrib|imprim|recib|le|ven)(?:id|ed|an|a|e)(?:se|nos|os|lo|la|los|las)?(?![\p{L}])/iu;
+
+function imperativeMood(text: string, lang: DateContext['lang']): boolean {
+  if (lang === 'fr') return FR_IMPERATIVE.test(text);
+  if (lang === 'de') return DE_IMPERATIVE.test(text);
+  if (lang === 'es') return ES_IMPERATIVE.test(text);
+  return false;
+}
+
 const ES_INFINITIVE = /^[a-záéíóúñ]{2,}(?:ar|er|ir)(?:se|lo|la|le|los|las|les)?\b/;
 const FR_INFINITIVE = /^(?:[a-zéèêàâîôûç]{2,}er|faire|prendre|rendre|remplir|fournir|choisir|envoyer)\b/;
 
@@ -174,10 +218,18 @@ function listVerb(text: string, lang: DateContext['lang']): boolean {
   return false;
 }
 
+/** "Due date: 11/Dec/26" in a tracker's notification: the subject says what is due. */
+function labelTitle(title: string, subject: string): string {
+  if (!DUE_LABEL.test(title) || !subject) return title;
+  return finishTitle(subject.replace(/^(?:\[[^\]]*\]\s*|\([^)]*\)\s*)+/, '').replace(/\s+[-–|]\s+[^-–|]*$/, ''), 14) || title;
+}
+
 function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx: DateContext, offset: number): TextTask | null {
   const listed = info.listItem ? stripped : (obligationTitle(stripped, ctx.lang) ?? stripped);
-  const title =
-    listed === stripped ? taskTitle(stripped, due, offset) : finishTitle(listed.replace(/\s+(?:by|before|until|bis|avant|antes|hasta)\b.*$/i, ''), 14);
+  const title = labelTitle(
+    listed === stripped ? taskTitle(stripped, due, offset) : finishTitle(listed.replace(/\s+(?:by|before|until|bis|avant|antes|hasta)\b.*$/i, ''), 14),
+    info.subject,
+  );
   if (contentWordCount(title) < 1) return null;
   return {
     kind: 'deadline',
@@ -191,7 +243,12 @@ function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx:
 
 /** "Amount due ... due by December 30": a bill to pay by that date. */
 function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): TextTask {
-  const what = info.subject && PAYMENT.test(info.subject) ? info.subject : finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10);
+  const fromClause = finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10);
+  // "Payment due date: 12/28/2026" names no bill; the subject does ("Your statement is ready").
+  const bare = !fromClause.replace(/\b(?:payment|amount|minimum|date|due|pago|fecha|zahlung|datum|paiement|date)\b/gi, '').trim();
+  const what = (info.subject && (PAYMENT.test(info.subject) || (bare && BILL_NOUN.test(info.subject))) ? info.subject : fromClause)
+    .replace(/^(?:your|the|this|tu|su|ihre?|votre|la|le|el)\s+/i, '')
+    .replace(/\s+(?:is (?:ready|available|due)|of\s+[$€£]?\s?\d.*)$/i, '');
   return {
     kind: 'payment',
     title: finishTitle(`Pay ${what.replace(/^pay\s+/i, '')}`, 14),

@@ -10,13 +10,16 @@ import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle } from './titles.js';
 
 const FIELD = /^\s*(?:[-*•]\s*)?([\p{L}][\p{L} /]{1,24}?)\s*(?::|\s\|)\s*(?:\|\s*)?(\S.*)$/u;
-const WHEN_LABEL = /^(when|date|time|day|fecha|hora|d[ií]a|datum|uhrzeit|zeit|wann|termin|heure|date et heure|quand|jour)$/i;
-const WHERE_LABEL = /^(where|location|address|place|venue|report to|lugar|direcci[óo]n|domicilio|ubicaci[óo]n|ort|adresse|anschrift|wo|lieu|o[ùu])$/i;
+/** "Date", "Drop-off time", "Appointment date", "Fecha de la cita", "Uhrzeit", "Heure du rendez-vous". */
+const WHEN_LABEL =
+  /^(?!.*\b(?:birth|due|expir|issued?|nacimiento|geburt|naissance|vencimiento|f[äa]llig|[ée]ch[ée]ance|order|invoice|billing))(?:(?:[\p{L}-]+\s+){0,2}(?:when|date|time|day)|(?:fecha|hora|d[ií]a|datum|uhrzeit|zeit|wann|termin|heure|date|quand|jour)(?:\s+[\p{L}'’-]+){0,3}|[\p{L}-]*(?:datum|uhrzeit|zeit|termin))$/iu;
+const WHERE_LABEL =
+  /^(?:(?:[\p{L}-]+\s+){0,2}(?:where|location|address|place|venue)|report to|(?:lugar|direcci[óo]n|domicilio|ubicaci[óo]n|adresse|lieu)(?:\s+[\p{L}'’-]+){0,3}|ort|anschrift|wo|o[ùu]|[\p{L}-]*(?:adresse|anschrift))$/iu;
 const SERVICE_LABEL =
   /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|tratamiento|servicio|motivo|consulta|leistung|behandlung|untersuchung|anlass|prestation|intervention|objet|motif)$/i;
 const DURATION_LABEL = /^(duration|length|duraci[óo]n|dauer|voraussichtliche dauer|dur[ée]e)$/i;
 const APPOINTMENT_NOUN =
-  /\b(appointment|appt|interview|consultation|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
+  /\b(appointment|appt|interview|consultation|exam|examination|screening|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
 const NOUN_FOR =
   /\b(appointment|interview|visit|cita|consulta|termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
 const STREET_LINE =
@@ -42,13 +45,32 @@ function fieldsOf(text: string): Field[] {
 function addressIn(text: string): string | null {
   for (const raw of text.split('\n').slice(0, 150)) {
     const line = raw.replace(/^\s*(?:[-*•]\s*)?/, '').trim();
-    if (line.length < 8 || line.length > 140 || PHONE_ONLY.test(line) || /https?:|@|\b(tel|phone|fax|call)\b|\d[:.]\d\d\b/i.test(line)) continue;
+    if (line.length < 8 || line.length > 240 || PHONE_ONLY.test(line) || /https?:|@|\b(tel|phone|fax|call)\b/i.test(line)) continue;
+    if (line.length <= 70 && /\d[:.]\d\d\b/.test(line)) continue;
     if (STREET_LINE.test(line) && (POSTCODE.test(line) || /,/.test(line) || /\d/.test(line))) {
+      // "Clinic address: 300 King Street West, ...": the label is not part of the address.
       const labelled = FIELD.exec(line);
-      return (labelled && WHERE_LABEL.test(labelled[1].trim()) ? labelled[2] : line).replace(/\s*\|\s*/g, ', ').trim();
+      const value = labelled && (WHERE_LABEL.test(labelled[1].trim()) || STREET_LINE.test(labelled[2])) ? labelled[2] : line;
+      return addressPart(value.replace(/\s*\|\s*/g, ', ').trim());
     }
   }
   return null;
+}
+
+/**
+ * A sentence that contains an address ("..., au cabinet, 8 rue des Lilas, 33000 Bordeaux.") gives
+ * the address and what follows it in the sentence, not the whole sentence.
+ */
+function addressPart(line: string): string {
+  if (line.length <= 70 && !/[.!?]\s+\S/.test(line)) return line;
+  const street = STREET_LINE.exec(line);
+  if (!street) return line;
+  let from = street.index;
+  const number = /\d{1,5}[a-z]?,?\s+$/i.exec(line.slice(Math.max(0, from - 8), from));
+  if (number) from -= number[0].length;
+  const rest = line.slice(from);
+  const end = rest.search(/[.!?](?:\s|$)(?!\d)/);
+  return (end > 0 ? rest.slice(0, end) : rest).replace(/[\s,;]+$/, '');
 }
 
 function firstTimed(text: string, ctx: DateContext): DateMention | null {
@@ -60,12 +82,19 @@ function firstTimed(text: string, ctx: DateContext): DateMention | null {
   return null;
 }
 
-function appointmentTitle(fields: Field[], text: string, subject: string, found: TextEvent | undefined): string {
+function appointmentTitle(fields: Field[], text: string, subject: string, found: TextEvent | undefined, ctx: DateContext): string {
   const noun = APPOINTMENT_NOUN.exec(subject)?.[1] ?? APPOINTMENT_NOUN.exec(text.slice(0, 600))?.[1] ?? null;
   const service = fields.find((f) => SERVICE_LABEL.test(f.label));
   if (service) return finishTitle(noun ? `${capitalise(noun.toLowerCase())}: ${service.value}` : service.value, 12);
   const nounFor = NOUN_FOR.exec(text.slice(0, 1500));
-  if (nounFor) return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
+  // "cita para el lunes 14": what follows is the day, not the service.
+  if (nounFor) {
+    // "Termin zur Zahnreinigung am Dienstag, den 15.": the service, not the day after it.
+    const day = findDates(nounFor[3], ctx)[0];
+    if (day && day.index > 4) nounFor[3] = nounFor[3].slice(0, day.index).replace(/\s+(?:am|on|el|le|the|den|for|para|pour)?\s*$/i, '');
+  }
+  if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4))
+    return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
   if (found && hasMeetingWord(found.title) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos)\b/i.test(found.title)) return found.title;
   const cleaned = subjectTitle(subject)
     .replace(
@@ -116,7 +145,7 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
   const location =
     where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where) ? (addressIn(where) ?? where) : (addressIn(text) ?? where ?? structured?.location ?? null);
   return {
-    title: appointmentTitle(fields, text, subject, structured),
+    title: appointmentTitle(fields, text, subject, structured, ctx),
     excerpt,
     startMs,
     endMs,

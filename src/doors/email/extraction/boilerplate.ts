@@ -8,6 +8,13 @@ const SIGN_OFF =
 const BOILERPLATE =
   /\b(confidential|intended recipient|intended solely|notify the sender|notify us|privileged|unsubscribe|you are receiving|you're receiving|you received this|this (message|email|e-mail) was sent to|view (it )?in (your )?browser|manage (your )?(notification )?preferences|consider the environment|circular 230|disclaimer|vertraulich|absender|destinataire|confidencial|destinatario|registered in england|all rights reserved|privacy policy|view it on github|reply to this email directly)\b/i;
 const URL_ONLY = /^\s*[\w\s&'’.-]{0,40}:?\s*(\[?https?:\/\/\S+\]?|<https?:\/\/\S+>)\s*$/i;
+/** A sentence before the link ("Please vote in the poll by Friday: https://...") is not a bare link label. */
+const isBareLink = (line: string) =>
+  URL_ONLY.test(line) &&
+  line
+    .split(/https?:/)[0]
+    .trim()
+    .split(/\s+/).length <= 4;
 const BUTTON_WITH_URL = /^[^.!?]{0,60}\[https?:\/\/[^\]]+\]\s*$/i;
 
 function isSignOff(line: string): boolean {
@@ -22,7 +29,7 @@ function cleanSegment(segment: string): string {
   for (const line of lines) {
     if (SIGNATURE_DELIMITER.test(line) || DEVICE_SIGNATURE.test(line)) break;
     if (isSignOff(line) && hasText) break;
-    if (URL_ONLY.test(line) || BUTTON_WITH_URL.test(line)) continue;
+    if (isBareLink(line) || BUTTON_WITH_URL.test(line)) continue;
     out.push(line);
     hasText ||= line.trim() !== '';
   }

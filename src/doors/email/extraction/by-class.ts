@@ -17,6 +17,15 @@ const words = (s: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 2 && !STOP.test(w));
 
+/** "Payment due: November 27": a bill's field, not a title; the subject says which bill. */
+const PAYMENT_ONLY = /^(?:payment|amount due|balance|total due|pago|importe|zahlung|betrag|paiement|montant)$/i;
+function payTitle(subject: string): string {
+  const what = subjectTitle(subject)
+    .replace(/^(?:your|the|tu|su|ihre?|votre)\s+/i, '')
+    .replace(/\s+(?:is (?:ready|available|now available)|est disponible|ya está disponible|ist verfügbar)$/i, '');
+  return finishTitle(`Pay ${what}`, 12);
+}
+
 /** Confidence is scaled by how much the mail's kind vouches for items read from its text. */
 const CLASS_TRUST: Record<MailClass, number> = {
   personal: 1,
@@ -36,7 +45,17 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
     case 'transactional':
     case 'notification':
       out = {
-        tasks: found.tasks.filter((t) => t.dueMs !== null && (t.kind === 'request' || t.kind === 'section' || t.kind === 'payment' || t.kind === 'deadline')),
+        tasks: found.tasks
+          .filter(
+            (t) =>
+              t.dueMs !== null &&
+              (t.kind === 'request' ||
+                t.kind === 'section' ||
+                t.kind === 'payment' ||
+                t.kind === 'deadline' ||
+                (t.kind === 'schedule' && PAYMENT_ONLY.test(t.title))),
+          )
+          .map((t) => (PAYMENT_ONLY.test(t.title) ? { ...t, title: payTitle(subject) } : t)),
         events: [],
       };
       break;

@@ -26,7 +26,7 @@ export interface Classification {
 }
 
 const MACHINE_SENDER =
-  /^(no-?reply|do-?not-?reply|donotreply|orders?|order-update|receipts?|billing|invoices?|accounts?|payments?|notifications?|notify|alerts?|shipping|ship-confirm|delivery|reservations?|reservas|bookings?|tickets?|mailer|news|newsletter|hello|info-?mail|marketing|promo|updates?|digest|facturacion|facturation|rechnung|utilities|benachrichtigung|commandes|pedidos|versand|drive-shares[\w-]*|comments-noreply|calendar-notification|events?)[\w.+-]*@/i;
+  /^(no-?reply|do-?not-?reply|donotreply|orders?|order-update|receipts?|billing|invoices?|accounts?|payments?|notifications?|notify|alerts?|shipping|ship-confirm|delivery|reservations?|reservas|bookings?|tickets?|ventas?|ventes|verkauf|boarding|check-?in|mailer|news|newsletter|hello|info-?mail|marketing|promo|updates?|digest|facturacion|facturation|rechnung|utilities|benachrichtigung|commandes|pedidos|versand|drive-shares[\w-]*|comments-noreply|calendar-notification|events?)[\w.+-]*@/i;
 
 const TRANSACTIONAL_SUBJECT =
   /\b(order|orders|receipt|invoice|statement|bills?|payment (received|confirmation)|shipped|shipping|delivery|delivered|out for delivery|package|parcel|tracking|booking|e-?tickets?|itinerary|your trip|your ride|subscription|renews?|renewal|run failed|build (failed|passed)|pull request|shared with you|document shared|accepted:|declined:|tentative:|pedido|recibo|factura|env[ií]o|entrega|paquete|billete|bestellung|rechnung|sendung|paket|lieferung|zustellung|buchung|commande|facture|livraison|colis|billet|exp[ée]di[ée]e?)\b/i;
@@ -35,15 +35,16 @@ const TRANSACTIONAL_BODY = [
   /\b(order|pedido|bestell|commande)\s*(#|no\.?|number|nr\.?|n[°º]|número|nummer)\s*:?\s*[\w-]*\d/i,
   /\b(sub-?total|total( paid| ttc| due)?|amount due|balance|importe( total)?|gesamtbetrag|montant)\b\s*:?\s*[$€£]?\s*\d/i,
   /\b(tracking( number)?|sendungsnummer|n[°º] de suivi|seguimiento|track (your )?(package|order|colis))\b/i,
-  /\b(confirmation (code|number)|booking reference|reservation (number|code)|ticket number|juror id|account (ending|number)|n[úu]mero de (factura|pedido|reserva)|buchungsnummer|r[ée]f[ée]rence de r[ée]servation)\b/i,
+  /\b(confirmation (code|number)|booking (reference|code)|record locator|localizador|c[óo]digo de reserva|buchungscode|code de r[ée]servation|pnr|reservation (number|code)|ticket number|juror id|account (ending|number)|n[úu]mero de (factura|pedido|reserva)|buchungsnummer|r[ée]f[ée]rence de r[ée]servation)\b/i,
   /^\s*\d+\s*x\s+\S/m,
   /[$€£]\s?\d+[.,]\d{2}\b|\b\d+[.,]\d{2}\s?(€|eur|usd|gbp)\b/i,
 ];
 
 const APPOINTMENT_NOUN =
-  /\b(appointment|appt|visit|check-?up|physical|cleaning|vaccinations?|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference)\b/i;
+  /\b(appointment|appt|visit|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference)\b|[a-zäöüß]{3,}termins?\b/i;
+/** Words that say a booking stands, in the four languages ("is set", "est fixé", "ist vereinbart", "queda programada"). */
 const CONFIRMATION_WORD =
-  /\b(confirm(ed|ation|s|ing)?|booked|is scheduled|scheduled for|reminder|registered|is set|confirmaci[óo]n|confirmada|confirmamos|confirmado|registrada|recordatorio|best[äa]tig(en|ung|t)|erinnerung|confirm(ons|é|ée|ation)|rappel)\b/i;
+  /(?<!\p{L})(confirm(ed|ation|s|ing)?|booked|is scheduled|scheduled for|has been (scheduled|booked|arranged)|reminder|registered|is set|look forward to seeing you|confirmaci[óo]n|confirmada|confirmamos|confirmado|registrada|recordatorio|queda (fijad|programad|reservad)[ao]|est[áa] (programad|agendad|reservad)[ao]|le esperamos|best[äa]tig(en|ung|t)|erinnerung|(ist|wurde) (vereinbart|eingetragen|gebucht|reserviert)|confirm(ons|é|ée|ation)|rappel|(est|a [ée]t[ée]) (fix[ée]e?|programm[ée]e?|pr[ée]vue?|r[ée]serv[ée]e?)|nous vous attendons)(?!\p{L})|terminbest[äa]tigung/iu;
 
 const MARKETING =
   /\b(view (it )?in (your )?browser|read more|shop (now|our)|% off|\bsale\b|sponsor|register now|save your seat|sign up now|free trial|subscribe|issue #\d+|this week:|newsletter|black friday|descuento|rabatt|promo|angebot|nouveaut[ée]s|recomendaciones)\b/i;
@@ -68,11 +69,11 @@ export function classifyMail(input: ClassifyInput): Classification {
 
   const appointmentSubject =
     APPOINTMENT_NOUN.test(input.subject) && (CONFIRMATION_WORD.test(input.subject) || /^(your|ihr|su|votre)\b/i.test(input.subject.trim()));
-  const firstLines = head.slice(0, 600);
+  const firstLines = head.slice(0, 600).replace(/\s+/g, ' ');
   const appointmentBody =
     APPOINTMENT_NOUN.test(firstLines) &&
     CONFIRMATION_WORD.test(firstLines) &&
-    /\b(your|ihr(en)?|su|votre|vous|le confirmamos|wir best[äa]tigen)\b/i.test(firstLines);
+    /\b(your|ihr(en)?|dein(en)?|su|tu|votre|vous|ton|ta|le confirmamos|te confirmamos|wir best[äa]tigen)\b/i.test(firstLines);
   if (appointmentSubject || appointmentBody) {
     signals.push(appointmentSubject ? 'appointment-subject' : 'appointment-body');
     return { kind: 'appointment', signals };

@@ -71,6 +71,48 @@ const ordinalDay: Parser = {
   },
 };
 
+function nextDayOfMonth(context: chrono.ParsingContext, day: number): chrono.ParsingComponents | null {
+  if (day < 1 || day > 31) return null;
+  const ref = context.refDate;
+  let year = ref.getFullYear();
+  let month = ref.getMonth() + 1;
+  if (day < ref.getDate()) {
+    month++;
+    if (month > 12) {
+      month = 1;
+      year++;
+    }
+  }
+  return context.createParsingComponents({ day, month, year });
+}
+
+/** "antes del día 15", "avant le 15", "bis zum 15.": a day of the month without the month, the next such day. */
+/** "el jueves 10", "vendredi 11": a weekday with its day of the month, the next such day. */
+const weekdayAndDay = (weekdays: string): Parser => ({
+  pattern: () =>
+    new RegExp(
+      `(?<!\\p{L})(?:${weekdays})\\s+(\\d{1,2})(?:er)?(?![\\d:.h]|\\s*(?:de\\s|janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée]c|heures?|horas?))`,
+      'iu',
+    ),
+  extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
+});
+const weekdayDay = {
+  es: weekdayAndDay('lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo'),
+  fr: weekdayAndDay('lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche'),
+};
+
+const localDayOfMonth: Record<'es' | 'fr' | 'de', Parser> = {
+  es: { pattern: () => /(?<!\p{L})d[íi]a\s+(\d{1,2})(?!\s*(?:de\s|[:.h]\d|\d))/iu, extract: (c, m) => nextDayOfMonth(c, Number(m[1])) },
+  fr: {
+    pattern: () => /(?<!\p{L})le\s+(\d{1,2})(?:er)?(?![\d:h]|\.\d|\s*(?:janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée]c|\d|heures?|h\b))/iu,
+    extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
+  },
+  de: {
+    pattern: () => /(?<!\p{L})(?:zum|am)\s+(\d{1,2})\.(?!\d|\s*(?:jan|feb|m[äa]r|apr|mai|jun|jul|aug|sep|okt|nov|dez|\d))/iu,
+    extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
+  },
+};
+
 function withParsers(base: chrono.Chrono, first: Parser[], last: Parser[]): chrono.Chrono {
   const c = base.clone();
   c.parsers.unshift(...first);
@@ -80,9 +122,9 @@ function withParsers(base: chrono.Chrono, first: Parser[], last: Parser[]): chro
 
 const PARSERS: Record<Lang, chrono.Chrono> = {
   en: withParsers(chrono.en.casual, [], [ordinalDay]),
-  es: withParsers(chrono.es.casual, [dottedDate], []),
-  de: withParsers(chrono.de.casual, [dottedDate], []),
-  fr: withParsers(chrono.fr.casual, [dottedDate], []),
+  es: withParsers(chrono.es.casual, [dottedDate, weekdayDay.es], [localDayOfMonth.es]),
+  de: withParsers(chrono.de.casual, [dottedDate], [localDayOfMonth.de]),
+  fr: withParsers(chrono.fr.casual, [dottedDate, weekdayDay.fr], [localDayOfMonth.fr]),
 };
 
 /** Same-length rewrites of noon words chrono does not read, so match positions stay valid. */
@@ -145,6 +187,26 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   let month = s.get('month') ?? 1;
   let day = s.get('day') ?? 1;
   const ref = localRef(ctx);
+  // "18h", "18h30" alone: a clock time in French, Spanish and German mail, never "in 18 hours".
+  const clock = ctx.lang !== 'en' ? /^(\d{1,2})\s?h(\d{2})?$/i.exec(t) : null;
+  if (clock && Number(clock[1]) <= 23) {
+    return {
+      index: r.index,
+      end: r.index + r.text.length,
+      text: r.text,
+      year: ref.year,
+      month: ref.month,
+      day: ref.day,
+      hasDay: false,
+      hasTime: true,
+      hour: Number(clock[1]),
+      minute: Number(clock[2] ?? 0),
+      zone: null,
+      endTime: null,
+      endOfDay: false,
+      likelyPast: false,
+    };
+  }
   if (s.isCertain('weekday') && !s.isCertain('day') && !/\b(today|tomorrow|tmrw|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i.test(t)) {
     // "by Friday": the first such weekday after the reference date.
     const wd = s.get('weekday') ?? 0;
@@ -162,7 +224,9 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     month = ref.month;
     day = ref.day;
   }
-  const zoneCertain = s.isCertain('timezoneOffset');
+  // Zone abbreviations are written in capitals: a lowercase "ist" or "est" after the hour is the verb "is".
+  const wordZone = s.isCertain('timezoneOffset') && /\s[a-zäöüéè]{2,5}$/.test(t) && !/\d\s*(?:am|pm|uhr|h)$/i.test(t);
+  const zoneCertain = s.isCertain('timezoneOffset') && !wordZone;
   const zone = zoneCertain ? (s.get('timezoneOffset') ?? null) : null;
   let likelyPast = false;
   if (s.isCertain('day') && s.isCertain('month') && !s.isCertain('year')) {
@@ -181,16 +245,29 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     };
   }
   hasDay = hasDay || false;
+  // "dinner Friday at 7", "pickup at 3:15": English mail writes afternoon hours without "pm" far more
+  // often than it means 1 to 7 in the morning; a 24-hour form ("07:00") or a morning word keeps it.
+  let hour = hasTime ? (s.get('hour') ?? 0) : 0;
+  if (
+    ctx.lang === 'en' &&
+    hasTime &&
+    hour >= 1 &&
+    hour <= 7 &&
+    !s.isCertain('meridiem') &&
+    !/\b0\d[:.]\d\d|\b(?:am|a\.m\.|morning|breakfast|dawn|sunrise)\b/i.test(`${t} ${text.slice(r.index + r.text.length, r.index + r.text.length + 16)}`)
+  )
+    hour += 12;
+  const length = wordZone ? r.text.replace(/\s+[a-zäöüéè]{2,5}\s*$/, '').length : r.text.length;
   return {
     index: r.index,
-    end: r.index + r.text.length,
-    text: r.text,
+    end: r.index + length,
+    text: r.text.slice(0, length),
     year,
     month,
     day,
     hasDay,
     hasTime,
-    hour: hasTime ? (s.get('hour') ?? 0) : 0,
+    hour,
     minute: hasTime ? (s.get('minute') ?? 0) : 0,
     zone,
     endTime,
@@ -225,7 +302,30 @@ function endOfMonthMentions(text: string, ctx: DateContext): DateMention[] {
 }
 
 /** All date/time mentions in a piece of text, in order, with adjacent date + time merged. */
+/**
+ * A clause is read for an event and then for a task: both ask for its dates. The answers of the
+ * current message are kept (keyed by text; a new context clears them), and callers get copies.
+ */
+let memoCtx: DateContext | null = null;
+const memo = new Map<string, DateMention[]>();
+const MEMO_MAX_TEXT = 2000;
+
 export function findDates(text: string, ctx: DateContext): DateMention[] {
+  if (text.length > MEMO_MAX_TEXT) return readDates(text, ctx);
+  if (memoCtx !== ctx) {
+    memo.clear();
+    memoCtx = ctx;
+  }
+  let found = memo.get(text);
+  if (!found) {
+    found = readDates(text, ctx);
+    if (memo.size >= 512) memo.clear();
+    memo.set(text, found);
+  }
+  return found.map((m) => ({ ...m, endTime: m.endTime ? { ...m.endTime } : null }));
+}
+
+function readDates(text: string, ctx: DateContext): DateMention[] {
   const ref = { instant: new Date(ctx.refMs), timezone: ctx.offset };
   const parsers = ctx.lang === 'en' ? [PARSERS.en] : [PARSERS[ctx.lang], PARSERS.en];
   let results: DateMention[] = [];
@@ -256,6 +356,7 @@ export function findDates(text: string, ctx: DateContext): DateMention[] {
     }
     merged.push(m);
   }
+  readRanges(text, merged);
   for (const m of merged) {
     const after = text.slice(m.end, m.end + 12);
     const before = text.slice(Math.max(0, m.index - 12), m.index);
@@ -283,6 +384,47 @@ export function findDates(text: string, ctx: DateContext): DateMention[] {
     });
   }
   return merged;
+}
+
+/**
+ * Hour ranges chrono reads only in part ("zwischen 8 und 12 Uhr", "entre las 9 y las 14 h", "entre
+ * 8h et 12h", "de 10:00 a 12:30", "between 8 and 11 am"): the range's first hour is the start and
+ * its second the end, on the day named just before it.
+ */
+const HOUR_RANGE =
+  /(?<!\p{L})(?:between|from|entre(?:\s+las?)?|de(?:\s+las?)?|desde(?:\s+las?)?|von|zwischen)\s+(\d{1,2})(?:[:.h](\d{2}))?\s*(a\.?m\.?|p\.?m\.?|uhr|h|heures?|horas?|hrs?)?\s*(?:and|to|until|till|-|–|y(?:\s+las?)?|a(?:\s+las?)?|hasta(?:\s+las?)?|und|bis|et|à)\s+(\d{1,2})(?:[:.h](\d{2}))?(?:\s*(a\.?m\.?|p\.?m\.?|uhr|h(?!\p{L})|heures?|horas?|hrs?))?/giu;
+
+function readRanges(text: string, mentions: DateMention[]): void {
+  if (!mentions.length) return;
+  for (const r of text.matchAll(HOUR_RANGE)) {
+    const [all, h1, m1, u1, h2, m2, u2] = r;
+    if (!u1 && !u2 && !m1 && !m2) continue;
+    let start = Number(h1);
+    let end = Number(h2);
+    if (start > 23 || end > 24) continue;
+    const pm1 = /^p/i.test(u1 ?? '');
+    const pm2 = /^p/i.test(u2 ?? '');
+    if (pm1 && start < 12) start += 12;
+    if (pm2 && end < 12) end += 12;
+    if (!u1 && pm2 && start < 12 && start + 12 <= end) start += 12;
+    if (end * 60 + Number(m2 ?? 0) <= start * 60 + Number(m1 ?? 0)) continue;
+    const from = r.index ?? 0;
+    const to = from + all.length;
+    const owner =
+      mentions.find((m) => m.hasDay && m.index <= from && from - m.end <= 40 && !/[.!?]\s/.test(text.slice(m.end, from))) ??
+      mentions.find((m) => m.hasTime && m.index < to && from < m.end);
+    if (!owner) continue;
+    owner.hasTime = true;
+    owner.hour = start;
+    owner.minute = Number(m1 ?? 0);
+    owner.endTime = { year: owner.year, month: owner.month, day: owner.day, hour: end, minute: Number(m2 ?? 0) };
+    owner.end = Math.max(owner.end, to);
+    owner.text = text.slice(owner.index, owner.end);
+    for (let i = mentions.length - 1; i >= 0; i--) {
+      const m = mentions[i];
+      if (m !== owner && m.index < to && from < m.end && !m.hasDay) mentions.splice(i, 1);
+    }
+  }
 }
 
 /** UTC instant of a mention's start (date-only: 23:59 local when `deadline`, else 00:00). */

@@ -6,13 +6,13 @@ import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
-  /\b(meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day)\b|besprechung|konferenz|\b(scheduled|booked) for\b/i;
+  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|concierto|fiesta|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b/iu;
 const DEADLINE_BEFORE =
-  /\b(by|before|due|until|till|no later than|deadline|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
+  /\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
 const GENERIC_LABEL = /^(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
 const COPULA =
-  /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|es|será|tendrá lugar|se realizará|est|aura lieu|a lieu|sera)\b/i;
+  /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|será|tendrá lugar|se realizará|se celebrará|se llevará a cabo|est|aura lieu|a lieu|sera|se déroulera|se deroulera|se tiendra)(?!\p{L})/iu;
 const KV_LINE =
   /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|dónde|datum|uhrzeit|zeit|wann|ort|wo|heure|lieu|quand|où)\s*(?::|\|)\s*(.+)$/i;
 
@@ -32,8 +32,17 @@ export function hasMeetingWord(s: string): boolean {
   return MEETING_WORD.test(s);
 }
 
+/** An invitation to attend makes the sentence an event even without an event noun ("join us", "os invitamos", "laden Sie ... ein"). */
+const INVITED =
+  /\b(?:(?:are|is|you're) (?:cordially |warmly )?invited|invite you|join us|come (?:and )?join|hope to see you|(?:os|les|te|le) invitamos|est[áa]is invitad|est[áa]n invitad|acomp[áa][ñn]anos|laden (?:sie|euch|dich)\b.*\bein|(?:sind|seid|bist) (?:herzlich )?eingeladen|nous vous invitons|vous invitons|(?:[êe]tes|es) (?:cordialement |chaleureusement )?invit[ée]s?|venez nombreux)/i;
+
+/** "cita para el lunes", "table for Friday", "rendez-vous pour le 7": the day of a booking, not a deadline. */
+const BOOKED_FOR =
+  /(?<!\p{L})(?:cita|turno|reserva|mesa|appointment|booking|reservation|table|termin|rendez-vous|rdv|r[ée]servation|visite|visita)\s+(?:para|for|pour|für)\s*(?:el|the|le|la|den)?\s*$/iu;
+
 export function isDeadlineMention(text: string, m: DateMention): boolean {
-  return DEADLINE_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index));
+  const before = text.slice(Math.max(0, m.index - 40), m.index);
+  return DEADLINE_BEFORE.test(before.slice(-25)) && !BOOKED_FOR.test(before);
 }
 
 const marker = (length: number) => ' \u0000 '.padEnd(length, ' ').slice(0, length);
@@ -57,17 +66,18 @@ function blankOut(text: string, mentions: DateMention[]): string {
   return parts.join('');
 }
 
-const STREET = /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*/iu;
+const STREET =
+  /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*|\b(?:calle|avenida|paseo|plaza|rue|avenue|boulevard|chemin|via)\s+\p{L}/iu;
 
 const VENUE =
-  /\b(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\s+(?:the\s+|our\s+|el\s+|la\s+|le\s+|l['’]|der\s+|dem\s+)?((?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}(?:school\s+)?(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\s?room|meeting room)\b(?:\s+[\p{Lu}\d][\p{L}\p{N}'’.-]*){0,3})/iu;
+  /(?<!\p{L})(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\s+(?:the\s+|our\s+|el\s+|la\s+|le\s+|l['’]|der\s+|dem\s+)?((?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}(?:school\s+)?(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\s?room|meeting room)(?!\p{L})(?:\s+(?:de la|del|de|des|du|der|of the|of)\s+[\p{L}'’-]{3,})?(?:\s+[\p{Lu}\d][\p{L}\p{N}'’.-]*){0,3})/iu;
 const STREET_ADDRESS =
   /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
 
 /** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
 export function findLocation(text: string): string | null {
   const found = rawLocation(text);
-  return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de))+$/i, '').trim() || null : null;
+  return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
 }
 
 function rawLocation(text: string): string | null {
@@ -78,7 +88,42 @@ function rawLocation(text: string): string | null {
   if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return venue[1].trim();
   const street = STREET_ADDRESS.exec(t);
   if (street && bare && !/\u0000/.test(street[0])) return street[0].replace(/[\s,.;]+$/, '').trim();
-  return base;
+  return base ?? locativePhrase(t);
+}
+
+/**
+ * Where a sentence says something happens, by its structure rather than a list of venues: a place
+ * preposition, a determiner and a noun phrase ("en el patio del colegio", "dans la salle des fêtes",
+ * "im Gemeindesaal", "at the community centre"), up to the next punctuation or the next function word.
+ */
+const LOCATIVE: RegExp[] = [
+  /(?<!\p{L})(?:en|desde)\s+(?:el|la|los|las|nuestro|nuestra|nuestros|su)\s+((?:[\p{L}'’-]+)(?:\s+(?:de la|del|de los|de|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
+  /(?<!\p{L})(?:à|au|aux|dans|devant)\s+(?:(?:la|le|les|notre|votre)\s+|l['’])?((?:[\p{L}'’-]+)(?:\s+(?:de la|du|des|de|d['’]|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
+  /(?<!\p{L})(?:im|beim|am|vor dem|in der|in dem|auf dem|an der)\s+((?:[\p{Lu}][\p{L}-]+)(?:\s+(?:der|des|am|an der|[\p{Lu}\d][\p{L}\p{N}.-]*)\s*[\p{L}\p{N}.-]*){0,2})/gu,
+  /\b(?:at|in|inside|outside)\s+(?:the|our|your|their|my|his|her)\s+((?:[\p{L}'’-]+)(?:\s+(?!on\b|at\b|from\b|for\b|to\b|and\b|by\b|with\b)[\p{L}'’-]+){0,3})/giu,
+];
+const NOT_A_PLACE =
+  /^(morning|afternoon|evening|night|meantime|future|past|end|beginning|middle|week|weekend|month|year|day|time|case|event|meantime|line|loop|office hours|place|mañana|tarde|noche|semana|mes|año|día|momento|caso|línea|matin|soir|soirée|après-midi|journée|semaine|mois|année|jour|cas|ligne|fin|début|morgen|abend|nachmittag|vormittag|woche|monat|jahr|tag|fall|anschluss|ende|anfang|rahmen|vorfeld|voraus|moment|total|person|advance|meantime|same|following|next|first|last|best|rest)\b/i;
+const PLACE_TAIL = /\s+(?:a las?|à|um|at|on|el|le|la|les|los|las|the|de|del|du|des|der|und|and|y|et|para|pour|für|for|from|to|que|que|with|con|avec|mit)$/i;
+
+function locativePhrase(text: string): string | null {
+  for (const re of LOCATIVE) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      let phrase = m[1].split(/[,.;:!?()\u0000]/)[0].trim();
+      for (let i = 0; i < 3; i++) phrase = phrase.replace(PLACE_TAIL, '');
+      if (phrase.length < 3 || NOT_A_PLACE.test(phrase) || /^\d/.test(phrase)) continue;
+      if (
+        /^(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|wochenende)/i.test(
+          phrase,
+        )
+      )
+        continue;
+      const paren = /^\s*\(([^)]{4,80})\)/.exec(text.slice((m.index ?? 0) + m[0].length));
+      return paren && /\d/.test(paren[1]) ? `${phrase} (${paren[1].trim()})` : phrase;
+    }
+  }
+  return null;
 }
 
 function namedPlace(text: string): string | null {
@@ -89,7 +134,7 @@ function namedPlace(text: string): string | null {
   if (room) return room[1].trim();
   const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+)/iu.exec(t);
   const at =
-    /(?:\bat|\b@|\ben|\bin|\bau|\bà|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(
+    /(?:\bat|\b@|\ben|\bin|\bau|(?<!\p{L})à|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(
       t,
     );
   if (at && !/^\u0000/.test(at[1])) {
@@ -108,7 +153,7 @@ function namedPlace(text: string): string | null {
 }
 
 const INTRO =
-  /^(as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*/i;
+  /^((as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*|(hi|hello|hey|dear|good (?:morning|afternoon|evening)|hola|buen(?:os|as) (?:d[íi]as|tardes|noches)|estimad[oa]s?|querid[oa]s?|hallo|guten (?:tag|morgen|abend)|liebe[rs]?|sehr geehrte[rs]?|bonjour|bonsoir|cher|ch[èe]re|chers)(\s+[\p{L}.'’-]+){0,3}\s*[,:!]\s*)/iu;
 const PURPOSE = /\b(for|about|to discuss|to review|to go over|regarding|re|pour|para|für|zur|zum|sobre|concernant)\b\s+[^\u0000]*/i;
 
 function titleFrom(clause: string, mentions: DateMention[], subject: string): string {
@@ -125,7 +170,13 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     if (!GENERIC_LABEL.test(l) && !/\u0000/.test(l)) return finishTitle(l, 8);
   }
   let body = blanked.replace(/^\s*[^:]{2,30}:\s+/, (m) => (GENERIC_LABEL.test(m.replace(/:\s*$/, '').trim()) ? '' : m));
-  body = stripLeadIns(body.replace(/^(confirming|confirmed|just confirming|reminder that|save the date)\s*:?\s*/i, ''));
+  body = body.replace(/^(?:we|i|they|you)\s*(?:['’]re|are|['’]ll|will|['’]m|am)\s+(?=\p{L}+ing\b)/iu, '');
+  body = stripLeadIns(
+    body.replace(
+      /^(confirming|confirmed|just confirming|reminder that|save the date|we (are pleased to )?confirm|this is to confirm|(le|te|les|os) (confirmamos|recordamos)( que)?|(hiermit )?(best[äa]tigen|erinnern) wir( ihnen| dir)?|nous (vous )?(confirmons|rappelons)( que)?)\s*:?\s*/i,
+      '',
+    ),
+  );
   const cop = COPULA.exec(body);
   if (cop && cop.index > 0) {
     const subjectPart = stripDeterminers(
@@ -134,10 +185,11 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
         .replace(/\u0000/g, ' ')
         .trim(),
     );
-    if (subjectPart && subjectPart.split(/\s+/).length <= 10) {
-      const verb = /findet|wird/i.test(cop[0]) ? '' : '';
-      return finishTitle(`${subjectPart}${verb}`, 10);
-    }
+    // "You are invited to our gala": a pronoun or a person is not what happens; the event's noun phrase is.
+    const personal = PRONOUN_TITLE.test(subjectPart) || /^(you|we|i|they|usted|ustedes|vous|nous|sie|wir|ihr)$/i.test(subjectPart);
+    // "Attached are the materials for the board meeting": what the clause is about is the meeting.
+    const elsewhere = !MEETING_WORD.test(subjectPart) && meetingPhrase(body.slice(cop.index)) !== null;
+    if (subjectPart && subjectPart.split(/\s+/).length <= 10 && !(personal && meetingPhrase(body)) && !elsewhere) return finishTitle(subjectPart, 10);
   }
   let rest = body
     .replace(
@@ -154,7 +206,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     const purpose = PURPOSE.exec(parts.slice(1).join(' '));
     if (purpose) rest = `${rest} ${purpose[0].replace(/[,.;].*$/, '')}`;
   }
-  rest = rest.replace(/\s+(on|am|el|le|at|um|a las|à)\s*$/i, '');
+  rest = rest.replace(/\s+(on|am|el|le|at|um|a las|à|para|para el|pour|pour le|for|für)\s*$/i, '');
   const title = finishTitle(stripDeterminers(rest), 9);
   const phrase = meetingPhrase(blanked);
   const opening = title.split(' ').slice(0, 2).join(' ');
@@ -167,7 +219,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
 }
 
 const PHRASE_STOP =
-  /^(the|a|an|our|your|my|their|his|her|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|el|la|los|las|un|una|der|die|das|den|dem|ein|eine|le|les|une|des|du|de)$/i;
+  /^(the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
 
 /** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
 function meetingPhrase(text: string): string | null {
@@ -185,8 +237,17 @@ function meetingPhrase(text: string): string | null {
     /^\p{Ll}[\p{L}-]{2,}[,.;:!?]?$/u.test(tail[1]) &&
     !/^(la|las|los|le|les|the|a|an|el|\u0000)$/i.test(tail[1])
   ) {
-    // "reunión de cierre", "réunion de rentrée": a noun of the same phrase, not a date or a place.
+    // "reunión de cierre", "fiesta de fin de año": nouns of the same phrase, not a date or a place.
     to = at + 3;
+    while (
+      to + 1 < words.length &&
+      to - at < 7 &&
+      !/[,.;:!?]$/.test(words[to - 1]) &&
+      /^(de|del|du|des|of)$/i.test(words[to]) &&
+      /^\p{Ll}[\p{L}-]{2,}[,.;:!?]?$/u.test(words[to + 1]) &&
+      !/^(la|las|los|le|les|the|a|an|el)$/i.test(words[to + 1])
+    )
+      to += 2;
   } else if (tail.length && /^(with|for|con|mit|avec|para|pour|für)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
     to = at + 2;
     while (to < words.length && to - at < 6 && !/^(on|at|in|by|from|to|am|um|à|a|\u0000)$/i.test(words[to])) {
@@ -263,7 +324,8 @@ function placeAfter(clause: string, m: DateMention): string | null {
   return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
 }
 
-const UNREAD_PLACE = /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|\bà l['’]|\bà la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;
+const UNREAD_PLACE =
+  /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|(?<!\p{L})à l['’]|(?<!\p{L})à la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;
 /** Cheap test before any sentence reading: an event needs a digit or a day or month word. */
 const DATEISH =
   /\d|\b(mon|tue|wed|thu|fri|sat|sun|today|tomorrow|tonight|noon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mi[ée]r|jue|vie|s[áa]b|dom|mañana|mont|diens|mittw|donn|frei|sams|sonn|morgen|mer|jeu|ven|sam|dim|demain|midi|mediod)/i;
@@ -286,8 +348,16 @@ function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): D
   };
 }
 
+/** The sentence starting at `from` (up to its end mark), found without splitting the rest of the paragraph. */
+function firstSentence(paragraph: string, from: number): string {
+  const end = /[.!?]\s/g;
+  end.lastIndex = from;
+  const m = end.exec(paragraph);
+  return paragraph.slice(from, m ? m.index + 1 : undefined);
+}
+
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
-  const meeting = hasMeetingWord(clause);
+  const meeting = hasMeetingWord(clause) || INVITED.test(clause);
   const happens = meeting || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
   if (!meeting && !happens) return null;
   const mentions = findDates(clause, ctx);
@@ -302,7 +372,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     const day = mentions.find((x) => x.hasDay && !x.hasTime && !isDeadlineMention(clause, x) && !x.likelyPast && !RELATIVE_DAY.test(x.text) && dateLike(x));
     if (!day) return null;
     const at = paragraph.indexOf(clause);
-    next = at >= 0 ? (paragraph.slice(at + clause.length).split(/(?<=[.!?])\s/)[0] ?? '').slice(0, 300) : '';
+    next = at >= 0 ? firstSentence(paragraph, at + clause.length).slice(0, 300) : '';
     m = next ? (withNextSentenceTime(day, next, ctx) ?? undefined) : undefined;
     if (!m) return null;
   }
@@ -328,7 +398,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   }
   const startMs = mentionStartMs(m, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
-  const sentenceAfter = paragraph.slice(paragraph.indexOf(clause) + clause.length).split(/(?<=[.!?])\s/)[0] ?? '';
+  const sentenceAfter = firstSentence(paragraph, paragraph.indexOf(clause) + clause.length);
   const durationContext = `${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
   return {
     title,

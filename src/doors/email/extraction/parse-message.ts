@@ -99,7 +99,9 @@ export async function parseEmail(raw: Buffer): Promise<ParsedMessage> {
   const subject = (p.subject ?? '').trim();
   const dateValue = headerValues(p, 'date')[0] ?? null;
   const messageId = p.messageId ? p.messageId.replace(/^<|>$/g, '').trim() || null : null;
-  const listMail = p.headers.has('list-unsubscribe') || /^(bulk|list|junk)$/i.test(String(p.headers.get('precedence') ?? ''));
+  // mailparser gathers the List-* headers under one "list" header ({ unsubscribe, id, ... }).
+  const list = p.headers.get('list') as { unsubscribe?: unknown } | undefined;
+  const listMail = p.headers.has('list-unsubscribe') || Boolean(list?.unsubscribe) || /^(bulk|list|junk)$/i.test(String(p.headers.get('precedence') ?? ''));
   const bulk =
     listMail ||
     /^(no-?reply|do-?not-?reply|notifications?|mailer-daemon)@/i.test(addresses(p.from)[0] ?? '') ||

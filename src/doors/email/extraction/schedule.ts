@@ -30,6 +30,16 @@ let looks = 0;
 export function newScheduleBudget(): void {
   looks = 0;
 }
+const CALLED_OFF =
+  /\b(?:cancel+ed|no (?:school|practice|class(?:es)?|meeting)|closed|cancelad[oa]|suspendid[oa]|cerrad[oa]|no hay (?:clase|entrenamiento)|abgesagt|entf[äa]llt|f[äa]llt aus|geschlossen|annul[ée]e?|ferm[ée]e?|pas de (?:cours|classe|entra[îi]nement))(?![\p{L}])/iu;
+
+function isCapitalHeading(text: string): boolean {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w));
+  return words.length >= 2 && words.every((w) => w === w.toLocaleUpperCase());
+}
 const PLACE = /^[\p{Lu}\d][\p{L}\p{N}'’&. -]{2,60}$/u;
 
 export interface ScheduleItem {
@@ -106,6 +116,9 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
       },
     };
   }
+  // "PTA WEEKLY - December 4", "NEWSLETTER | 4 DÉCEMBRE": a heading in capitals dates the mail, it asks for nothing.
+  // "Dec 12 - Practice canceled", "24.12. - Büro geschlossen": nothing happens and nothing is asked.
+  if (isCapitalHeading(text) || CALLED_OFF.test(text)) return null;
   return {
     task: {
       kind: 'schedule',

@@ -1,6 +1,9 @@
 /** Splitting cleaned body text into paragraphs, line units (list items, table rows) and clauses. */
 
+import { IMPERATIVE, REQUEST } from './action-items.js';
 import { DATE_FIRST_LINE } from './schedule.js';
+import { opensWithImperative } from './statements.js';
+import { stripLeadIns } from './titles.js';
 
 export interface Unit {
   /** Text of the unit with wrapped lines joined. */
@@ -130,6 +133,28 @@ export function clausesOf(sentence: string): string[] {
     .split(
       /;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:could|can|would|will|please|let's|let us|could we|can we|¿puedes|bitte|pouvez)\b)|,\s+(?:and)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i,
     )
+    .flatMap(secondRequest)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+const WORDS = (s: string) => s.trim().split(/\s+/).length;
+const OWN_DEADLINE = /\b(?:by|before|until|no later than|antes del?|hasta|bis|sp[äa]testens|avant|d['’]ici)\s+\S+/i;
+
+/**
+ * "Please submit the form by Wednesday and send us a copy of your passport by December 11": a
+ * request with its own deadline, "and", then a verb in the imperative mood is a second request.
+ */
+function secondRequest(clause: string): string[] {
+  if (clause.length > 400 || !/\s(?:and|y|und|et)\s/i.test(clause)) return [clause];
+  for (const m of clause.matchAll(/\s+(?:and|y|und|et)\s+(?=\p{L})/giu)) {
+    const before = clause.slice(0, m.index);
+    const after = clause.slice((m.index ?? 0) + m[0].length);
+    if (WORDS(before) < 4 || WORDS(after) < 3) continue;
+    // Only when the first request has its own deadline: "review X and send me comments by Thursday" is one task.
+    if (!OWN_DEADLINE.test(before)) continue;
+    const asks = REQUEST.test(before) || IMPERATIVE.test(stripLeadIns(before));
+    if (asks && (IMPERATIVE.test(after) || opensWithImperative(after))) return [before, ...secondRequest(after)];
+  }
+  return [clause];
 }

@@ -9,17 +9,17 @@ import nlp from 'compromise';
 import type { Lang } from './language.js';
 
 const HAPPENS: Record<Lang, RegExp> = {
-  en: /(?:\s(?:is|are|will be|was moved to|has been moved to|will now be)|['’]s)\s+(?:being\s+)?(?:held\s+|scheduled\s+(?:for\s+)?|set\s+for\s+|planned\s+for\s+|happening\s+)?(?=\S)|\s(?:takes place|will take place|kicks off|starts|begins|opens)\b/i,
+  en: /(?:\s(?:is|are|will be|was moved to|has been moved to|will now be)|(?<=\b(?:it|that|this|there|here|what|which|who|he|she))['’]s)\s+(?:being\s+)?(?:held\s+|scheduled\s+(?:for\s+)?|set\s+for\s+|planned\s+for\s+|happening\s+)?(?=\S)|\s(?:takes place|will take place|kicks off|starts|begins|opens)\b/i,
   es: /\s(?:ser[áa]|es|se celebrar[áa]|se realizar[áa]|se llevar[áa] a cabo|tendr[áa] lugar|comenzar[áa]|empezar[áa]|est[áa] prevista?|queda fijad[ao])(?!\p{L})/iu,
   de: /\s(?:findet|beginnt|startet|ist|wird)\b(?=.*\b(?:statt|stattfinden|beginnen|sein|am|um)\b)/i,
   fr: /\s(?:aura lieu|a lieu|se tiendra|se d[ée]roulera|commencera|est|sera|est pr[ée]vue?|est fix[ée]e?)\b/i,
 };
 
 const GOES: Record<Lang, RegExp> = {
-  en: /\b(?:we|they|you|students|the (?:class|group|team|kids|children)) (?:will )?(?:leave|depart|head out|go|travel|meet)\b|\b(?:required|expected|asked|invited|summoned) to (?:report|attend|appear|come|be present)\b/i,
-  es: /\b(?:ir[áa]n|iremos|vamos a ir|saldremos|saldr[áa]n|nos vemos|nos reuniremos|quedamos)\b/i,
-  de: /\b(?:fahren|gehen|treffen uns|treffen wir uns|brechen .* auf|geht es)\b/i,
-  fr: /\b(?:ira|iront|irons|partira|partiront|partirons|nous retrouverons|rendez-vous est)\b/i,
+  en: /\b(?:we|they|you|students|the (?:class|group|team|kids|children)) (?:will )?(?:leave|depart|head out|go|travel|meet)\b|\bwe(?:['’]re| are| will be|['’]ll be) (?:hosting|having|throwing|organi[sz]ing|holding)\b|\bwe (?:will )?(?:host|organi[sz]e|hold)\b|\b(?:required|expected|asked|invited|summoned) to (?:report|attend|appear|come|be present)\b/i,
+  es: /\b(?:ir[áa]n|iremos|vamos a ir|saldremos|saldr[áa]n|nos vemos|nos reuniremos|quedamos|organizamos|organizaremos|celebramos|celebraremos|tenemos|tendremos|haremos)\b/i,
+  de: /\b(?:fahren|gehen|treffen uns|treffen wir uns|brechen .* auf|geht es|veranstalten|organisieren|feiern wir|wir feiern)\b/i,
+  fr: /(?<!\p{L})(?:ira|iront|irons|partira|partiront|partirons|nous retrouverons|rendez-vous est|(?:nous )?organisons|organiserons|on organise|nous f[êe]terons|f[êe]terons)(?!\p{L})/iu,
 };
 
 const PRONOUN_SUBJECT = /^(?:it|this|that|these|they|we|this one|which|eso|esto|ella?|es|er|sie|das|dies|il|elle|ce|cela|ça)$/i;
@@ -77,7 +77,7 @@ export function nounPhrase(text: string, lang: Lang): string | null {
 const OBLIGATION: Record<Lang, RegExp> = {
   en: /\b(?:must|need(?:s)? to|has to|have to|should|is due|are due|due|is required|are required|required|payable|to be (?:paid|returned|submitted|sent))\b/i,
   es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|se debe|vence|obligatorio)\b/i,
-  de: /\b(?:m[üu]ss(?:en|t|e)|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|zu [üu]berweisen|zu zahlen)\b/iu,
+  de: /\b(?:m[üu]ss(?:en|t|e)?|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|zu [üu]berweisen|zu zahlen)\b/iu,
   fr: /\b(?:doi(?:t|vent|s)|devra(?:ient|it)?|il faut|est [àa] (?:rendre|r[ée]gler|payer)|sont [àa] (?:rendre|r[ée]gler)|[àa] rendre|[àa] r[ée]gler|obligatoire)\b/i,
 };
 
@@ -86,8 +86,34 @@ export function obligation(clause: string, lang: Lang): boolean {
   return OBLIGATION[lang].test(clause) || (lang !== 'en' && OBLIGATION.en.test(clause));
 }
 
+/** "Tickets must be reserved", "Forms need to be signed and returned": the verb of the passive, then its subject. */
+const PASSIVE_EN =
+  /^(.{2,60}?)\s+(?:must|need to|needs to|has to|have to|should|are to|is to)\s+be\s+([a-z]+(?:ed|en|wn|id|ne|t))(?:\s+and\s+([a-z]+(?:ed|en|wn|id|ne|t)))?\b/i;
+
+function passiveTitle(clause: string): string | null {
+  const m = PASSIVE_EN.exec(clause.trim());
+  if (!m) return null;
+  const verb = (participle: string) => {
+    const inf = nlp(`they ${participle}`)
+      .verbs()
+      .toInfinitive()
+      .text()
+      .replace(/^they\s+/, '');
+    return inf && inf !== participle ? inf : null;
+  };
+  const first = verb(m[2]);
+  if (!first) return null;
+  const second = m[3] ? verb(m[3]) : null;
+  const object = m[1].replace(/^(?:the|all|your|our|any)\s+/i, (d) => (/^(your|our)\s/i.test(d) ? d.toLowerCase() : ''));
+  return `${first}${second ? ` and ${second}` : ''} ${object.charAt(0).toLowerCase()}${object.slice(1)}`;
+}
+
 /** What an obligation asks for: "Each patrol needs to submit its menu" -> "submit its menu"; "The fee must be paid" -> "The fee". */
 export function obligationTitle(clause: string, lang: Lang): string | null {
+  if (lang === 'en' || /^[\x00-\x7f]*$/.test(clause)) {
+    const passive = passiveTitle(clause);
+    if (passive) return passive;
+  }
   const need =
     /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|il faut|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(clause);
   if (need) return need[1];

@@ -19,7 +19,8 @@ const LEAD_INS: RegExp[] = [
   /^(le|les) (rogamos|pedimos) que\s+/i,
   /^(wir )?bitten (wir )?(sie|dich),?\s+/i,
 ];
-const DETERMINERS = /^(the|a|an|our|your|my|this|that|el|la|los|las|un|una|der|die|das|ein|eine|unser|unsere|le|les|une|notre|votre)\s+/i;
+const DETERMINERS =
+  /^(the|a|an|our|your|my|this|that|el|la|los|las|un|una|su|sus|tu|tus|der|die|das|ein|eine|unser|unsere|ihr|ihre|dein|deine|le|les|une|notre|votre|ton|ta|tes)\s+/i;
 
 export function capitalise(s: string): string {
   return s.charAt(0).toLocaleUpperCase() + s.slice(1);
@@ -60,7 +61,7 @@ export function finishTitle(s: string, maxWords = 14): string {
     .replace(/\s+(--|—|–)\s+.*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
-  out = out.replace(/^[¿¡"'“‘]+/, '');
+  out = out.replace(/^[¿¡"'“‘,;:.\s-]+/, '');
   for (let i = 0; i < 3; i++) {
     out = out.replace(/[\s,;:.!?…"'”’)-]+$/u, '').replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de)$/i, '');
   }
