@@ -3,6 +3,9 @@
  * with BENCH_BARE=1 a bare Fastify route returning constant JSON. Prints one JSON line with the port
  * and what the load generator needs, then serves until killed.
  */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -31,5 +34,23 @@ if (process.env.BENCH_BARE === '1') {
     if (i === Math.floor(count / 2)) taskId = task.id;
   }
   await app.server.listen({ port: 0, host: '127.0.0.1' });
+  if (process.env.BENCH_PROFILE) await profileUntilStopped(process.env.BENCH_PROFILE, process.env.BENCH_PROFILE_NAME ?? 'service');
   console.log(JSON.stringify({ port: (app.server.server.address() as { port: number }).port, token, taskId }));
+}
+
+/**
+ * BENCH_PROFILE=<dir>: a CPU profile of the serving only (seeding excluded), written when the
+ * process is told to stop; open it in Chrome DevTools or speedscope.
+ */
+async function profileUntilStopped(dir: string, name: string) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  process.once('SIGTERM', async () => {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    process.exit(0);
+  });
 }

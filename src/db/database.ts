@@ -40,6 +40,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
   // An idle client that errors (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  pool.on('connect', useNamedStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
@@ -65,6 +66,40 @@ function withStatementCache(sqlite: SQLite.Database) {
       }
       return statement;
     },
+  };
+}
+
+/**
+ * SQL texts that PostgreSQL should parse and plan once per connection: the hot queries of
+ * `prepared.ts` register theirs here. A bounded set, unlike the SQLite cache: each name lives on the
+ * server for every connection of the pool.
+ */
+const statementNames = new Map<string, string>();
+let renames = 0;
+
+export function nameStatement(text: string): void {
+  if (!statementNames.has(text) && statementNames.size < 100) statementNames.set(text, `agendum_${statementNames.size + 1}`);
+}
+
+/**
+ * Kysely sends (text, values); a registered text goes as a named statement, which pg prepares once
+ * per connection. A `SELECT *` prepared before another process added a column fails with "cached
+ * plan must not change result type" (0A000): the text then gets a new name, so every connection
+ * prepares it afresh, and the query is retried once (outside a transaction that succeeds; inside
+ * one the transaction is already aborted and fails once, as any statement error would).
+ */
+function useNamedStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const text = args[0];
+    const name = typeof text === 'string' ? statementNames.get(text) : undefined;
+    if (!name) return query(...args);
+    return query({ name, text, values: args[1] }).catch((err: { code?: string }) => {
+      if (err?.code !== '0A000') throw err;
+      const renamed = `${name}_r${++renames}`;
+      statementNames.set(text as string, renamed);
+      return query({ name: renamed, text, values: args[1] });
+    });
   };
 }
 

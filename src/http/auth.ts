@@ -7,6 +7,8 @@ import { DomainError } from '../core/errors.js';
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    /** The request as already counted in its user's rate-limit window by the bearer check, if it was. */
+    rateLimitHit: { windowStart: number; count: number } | null;
   }
 }
 
@@ -30,12 +32,21 @@ export function requireActor(request: FastifyRequest): Actor {
  * Sets `request.actor` when the request carries a valid bearer token and leaves it null otherwise,
  * without answering: the rate limiter needs to know early whether to count the user or the IP.
  */
-export function identifyBearer(accounts: AccountsService) {
+export function identifyBearer(accounts: AccountsService, counting?: { windowS: number }) {
   return async (request: FastifyRequest) => {
     try {
       const token = bearerOf(request);
+      if (!token) return;
       // Every route behind this hook checks OAuth scopes (scopes.ts).
-      if (token) request.actor = await accounts.authenticateToken(token, { acceptOAuth: true });
+      if (!counting) {
+        request.actor = await accounts.authenticateToken(token, { acceptOAuth: true });
+        return;
+      }
+      // Counters that are rows (PostgreSQL): the user's window is counted in the token's round trip.
+      const windowStart = Math.floor(Date.now() / 1000 / counting.windowS) * counting.windowS;
+      const { actor, hits } = await accounts.authenticateTokenCounting(token, windowStart, { acceptOAuth: true });
+      request.actor = actor;
+      if (hits !== null) request.rateLimitHit = { windowStart, count: hits };
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
     }

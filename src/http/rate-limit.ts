@@ -13,6 +13,11 @@ export interface RateLimitStore {
   hit(bucket: string, windowStart: number): Promise<number>;
   /** Forgets windows that started before `before` (epoch seconds). */
   prune(before: number): Promise<void>;
+  /**
+   * The counters are rows beside the tokens: the bearer check may count a valid token's request in
+   * its own round trip (`identifyBearer` with counting), and `hit` is left for the rest.
+   */
+  countsWithBearerCheck?: boolean;
 }
 
 /** One process (SQLite deployments): a map, pruned as windows pass. */
@@ -40,6 +45,7 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
     prune: async (before) => {
       await pruneCounters(db, before);
     },
+    countsWithBearerCheck: true,
   };
 }
 
@@ -51,11 +57,13 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
 export function rateLimitHook(store: RateLimitStore, { max, windowS }: { max: number; windowS: number }) {
   return async (request: FastifyRequest, reply: FastifyReply, by: 'auto' | 'ip' | 'user' = 'auto') => {
     if (by === 'user' && !request.actor) return;
-    const bucket = by !== 'ip' && request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`;
+    const userId = by !== 'ip' ? request.actor?.userId : undefined;
     const now = Date.now() / 1000;
-    const windowStart = Math.floor(now / windowS) * windowS;
+    // Already counted in the user's bucket by the bearer check (identifyBearer with counting).
+    const counted = userId ? request.rateLimitHit : null;
+    const windowStart = counted?.windowStart ?? Math.floor(now / windowS) * windowS;
     const reset = windowStart + windowS;
-    const count = await store.hit(bucket, windowStart);
+    const count = counted?.count ?? (await store.hit(userId ? `user:${userId}` : `ip:${request.ip}`, windowStart));
     reply.header('X-RateLimit-Limit', String(max));
     reply.header('X-RateLimit-Remaining', String(Math.max(0, max - count)));
     reply.header('X-RateLimit-Reset', String(reset));

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import type { Actor } from '../actor.js';
 import { DomainError, invalid, notFound, unprocessable } from '../errors.js';
@@ -12,6 +12,7 @@ import * as sessions from './sessions.store.js';
 import * as tokens from './tokens.store.js';
 import * as users from './users.store.js';
 import { findGrantForToken, touchGrant } from '../oauth/oauth.store.js';
+import { findTokenCountingRequest } from '../rate-limits/counters.store.js';
 
 export interface AccountsOptions {
   jwtSecret: Uint8Array;
@@ -53,6 +54,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const unauthorized = (message = 'Missing or invalid token') => new DomainError('unauthorized', message);
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const publicUser = (u: users.UserRow): PublicUser => ({ id: u.id, email: u.email, name: u.name, created_at: u.created_at });
+type TokenRow = NonNullable<Awaited<ReturnType<typeof tokens.findActiveToken>>> & { hits?: number | null };
 const newIntakeToken = () =>
   randomBytes(15)
     .toString('base64url')
@@ -179,6 +181,35 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     return { userId: claims.sub, email: grant.email, via: 'rest', oauth: { clientId: oauth.clientId, scopes: oauth.scopes } };
   }
 
+  /**
+   * Bearer check: signature (cached), expiry, then the token row (or, for an OAuth access token, its
+   * grant) read on every request, never cached, so a revocation made by any process is refused on
+   * the next request. `load` reads the row (and may count the request in the same round trip).
+   */
+  async function authenticate(
+    token: string,
+    opts: { acceptOAuth?: boolean },
+    load: (q: Executor, claims: VerifiedClaims, nowMs: number) => Promise<TokenRow | undefined>,
+  ) {
+    const claims = await verifySignature(token);
+    const nowMs = Date.now();
+    if (claims.exp * 1000 <= nowMs) throw unauthorized('Token expired');
+    if (claims.oauth) {
+      if (!opts.acceptOAuth) throw unauthorized('OAuth access tokens are accepted by the API (/api/v1) only');
+      return { actor: await authenticateOAuth(token, claims, claims.oauth, nowMs), hits: null };
+    }
+    const row = await uow.read((q) => load(q, claims, nowMs));
+    if (!row || row.revoked_at || row.user_id !== claims.sub || Date.parse(row.expires_at) <= nowMs) {
+      verified.delete(token);
+      throw unauthorized();
+    }
+    if (!row.last_used_at || nowMs - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
+      await uow.write((tx) => tokens.touchToken(tx, row.id, new Date(nowMs).toISOString()));
+    }
+    const actor: Actor = { userId: row.user_id, email: row.email, via: 'rest' };
+    return { actor, hits: row.hits ?? null };
+  }
+
   return {
     normalizeEmail,
     createUser,
@@ -228,23 +259,17 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
      * so a door that knows nothing of scopes never lets a limited token do everything.
      */
     async authenticateToken(token: string, opts: { acceptOAuth?: boolean } = {}): Promise<Actor> {
-      const claims = await verifySignature(token);
-      const nowMs = Date.now();
-      if (claims.exp * 1000 <= nowMs) throw unauthorized('Token expired');
-      if (claims.oauth) {
-        if (!opts.acceptOAuth) throw unauthorized('OAuth access tokens are accepted by the API (/api/v1) only');
-        return authenticateOAuth(token, claims, claims.oauth, nowMs);
-      }
-      const row = await uow.read((q) => tokens.findActiveToken(q, claims.jti));
-      if (!row || row.revoked_at || row.user_id !== claims.sub || Date.parse(row.expires_at) <= nowMs) {
-        verified.delete(token);
-        throw unauthorized();
-      }
-      if (!row.last_used_at || nowMs - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
-        await uow.write((tx) => tokens.touchToken(tx, row.id, new Date(nowMs).toISOString()));
-      }
-      return { userId: row.user_id, email: row.email, via: 'rest' };
+      return (await authenticate(token, opts, (q, claims) => tokens.findActiveToken(q, claims.jti))).actor;
     },
+
+    /**
+     * The same bearer check, counting the request in the user's rate-limit window (epoch seconds
+     * `windowStart`) in the token's round trip, for deployments whose counters are rows
+     * (PostgreSQL, D13). `hits` is the window's count so far, or null when nothing was counted (an
+     * OAuth access token: its request is counted by the rate limiter as usual).
+     */
+    authenticateTokenCounting: (token: string, windowStart: number, opts: { acceptOAuth?: boolean } = {}) =>
+      authenticate(token, opts, (q, claims, nowMs) => findTokenCountingRequest(q, claims.jti, windowStart, new Date(nowMs).toISOString(), claims.sub)),
 
     async getAccount(userId: string) {
       const user = await uow.read((q) => users.findUserById(q, userId));

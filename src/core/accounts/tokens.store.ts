@@ -1,18 +1,24 @@
 import type { Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { ApiTokensTable } from '../../db/schema.js';
 
 export const insertToken = async (db: Executor, row: ApiTokensTable) => {
   await db.insertInto('api_tokens').values(row).execute();
 };
 
-/** The token row joined with its user, in one round trip: what every bearer request needs. */
-export const findActiveToken = (db: Executor, id: string) =>
+const tokenWithUser = prepared((db: Executor, id: string) =>
   db
     .selectFrom('api_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['t.id', 't.user_id', 't.expires_at', 't.revoked_at', 't.last_used_at', 'u.email'])
-    .where('t.id', '=', id)
-    .executeTakeFirst();
+    .where('t.id', '=', id),
+);
+
+/**
+ * The token row joined with its user, in one round trip: what every bearer request needs. Read on
+ * every request, never cached, so a revocation made by any process counts on the next request.
+ */
+export const findActiveToken = async (db: Executor, id: string) => (await tokenWithUser(db, id))[0];
 
 export const touchToken = async (db: Executor, id: string, at: string) => {
   await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();

@@ -5,6 +5,7 @@
  */
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { withVisibleContexts } from '../access/access.store.js';
 import { attendedOnly } from '../access/visibility.store.js';
 import { attendingBranches } from './attending.store.js';
@@ -206,15 +207,18 @@ export async function upsertObjects(db: Executor, rows: ObjectRow[], opts: { ifO
 }
 
 /** The recurrence lines of the given records (REST shows them read-only). */
+const recurrenceOfOne = prepared((db: Executor, kind: Kind, id: string) =>
+  db.selectFrom('calendar_objects').select(['record_id', 'recurrence']).where('record_type', '=', kind).where('record_id', '=', id),
+);
+
 export async function recurrenceOf(db: Executor, kind: Kind, ids: string[]): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
   if (!ids.length) return out;
-  const rows = await db
-    .selectFrom('calendar_objects')
-    .select(['record_id', 'recurrence'])
-    .where('record_type', '=', kind)
-    .where('record_id', 'in', ids)
-    .execute();
+  // A single record (GET /tasks/{id}) is the hot case: its query is built once.
+  const rows =
+    ids.length === 1
+      ? await recurrenceOfOne(db, kind, ids[0])
+      : await db.selectFrom('calendar_objects').select(['record_id', 'recurrence']).where('record_type', '=', kind).where('record_id', 'in', ids).execute();
   for (const r of rows) out.set(r.record_id, r.recurrence);
   return out;
 }

@@ -3,7 +3,7 @@ import type { EventsTable } from '../../db/schema.js';
 import { unprocessable } from '../errors.js';
 import type { Values } from '../versioning/drafts.js';
 import { compareInstants } from '../ids.js';
-import { columnsOf, recordFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
+import { columnsOf, withRecordFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
 
 const RSVP_STATUSES = ['pending', 'accepted', 'declined', 'tentative'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
@@ -60,4 +60,4 @@ export function checkTimes(values: Values): Values {
 }
 
 export const toEvent = (row: EventsTable, opts: { includeDraftStatus?: boolean } = {}): Event =>
-  ({ ...editableValues(row), ...recordFields(row, opts) }) as Event;
+  withRecordFields(editableValues(row), row, opts) as unknown as Event;

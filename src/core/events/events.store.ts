@@ -1,4 +1,6 @@
-import { forUpdate, type Executor } from '../../db/database.js';
+import { sql } from 'kysely';
+import { dialectOf, forUpdate, type Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { EventsTable } from '../../db/schema.js';
 import { pageVisible, type Filter } from '../access/visibility.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
@@ -17,11 +19,11 @@ export interface EventFilter {
   updatedAfter?: string;
 }
 
+const eventById = prepared((db: Executor, id: string) => db.selectFrom('events').selectAll().where('id', '=', id));
+const eventByIdLocked = prepared((db: Executor, id: string) => forUpdate(db, db.selectFrom('events').selectAll().where('id', '=', id)));
+
 /** One row; `lock` holds it until the transaction ends (a use case about to change it). */
-export const getEvent = (db: Executor, id: string, opts: { lock?: boolean } = {}) => {
-  const query = db.selectFrom('events').selectAll().where('id', '=', id);
-  return (opts.lock ? forUpdate(db, query) : query).executeTakeFirst();
-};
+export const getEvent = async (db: Executor, id: string, opts: { lock?: boolean } = {}) => (await (opts.lock ? eventByIdLocked : eventById)(db, id))[0];
 
 export const getEvents = (db: Executor, ids: string[]) =>
   ids.length ? db.selectFrom('events').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as EventsTable[]);
@@ -41,13 +43,35 @@ export const deleteEvent = async (db: Executor, id: string) => {
   await db.deleteFrom('events').where('id', '=', id).execute();
 };
 
-const applyFilter = (f: EventFilter): Filter | null =>
+const longestSqlite = prepared((db: Executor) =>
+  db.selectFrom('events').select(sql<number | null>`max(julianday(end_time) - julianday(start_time)) * 86400`.as('s')),
+);
+const longestPostgres = prepared((db: Executor) =>
+  db.selectFrom('events').select(sql<number | null>`max(agendum_epoch(end_time) - agendum_epoch(start_time))`.as('s')),
+);
+
+/**
+ * The lowest start time an event overlapping a window from `from` can have: `from` minus the
+ * longest duration of any event, read from the duration index (migration 015) in one lookup.
+ * Stored timestamps are all UTC with milliseconds (D3), so they compare as strings; a second of
+ * slack covers julianday's floating point.
+ */
+async function earliestStart(db: Executor, from: string): Promise<string | undefined> {
+  const [row] = await (dialectOf(db) === 'postgres' ? longestPostgres : longestSqlite)(db);
+  const ms = Date.parse(from) - Math.ceil(Math.max(0, Number(row?.s ?? 0))) * 1000 - 1000;
+  return Number.isFinite(ms) && ms >= Date.parse('0000-01-01T00:00:00Z') ? new Date(ms).toISOString() : undefined;
+}
+
+const applyFilter = (f: EventFilter, startsFrom?: string): Filter | null =>
   Object.values(f).every((v) => v === undefined)
     ? null
     : (q, a) => {
         if (f.contextId) q = q.where(`${a}.context_id`, '=', f.contextId);
         if (f.to) q = q.where(`${a}.start_time`, '<', f.to);
         if (f.from) q = q.where(`${a}.end_time`, '>', f.from);
+        // Implied by the overlap test but on the indexes' leading time column, so a window reads
+        // about its own length of each index instead of every event that starts before `to`.
+        if (startsFrom) q = q.where(`${a}.start_time`, '>=', startsFrom);
         if (f.published !== undefined) q = q.where(`${a}.is_published`, '=', f.published ? 1 : 0);
         if (f.source) q = q.where(`${a}.source`, '=', f.source);
         if (f.sourceEmailId) q = q.where(`${a}.source_email_id`, '=', f.sourceEmailId);
@@ -56,5 +80,5 @@ const applyFilter = (f: EventFilter): Filter | null =>
       };
 
 /** One page of the events a user can see (owned, in visible contexts, or attended), plus the total. */
-export const listVisibleEvents = (db: Executor, userId: string, filter: EventFilter, sort: SortKey<EventSortField>[], page: PageRequest) =>
-  pageVisible<EventsTable>(db, userId, 'events', applyFilter(filter), sort, page);
+export const listVisibleEvents = async (db: Executor, userId: string, filter: EventFilter, sort: SortKey<EventSortField>[], page: PageRequest) =>
+  pageVisible<EventsTable>(db, userId, 'events', applyFilter(filter, filter.from ? await earliestStart(db, filter.from) : undefined), sort, page);

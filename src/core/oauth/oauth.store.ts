@@ -5,6 +5,7 @@
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database, OAuthAppsTable, OAuthStateTable } from '../../db/schema.js';
 
 // ---- apps
@@ -104,7 +105,7 @@ export const pruneExpired = async (db: Tx, nowS: number) => {
 };
 
 /** What the bearer check needs about a grant an access token came from, with its user's email. */
-export const findGrantForToken = (db: Executor, grantId: string, nowS: number) =>
+const grantForToken = prepared((db: Executor, grantId: string, nowS: number) =>
   db
     .selectFrom('oauth_state as g')
     .innerJoin('users as u', 'u.id', 'g.account_id')
@@ -112,8 +113,11 @@ export const findGrantForToken = (db: Executor, grantId: string, nowS: number) =
     .select(['g.account_id', 'g.client_id', 'g.last_used_at', 'u.email'])
     .where('g.model', '=', 'Grant')
     .where('g.id', '=', grantId)
-    .where((eb) => eb.or([eb('g.expires_at', 'is', null), eb('g.expires_at', '>', nowS)]))
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('g.expires_at', 'is', null), eb('g.expires_at', '>', nowS)])),
+);
+
+/** Read on every request an OAuth access token makes (never cached: revoking the app stops it at once). */
+export const findGrantForToken = async (db: Executor, grantId: string, nowS: number) => (await grantForToken(db, grantId, nowS))[0];
 
 export const touchGrant = async (db: Tx, grantId: string, at: string) => {
   await db.updateTable('oauth_state').set({ last_used_at: at }).where('model', '=', 'Grant').where('id', '=', grantId).execute();

@@ -2,7 +2,7 @@
 import type { TasksTable } from '../../db/schema.js';
 import { unprocessable } from '../errors.js';
 import type { Values } from '../versioning/drafts.js';
-import { columnsOf, recordFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
+import { columnsOf, withRecordFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
 
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'canceled'] as const;
 export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
@@ -61,4 +61,5 @@ export const editableColumns = (values: Values): Partial<TasksTable> =>
     priority: (v) => priorityCode(v as TaskPriority),
   });
 
-export const toTask = (row: TasksTable, opts: { includeDraftStatus?: boolean } = {}): Task => ({ ...editableValues(row), ...recordFields(row, opts) }) as Task;
+export const toTask = (row: TasksTable, opts: { includeDraftStatus?: boolean } = {}): Task =>
+  withRecordFields(editableValues(row), row, opts) as unknown as Task;

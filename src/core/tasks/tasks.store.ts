@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { dialectOf, type Executor, forUpdate } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database, TasksTable } from '../../db/schema.js';
 import { withVisibleContexts } from '../access/access.store.js';
 import { pageVisible, visibleCondition, type Filter } from '../access/visibility.store.js';
@@ -19,11 +20,11 @@ export interface TaskFilter {
 
 type Visible = Database & { visible_contexts: { id: string } };
 
+const taskById = prepared((db: Executor, id: string) => db.selectFrom('tasks').selectAll().where('id', '=', id));
+const taskByIdLocked = prepared((db: Executor, id: string) => forUpdate(db, db.selectFrom('tasks').selectAll().where('id', '=', id)));
+
 /** One row; `lock` holds it until the transaction ends (a use case about to change it). */
-export const getTask = (db: Executor, id: string, opts: { lock?: boolean } = {}) => {
-  const query = db.selectFrom('tasks').selectAll().where('id', '=', id);
-  return (opts.lock ? forUpdate(db, query) : query).executeTakeFirst();
-};
+export const getTask = async (db: Executor, id: string, opts: { lock?: boolean } = {}) => (await (opts.lock ? taskByIdLocked : taskById)(db, id))[0];
 
 export const getTasks = (db: Executor, ids: string[]) =>
   ids.length ? db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as TasksTable[]);

@@ -8,6 +8,7 @@ import * as m014 from './014_hardening.js';
 import * as m012 from './012_oauth.js';
 import * as m011 from './011_webhooks.js';
 import * as m010 from './010_caldav.js';
+import * as m015 from './015_request_path.js';
 import * as m016 from './016_calendar_trash.js';
 
 /** Every migration in order. Listed in code (not read from disk) so the built service carries them. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '012_oauth': m012,
   '011_webhooks': m011,
   '010_caldav': m010,
+  '015_request_path': m015,
   '016_calendar_trash': m016,
 };

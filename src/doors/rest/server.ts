@@ -34,7 +34,8 @@ export async function restApi(api: FastifyInstance, { config, services, rateLimi
   // Guarantees for every /api/v1 route, present and future: rate limits (after a quiet look at
   // the token, so users and anonymous IPs get their own buckets), declared error statuses, and
   // Idempotency-Key on writes. Hooks added here apply to all routes registered below.
-  api.addHook('onRequest', identifyBearer(services.accounts));
+  api.decorateRequest('rateLimitHit', null);
+  api.addHook('onRequest', identifyBearer(services.accounts, rateLimits.countsWithBearerCheck ? config.rateLimit : undefined));
   api.addHook('onRequest', rateLimitHook(rateLimits, config.rateLimit));
   declareCommonErrors(api);
   idempotentWrites(api, services.idempotency);

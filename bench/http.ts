@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:http`: the request path next to a bare Fastify route, measured in the same run so
+ * the figures are ratios that survive a busy or a faster machine (issue 15).
+ *
+ * A bare Fastify route returning constant JSON, and the real service (rate limits on, logging off)
+ * on SQLite and on PostgreSQL, each in its own process and seeded with BENCH_TASKS (10,000) tasks of
+ * one user. wrk (1 thread, BENCH_CONNECTIONS=32 connections, BENCH_DURATION=8 s each) measures
+ * `GET /tasks/{id}` and `GET /tasks?limit=50` with a bearer token; the bare route is measured again
+ * right before each database's rows, and every row is divided by it. On PostgreSQL the service is
+ * then started as `src/main.ts` with WORKERS=1 and WORKERS=2 on the same data (BENCH_WORKERS=0 skips).
+ *
+ * PostgreSQL: BENCH_PG_URL (a server where a scratch database may be made), else a throwaway server
+ * this script starts with PostgreSQL's default durability (bench/own-postgres.ts).
+ *   npm run bench:http
+ *   BENCH_ONLY=sqlite|postgres, BENCH_PROFILE=<dir> (a .cpuprofile of each service's serving)
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { createScratchDatabase } from '../test/helpers/scratch-pg.js';
+import { freePort, spawnServer } from '../test/helpers/processes.js';
+import { startOwnPostgres } from './own-postgres.js';
+
+const duration = Number(process.env.BENCH_DURATION ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const only = process.env.BENCH_ONLY;
+
+interface Row {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  ratio?: number;
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: { port: number; token?: string; taskId?: string } }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = readline.createInterface({ input: child.stdout! });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, info: JSON.parse(line) };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** wrk prints latencies as "1.23ms", "456.00us", "1.02s". */
+function wrkMs(value: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(value);
+  if (!m) return Number.NaN;
+  const n = Number(m[1]);
+  return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
+}
+
+function wrk(url: string, headers: Record<string, string>, opts: { connections: number; seconds: number }): string {
+  const args = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  return execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+}
+
+function load(scenario: string, url: string, headers: Record<string, string> = {}): Row {
+  const out = wrk(url, headers, { connections, seconds: duration });
+  const pct = (p: string) => wrkMs(new RegExp(`^\\s*${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = non2xx + (socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
+  const row = { scenario, rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])), p50: pct('50'), p99: pct('99'), errors };
+  console.error(JSON.stringify(row));
+  return row;
+}
+
+/** A short run so the JIT, the statement caches and the pools are warm before anything counts. */
+const warm = (url: string, headers: Record<string, string>) => wrk(url, headers, { connections: 4, seconds: 2 });
+
+const loadBefore = os.loadavg();
+const results: Row[] = [];
+const bare = await startServer({ BENCH_BARE: '1' });
+const bareUrl = `http://127.0.0.1:${bare.info.port}/bare`;
+warm(bareUrl, {});
+
+/** The bare route, then the service's rows, each divided by that bare figure. */
+function measure(label: string, base: string, token: string, taskId: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  warm(`${base}/tasks/${taskId}`, headers);
+  warm(`${base}/tasks?limit=50`, headers);
+  const bareRow = load(`${label}: bare Fastify route`, bareUrl);
+  const rows = [
+    load(`${label}: GET /tasks/{id}`, `${base}/tasks/${taskId}`, headers),
+    load(`${label}: GET /tasks?limit=50`, `${base}/tasks?limit=50`, headers),
+  ];
+  for (const row of [bareRow, ...rows]) results.push({ ...row, ratio: row.rps / bareRow.rps });
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+try {
+  if (only !== 'postgres') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const { child, info } = await startServer({ DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, DATA_DIR: dir, BENCH_PROFILE_NAME: 'sqlite' });
+    measure('SQLite', `http://127.0.0.1:${info.port}/api/v1`, info.token!, info.taskId!);
+    await stop(child);
+  }
+  if (only !== 'sqlite') {
+    let adminUrl = process.env.BENCH_PG_URL;
+    if (!adminUrl) {
+      const own = await startOwnPostgres();
+      cleanups.push(() => own.stop());
+      adminUrl = own.url;
+    }
+    const database = await createScratchDatabase(adminUrl, 'agendum_bench');
+    cleanups.push(() => database.drop());
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-data-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const { child, info } = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, BENCH_PROFILE_NAME: 'postgres' });
+    measure('PostgreSQL', `http://127.0.0.1:${info.port}/api/v1`, info.token!, info.taskId!);
+    await stop(child);
+    if (process.env.BENCH_WORKERS !== '0') {
+      // The shipped entry point on the same data (the token's signing secret is in DATA_DIR).
+      for (const workers of ['1', '2']) {
+        const server = await spawnServer({
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+          PORT: String(await freePort()),
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_MAX: '10000000',
+          WORKERS: workers,
+        });
+        try {
+          measure(`PostgreSQL WORKERS=${workers}`, `${server.url}/api/v1`, info.token!, info.taskId!);
+        } finally {
+          await server.stop();
+        }
+      }
+    }
+  }
+} finally {
+  await stop(bare.child);
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}
+
+const loadAfter = os.loadavg();
+const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+console.log(`wrk -t1 -c${connections} -d${duration}s; ${os.availableParallelism()} cores; load average before ${fmt(loadBefore)}, after ${fmt(loadAfter)}`);
+console.log('| scenario | req/s | p50 ms | p99 ms | errors | vs bare |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const r of results) console.log(`| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio!.toFixed(2)}x |`);
+process.exit(0);
