@@ -19,8 +19,12 @@ import { isPostgres } from './dialect.js';
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`ALTER TABLE rate_limit_counters SET UNLOGGED`.execute(db);
+    // NULL, not an error, for a value outside years 0001..9999 (what code before D23 could store,
+    // and migration 014 clamps): an index expression that throws would make such a row unwritable
+    // and unreadable by any repair. SQLite's julianday() already answers NULL for those.
     await sql`CREATE FUNCTION agendum_epoch(ts text) RETURNS double precision
-      LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT date_part(''epoch'', ts::timestamptz)'`.execute(db);
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE
+      AS 'SELECT CASE WHEN ts ~ ''^[0-9]{4}-'' AND ts !~ ''^0000'' THEN date_part(''epoch'', ts::timestamptz) END'`.execute(db);
     await sql`CREATE INDEX events_duration ON events ((agendum_epoch(end_time) - agendum_epoch(start_time)))`.execute(db);
   } else {
     await sql`CREATE INDEX events_duration ON events ((julianday(end_time) - julianday(start_time)))`.execute(db);
