@@ -1,8 +1,8 @@
 /**
  * Extraction quality must not regress: the offline scorer (same matching rules as
  * ../shared/corpus/score-intake.mjs) runs over the development corpus and the four sets written for
- * this repository (test/corpus: held-out, check, unseen, fresh; docs/intake-quality.md says which
- * were tuned on), and each figure must stay at or above its floor. Floors are the measured figures
+ * this repository (test/corpus: held-out, check, unseen, fresh, fresh2; docs/intake-quality.md says
+ * which were tuned on), and each figure must stay at or above its floor. Floors are the measured figures
  * minus a small margin; raise them when the extractor improves, never lower them to pass.
  */
 import { existsSync } from 'node:fs';
@@ -17,6 +17,7 @@ const HELDOUT = path.resolve(here, '../../corpus/email-heldout');
 const CHECK = path.resolve(here, '../../corpus/email-check');
 const UNSEEN = path.resolve(here, '../../corpus/email-unseen');
 const FRESH = path.resolve(here, '../../corpus/email-fresh');
+const FRESH2 = path.resolve(here, '../../corpus/email-fresh2');
 
 interface Floors {
   f1: number;
@@ -53,7 +54,7 @@ describe('extraction quality floors', () => {
   it('held-out corpus (written before any run; a second fix round of the first quality work looked at its misses)', async () => {
     const s = await scoreCorpus(HELDOUT);
     expect(s.emails).toBeGreaterThanOrEqual(60);
-    expectFloors(s, { f1: 0.95, precision: 0.95, recall: 0.95, tasksF1: 0.96, eventsF1: 0.93, separation: 0.18 });
+    expectFloors(s, { f1: 0.97, precision: 0.96, recall: 0.97, tasksF1: 0.98, eventsF1: 0.94, separation: 0.22 });
     // Correct items are trusted more than wrong ones by at least 0.15 on average (issue 16).
     expect(s.confidenceCorrect! - s.confidenceWrong!).toBeGreaterThanOrEqual(0.15);
   }, 60_000);
@@ -71,10 +72,17 @@ describe('extraction quality floors', () => {
     expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.97, tasksF1: 0.97, eventsF1: 0.97, separation: 0.06 });
   }, 60_000);
 
-  it('fresh set (written and committed before the second round changed any rule; scored once, never tuned on)', async () => {
+  // Tuned on in the third quality round (its misses drove general fixes): no longer unseen.
+  it('fresh set (tuned on in the third quality round)', async () => {
     const s = await scoreCorpus(FRESH);
     expect(s.emails).toBe(37);
+    expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.97, tasksF1: 0.97, eventsF1: 0.97, separation: null });
+  }, 60_000);
+
+  it('fresh2 set (written and committed before the third round changed any rule; scored once, never tuned on)', async () => {
+    const s = await scoreCorpus(FRESH2);
+    expect(s.emails).toBe(36);
     // Below the 0.90 aim as measured (docs/intake-quality.md); the floor keeps it from falling further.
-    expectFloors(s, { f1: 0.85, precision: 0.85, recall: 0.85, tasksF1: 0.85, eventsF1: 0.85, separation: 0.02 });
+    expectFloors(s, { f1: 0.79, precision: 0.82, recall: 0.77, tasksF1: 0.79, eventsF1: 0.8, separation: 0.15 });
   }, 60_000);
 });

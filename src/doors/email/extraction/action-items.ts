@@ -21,7 +21,8 @@ const OWN_COMMITMENT =
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
 /** Answers asked for by a date: replies, registrations, sign-ups, in four languages. */
 const SIGNUP =
-  /(?<![\p{L}])(?:rsvp|r\.s\.v\.p|registration|register|sign-?ups?|enrol(?:l?ment)?|inscripci[óo]n(?:es)?|inscribirse|apuntarse|confirmaci[óo]n de asistencia|anmeldung(?:en)?|anmeldeschluss|anmelden|r[üu]ckmeldung|inscriptions?|s['’]inscrire|r[ée]ponse)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:rsvp|submissions?|applications?|nominations?|proposals?|entries|solicitud(?:es)?|candidaturas?|propuestas?|einreichung(?:en)?|bewerbung(?:en)?|einsendeschluss|candidatures?|soumissions?|d[ée]p[ôo]ts? des|r\.s\.v\.p|registration|register|sign-?ups?|enrol(?:l?ment)?|inscripci[óo]n(?:es)?|inscribirse|apuntarse|confirmaci[óo]n de asistencia|anmeldung(?:en)?|anmeldeschluss|anmelden|r[üu]ckmeldung|inscriptions?|s['’]inscrire|r[ée]ponse)(?![\p{L}])/iu;
+const NEGATED_ASK = /^(?:no|not|keine?[nrms]?|pas de|sans|sin|ning[uú]n[ao]?|nada de)\s+(?!later\b|olvid|te olvid|se olvid|dejes\b|m[áa]s tarde\b)/i;
 const CLOSES_BEFORE =
   /(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)\s+(?:on\s+|el\s+|le\s+|am\s+)?$/i;
 const CLOSES_TAIL = /\s+(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)$/i;
@@ -128,19 +129,33 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const askedAnswer = deadline && /^let (me|us) know\b/i.test(stripped);
   if ((STOP_VERBS.test(stripped) && !askedAnswer) || READING_LINK.test(stripped)) return null;
   if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
+  // "No gifts please", "Bitte keine Geschenke", "Pas de cadeaux", "Sin regalos": asking that something
+  // not be done leaves nothing to do ("No olvides ..." is a reminder, not a refusal).
+  if (NEGATED_ASK.test(owner.rest.replace(/^(?:please|bitte|por favor|s'il vous pla[îi]t)\s+/i, ''))) return null;
   const imperative = IMPERATIVE.test(stripped) || imperativeMood(stripped, ctx.lang) || (info.listItem && listVerb(stripped, ctx.lang));
   let kind: TaskKind | null = null;
+  // Bulk mail's imperatives are mostly advice ("Try our new app"); one with its own deadline asks
+  // the reader to act ("Pick it up by Thursday"), whatever list or machine sent it.
+  const datedAsk = deadline && due !== null && isDeadlineMention(info.clause, due);
+  const quiet = info.bulk && !datedAsk;
   if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
   else if (isRequest || askedAnswer) kind = 'request';
-  else if (imperative && (info.listItem || owned) && !info.bulk) kind = 'list';
-  else if (imperative && !info.bulk) kind = 'imperative';
+  else if (imperative && datedAsk && info.bulk) kind = 'request';
+  else if (imperative && (info.listItem || owned) && !quiet) kind = 'list';
+  else if (imperative && !quiet) kind = 'imperative';
   else if (due && !info.listItem && isDeadlineMention(info.clause, due) && DUE_STATEMENT.test(info.clause) && PAYMENT.test(`${info.clause} ${info.subject}`))
     return paymentTask(info, due, ctx);
-  else if (deadline && !info.bulk && (info.listItem || obligation(info.clause, ctx.lang))) {
+  else if (deadline && !quiet && (info.listItem || obligation(info.clause, ctx.lang))) {
     // No request wording, but a deadline on a list entry or an obligation: "Permission slips are due Nov 9".
     return deadlineTask(info, stripped, due!, ctx, offsetInBody + leadOffset);
   }
-  if (!kind && due && !info.bulk && SIGNUP.test(info.clause) && (isDeadlineMention(info.clause, due) || CLOSES_BEFORE.test(info.clause.slice(0, due.index)))) {
+  if (
+    !kind &&
+    due &&
+    (!info.bulk || datedAsk || CLOSES_BEFORE.test(info.clause.slice(0, due.index))) &&
+    SIGNUP.test(info.clause) &&
+    (isDeadlineMention(info.clause, due) || CLOSES_BEFORE.test(info.clause.slice(0, due.index)))
+  ) {
     // "RSVP by December 12", "Inscriptions avant le 5 décembre", "Anmeldung bis 10. Dezember", "Sign-ups close Friday".
     const named = finishTitle(taskTitle(stripped, due, offsetInBody + leadOffset).replace(CLOSES_TAIL, ''), 10);
     return {
@@ -230,7 +245,8 @@ function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx:
     listed === stripped ? taskTitle(stripped, due, offset) : finishTitle(listed.replace(/\s+(?:by|before|until|bis|avant|antes|hasta)\b.*$/i, ''), 14),
     info.subject,
   );
-  if (contentWordCount(title) < 1) return null;
+  // "Students should arrive by 5:30 PM": an obligation to turn up is part of the event, not a task.
+  if (contentWordCount(title) < 1 || STOP_VERBS.test(title)) return null;
   return {
     kind: 'deadline',
     title,

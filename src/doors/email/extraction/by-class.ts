@@ -34,6 +34,7 @@ const CLASS_TRUST: Record<MailClass, number> = {
   notification: 0.85,
   poll: 1,
   newsletter: 0.7,
+  notice: 1,
 };
 
 export function shapeByClass(kind: MailClass, found: TextItems, body: string, subject: string, ctx: DateContext): TextItems {
@@ -41,6 +42,11 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
   switch (kind) {
     case 'newsletter':
       out = { tasks: [], events: [] };
+      break;
+    case 'notice':
+      // A list notice that asks its reader to act by a date (RSVP, sign up, hand in) is read as a
+      // person's mail: the asks and the events they come with. Without such an ask it informs only.
+      out = found.tasks.some((t) => t.dueMs !== null && t.kind !== 'schedule') ? found : { tasks: [], events: [] };
       break;
     case 'transactional':
     case 'notification':

@@ -5,7 +5,7 @@
  * nouns and the body's structure (order lines, totals, tracking numbers), in four languages.
  */
 
-export type MailClass = 'transactional' | 'appointment' | 'newsletter' | 'notification' | 'poll' | 'personal';
+export type MailClass = 'transactional' | 'appointment' | 'newsletter' | 'notice' | 'notification' | 'poll' | 'personal';
 
 export interface ClassifyInput {
   subject: string;
@@ -90,9 +90,15 @@ export function classifyMail(input: ClassifyInput): Classification {
     return { kind: 'notification', signals };
   }
   if ((txSubject && (machine || bodyCues >= 1)) || (machine && bodyCues >= 2) || bodyCues >= 3) return { kind: 'transactional', signals };
-  if (input.listMail && (machine || MARKETING.test(head) || MARKETING.test(input.subject))) {
-    signals.push('list-mail');
+  if (input.listMail && (MARKETING.test(head) || MARKETING.test(input.subject))) {
+    signals.push('list-mail', 'marketing');
     return { kind: 'newsletter', signals };
+  }
+  // Clubs, schools and associations write to their members through lists too: a list header alone
+  // says how the mail was sent, not that it asks for nothing (by-class.ts reads what it asks).
+  if (input.listMail && machine) {
+    signals.push('list-mail');
+    return { kind: 'notice', signals };
   }
   if (machine && txSubject) return { kind: 'transactional', signals };
   return { kind: 'personal', signals };

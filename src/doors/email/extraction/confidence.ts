@@ -12,5 +12,7 @@ export const CONFIDENCE = {
   appointment: 0.85,
   scheduleLine: 0.75,
   deadlineStatement: 0.72,
-  subjectFallback: 0.4,
+  subjectFallback: 0.3,
+  /** The subject fallback of mail whose class asks for nothing (receipts, notifications, newsletters): what D16 wants; D16 caps a fallback at 0.5. */
+  subjectFallbackQuiet: 0.5,
 } as const;

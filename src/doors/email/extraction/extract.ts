@@ -117,7 +117,15 @@ export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Ex
   if (!tasks.length && !events.length) {
     const title =
       capitalise(subjectTitle(parsed.subject)) || split.text.trim().split('\n')[0]?.slice(0, 80).trim() || `Email from ${parsed.from ?? 'unknown sender'}`;
-    tasks.push({ title, description: describe(parsed, split.text.slice(0, 400)), due_date: null, confidence: CONFIDENCE.subjectFallback });
+    // Mail of a class that asks for nothing is expected to end here; a person's mail that yields
+    // nothing probably asked for something that was not read.
+    const quiet = mailClass.kind === 'transactional' || mailClass.kind === 'notification' || mailClass.kind === 'newsletter';
+    tasks.push({
+      title,
+      description: describe(parsed, split.text.slice(0, 400)),
+      due_date: null,
+      confidence: quiet ? CONFIDENCE.subjectFallbackQuiet : CONFIDENCE.subjectFallback,
+    });
   }
   return { tasks, events, cancellations: [], errors };
 }

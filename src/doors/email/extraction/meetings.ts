@@ -69,10 +69,20 @@ function blankOut(text: string, mentions: DateMention[]): string {
 const STREET =
   /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*|\b(?:calle|avenida|paseo|plaza|rue|avenue|boulevard|chemin|via)\s+\p{L}/iu;
 
-const VENUE =
-  /(?<!\p{L})(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\s+(?:the\s+|our\s+|el\s+|la\s+|le\s+|l['’]|der\s+|dem\s+)?((?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}(?:school\s+)?(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\s?room|meeting room)(?!\p{L})(?:\s+(?:de la|del|de|des|du|der|of the|of)\s+[\p{L}'’-]{3,})?(?:\s+[\p{Lu}\d][\p{L}\p{N}'’.-]*){0,3})/iu;
+const VENUE_NOUNS =
+  '(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\\s?room|meeting room)';
+const VENUE = new RegExp(
+  `(?<!\\p{L})(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\\s+(?:the\\s+|our\\s+|el\\s+|la\\s+|le\\s+|l['’]|der\\s+|dem\\s+)?((?:[\\p{Lu}][\\p{L}'’.-]*\\s+){0,3}(?:school\\s+)?${VENUE_NOUNS}(?!\\p{L})(?:\\s+(?:de la|del|de|des|du|der|of the|of)\\s+[\\p{L}'’-]{3,})?(?:\\s+[\\p{Lu}\\d][\\p{L}\\p{N}'’.-]*){0,3})`,
+  'iu',
+);
+/** "gymnase Jean Moulin", "the school library": a comma part that opens with a venue noun is a place. */
+const VENUE_FIRST = new RegExp(`^(?:the\\s+|le\\s+|la\\s+|l['’]|el\\s+|der\\s+|die\\s+|das\\s+)?(?:school\\s+)?${VENUE_NOUNS}(?!\\p{L})`, 'iu');
+
+export function opensWithVenue(chunk: string): boolean {
+  return VENUE_FIRST.test(chunk.trim());
+}
 const STREET_ADDRESS =
-  /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
+  /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:[Ss]t|[Ss]treet|[Aa]ve|[Aa]venue|[Rr]d|[Rr]oad|[Bb]lvd|[Bb]oulevard|[Dd]r|[Dd]rive|[Ww]ay|[Ll]ane|[Ll]n|[Pp]kwy|[Pp]arkway|[Pp]l|[Pp]lace|[Cc]t|[Cc]ourt)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
 
 /** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
 export function findLocation(text: string): string | null {

@@ -6,7 +6,7 @@
 import type { TextTask } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { findLocation, type TextEvent } from './meetings.js';
+import { findLocation, opensWithVenue, type TextEvent } from './meetings.js';
 import { contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
 
 const SEPARATOR_AFTER = /^\s*(?:[-–—:|]|\s-\s)\s*/;
@@ -16,8 +16,8 @@ const DUE_WORD =
 const SEPARATOR_BEFORE = new RegExp(`(?:\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?|\\s*[:(]\\s*${DUE_WORD}\\s*|\\s+${DUE_WORD}\\s*)$`, 'i');
 const MONTH_OR_DAY =
   '(?:\\d|jan|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|ene|abr|ago|dic|janv|f[ée]v|avr|juil|ao[uû]|d[ée]c|mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jue|vie|s[áa]b|dom|mo|di|mi|do|fr|sa|so|mer|jeu|ven|sam|dim)';
-/** A line opening with a date and a separator ("Nov 30 - ...", "Sat Nov 21 - ..."): one schedule entry per line. */
-export const DATE_FIRST_LINE = new RegExp(`^\\s*(?:[-*•]\\s*)?${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}\\s[-–—|]\\s+\\S`, 'iu');
+/** A line opening with a date and a separator ("Nov 30 - ...", "Sat Nov 21 - ...", "12 décembre, 14h : ..."): one schedule entry per line. */
+export const DATE_FIRST_LINE = new RegExp(`^\\s*(?:[-*•]\\s*)?${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:\\s[-–—|]\\s+\\S|\\s?:\\s+(?!https?:)\\p{L})`, 'iu');
 /** Cheap shape test before any date parsing: a date-ish token at the start, or near the end after a separator. */
 const SHAPE = new RegExp(
   `^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}\\s[-–—:|]\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,24}$|\\sdue\\s[^\\n]{0,30}$`,
@@ -67,8 +67,11 @@ export function scheduleLine(rawLine: string, ctx: DateContext): ScheduleItem | 
   const day = mentions.find((m) => m.hasDay);
   if (!day) return null;
   let text: string;
-  if (day.index <= 1 && SEPARATOR_AFTER.test(line.slice(day.end))) {
-    text = line.slice(day.end).replace(SEPARATOR_AFTER, '');
+  // "12 décembre, 14h : tournoi de Noël": the hour may sit between the day and the separator.
+  const hour = mentions.find((m) => m !== day && m.hasTime && !m.hasDay && /^[\s,]*$/.test(line.slice(day.end, m.index)));
+  const dateEnd = hour && SEPARATOR_AFTER.test(line.slice(hour.end)) ? hour.end : day.end;
+  if (day.index <= 1 && SEPARATOR_AFTER.test(line.slice(dateEnd))) {
+    text = line.slice(dateEnd).replace(SEPARATOR_AFTER, '');
   } else if (line.slice(day.end).replace(/[).;\s]+$/, '') === '' && SEPARATOR_BEFORE.test(line.slice(0, day.index))) {
     text = line.slice(0, day.index).replace(SEPARATOR_BEFORE, '');
   } else return null;
@@ -94,7 +97,7 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
     const start = { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime };
     const startMs = mentionStartMs(start, ctx, false);
     const end = mentionEndMs(start, ctx);
-    let place = chunks.slice(1).find((c) => PLACE.test(c) && !/\d{1,2}[:.]\d{2}|\b(am|pm|uhr|h)\b/i.test(c)) ?? null;
+    let place = chunks.slice(1).find((c) => (PLACE.test(c) || opensWithVenue(c)) && !/\d{1,2}[:.]\d{2}|\b(am|pm|uhr|h)\b/i.test(c)) ?? null;
     let eventTitle = title;
     if (!place) {
       // "League meet at Eastside Pool": the place is inside the entry's first part.

@@ -98,6 +98,8 @@ export function unitsOf(paragraphs: string[]): Unit[] {
 
 const ABBREVIATIONS = /\b(dr|mr|mrs|ms|st|sr|jr|vs|etc|e\.g|i\.e|no|approx|inc|ltd|co|corp|nr|bzw|ca|z\.b|mme|mlle|sra|sr|av|ave)\.$/i;
 
+const ORDINAL_AFTER = /(?:^|\s)(?:der|die|das|dem|den|des|im|am|zum|zur|vom|beim|ins|seit|ab|f[üu]rs?|ihr|ihre[mnrs]?|unser|unsere[mnrs]?)\s+\d{1,2}\.$/i;
+
 /** Longer than any abbreviation above with the character before it, so a tail tests like the whole piece. */
 const TAIL = 16;
 
@@ -119,6 +121,9 @@ export function sentencesOf(text: string): string[] {
       /^\s*(jan|feb|mär|maer|apr|mai|jun|jul|aug|sep|okt|nov|dez)/i.test(text.slice(end, end + 40))
     )
       continue;
+    // A German ordinal after its article or preposition ("für das 4. Quartal", "im 2. Stock", "zum
+    // 3. Mal"): no German sentence ends on "das 4.".
+    if (ORDINAL_AFTER.test(tail)) continue;
     out.push(text.slice(start, end).trim());
     start = end;
   }

@@ -3,6 +3,8 @@
 const LIST_MARKER = /^\s*(?:[-*•·▪◦]|\d{1,2}[.)]|\(?\d{1,2}\)|[a-z]\)|#\d*)\s+/i;
 const OWNER_PREFIX =
   /^(?:@[\w.-]+|[\p{Lu}][\p{L}.'’-]*(?:\s*(?:\+|&|and|y|und|et)\s*[\p{Lu}][\p{L}.'’-]*)+|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2}|[Ee]veryone|[Aa]ll|[Tt]eam|[Tt]odos|[Aa]lle|[Tt]ous|[Nn]ote to self|[Nn]ota|[Nn]otiz|[Rr]appel|[Tt]o-?do)\s*(?::|--|—|–)\s+/u;
+const DEADLINE_ONLY =
+  /^(?:due|by|before|until|no later than|deadline|bis|sp[äa]testens|f[äa]llig|frist|avant|au plus tard|d['’]ici|pour le|antes|hasta|a m[áa]s tardar|plazo|para el)(?!\p{L})/iu;
 const LEAD_INS: RegExp[] = [
   /^(also|and|so|separately|finally|lastly|plus|oh|btw|one (last|more) thing|before then|in the meantime|meanwhile|if possible|when you get a chance|además|también|außerdem|auch|aussi|enfin|et)\s*[,:;-]?\s+/i,
   /^(please|pls|plz|kindly|por favor|bitte|s'il vous plaît|svp)\s*[,:]?\s+/i,
@@ -33,6 +35,9 @@ export function stripListMarker(s: string): string {
 export function stripOwner(s: string): { rest: string; owner: string | null } {
   const m = OWNER_PREFIX.exec(s);
   if (!m) return { rest: s, owner: null };
+  // "Umsatzsteuer-Voranmeldung November: bis 10. Dezember": when only a deadline follows the label,
+  // the label names the item (German capitalises its nouns like names).
+  if (DEADLINE_ONLY.test(s.slice(m[0].length))) return { rest: s, owner: null };
   return { rest: s.slice(m[0].length), owner: m[0].replace(/\s*(?::|--|—|–)\s*$/, '') };
 }
 
