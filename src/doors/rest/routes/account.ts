@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { DomainError } from '../../../core/errors.js';
 import type { Services } from '../../../services.js';
 import { requireActor, SESSION_COOKIE, checkSameOrigin, jsonOnlyForCookieWrites, sessionOrBearerAuth } from '../../../http/auth.js';
 import { rateLimitHook, type RateLimitStore } from '../../../http/rate-limit.js';
+import { sendError } from '../../../http/errors.js';
 import { listBody } from '../reply.js';
 import { Account, ApiToken, ApiTokenInput, LoginInput, NewApiToken, SignupInput, User } from '../../../http/schemas/accounts.js';
 import { DataOf, errorResponses, ListOf, PageQuery, Query, Ref, Uuid } from '../../../http/schemas/common.js';
@@ -28,12 +28,14 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
     reply.header('Cache-Control', 'no-store');
   });
   app.addHook('onRequest', (req, reply) => limit(req, reply, 'ip'));
-  // A burst of sign-ups is refused before its bodies are even read once the hashing queue is full.
-  app.addHook('onRequest', async (req) => {
-    if (req.method === 'POST' && (req.routeOptions.url === '/auth/signup' || req.routeOptions.url === '/auth/login') && accounts.hashingBusy()) {
-      throw new DomainError('service_unavailable', 'Too many sign-ins and sign-ups at once; try again in a few seconds', { retryAfter: 2 });
-    }
-  });
+  // A burst of sign-ups is refused before its bodies are even read once the hashing queue is full,
+  // as cheaply as a request can be answered: a route hook (no per-request URL matching) and a
+  // direct reply (no thrown error), since the 200th refusal waits for the 199 before it.
+  const refuseWhileHashing = async (_req: FastifyRequest, reply: FastifyReply) => {
+    if (!accounts.hashingBusy()) return;
+    reply.header('Retry-After', '2');
+    return sendError(reply, 503, { error: 'service_unavailable', message: 'Too many sign-ins and sign-ups at once; try again in a few seconds' });
+  };
   // Every route here answers these, whatever its own logic (the limiter, the hashing queue, D23).
   app.addHook('onRoute', (route) => {
     const schema = route.schema as { response?: Record<string, unknown> } | undefined;
@@ -50,6 +52,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
   r.post(
     '/auth/signup',
     {
+      onRequest: refuseWhileHashing,
       schema: {
         operationId: 'signup',
         tags,
@@ -69,6 +72,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
   r.post(
     '/auth/login',
     {
+      onRequest: refuseWhileHashing,
       schema: {
         operationId: 'login',
         description:
