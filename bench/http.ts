@@ -14,14 +14,14 @@
  *   npm run bench:http
  *   BENCH_ONLY=sqlite|postgres, BENCH_PROFILE=<dir> (a .cpuprofile of each service's serving)
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { createScratchDatabase } from '../test/helpers/scratch-pg.js';
 import { freePort, spawnServer } from '../test/helpers/processes.js';
 import { startOwnPostgres } from './own-postgres.js';
+import { startBenchServer } from './bench-server.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -34,16 +34,6 @@ interface Row {
   p99: number;
   errors: number;
   ratio?: number;
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: { port: number; token?: string; taskId?: string } }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = readline.createInterface({ input: child.stdout! });
-    rl.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { child, info: JSON.parse(line) };
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -84,7 +74,7 @@ const warm = (url: string, headers: Record<string, string>) => wrk(url, headers,
 
 const loadBefore = os.loadavg();
 const results: Row[] = [];
-const bare = await startServer({ BENCH_BARE: '1' });
+const bare = await startBenchServer({ BENCH_BARE: '1' });
 const bareUrl = `http://127.0.0.1:${bare.info.port}/bare`;
 warm(bareUrl, {});
 
@@ -106,7 +96,7 @@ try {
   if (only !== 'postgres') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-'));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const { child, info } = await startServer({ DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, DATA_DIR: dir, BENCH_PROFILE_NAME: 'sqlite' });
+    const { child, info } = await startBenchServer({ DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, DATA_DIR: dir, BENCH_PROFILE_NAME: 'sqlite' });
     measure('SQLite', `http://127.0.0.1:${info.port}/api/v1`, info.token!, info.taskId!);
     await stop(child);
   }
@@ -121,7 +111,7 @@ try {
     cleanups.push(() => database.drop());
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-data-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const { child, info } = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, BENCH_PROFILE_NAME: 'postgres' });
+    const { child, info } = await startBenchServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, BENCH_PROFILE_NAME: 'postgres' });
     measure('PostgreSQL', `http://127.0.0.1:${info.port}/api/v1`, info.token!, info.taskId!);
     await stop(child);
     if (process.env.BENCH_WORKERS !== '0') {

@@ -4,26 +4,15 @@
  * in its own process; autocannon runs here.
  *   BENCH_PG_URL=postgres://... BENCH_DURATION=10 npm run bench
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../test/helpers/scratch-pg.js';
+import { startBenchServer } from './bench-server.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: any }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = readline.createInterface({ input: child.stdout! });
-    rl.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { child, info: JSON.parse(line) };
-}
 
 async function load(title: string, url: string, opts: Partial<autocannon.Options> = {}) {
   const r = await autocannon({ url, connections, duration, ...opts });
@@ -33,13 +22,13 @@ async function load(title: string, url: string, opts: Partial<autocannon.Options
 }
 
 const results: Array<Record<string, unknown>> = [];
-const bare = await startServer({ BENCH_BARE: '1' });
+const bare = await startBenchServer({ BENCH_BARE: '1' });
 const targets: Array<[string, string]> = [['sqlite', `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-')), 'app.db')}`]];
 const scratch = process.env.BENCH_PG_URL ? await createScratchDatabase(process.env.BENCH_PG_URL, 'agendum_bench') : null;
 if (scratch) targets.push(['postgres', scratch.url]);
 
 for (const [dialect, url] of targets) {
-  const { child, info } = await startServer({ DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-data-')) });
+  const { child, info } = await startBenchServer({ DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-data-')) });
   const base = `http://127.0.0.1:${info.port}/api/v1`;
   const headers = { authorization: `Bearer ${info.token}`, 'content-type': 'application/json' };
   const bareRow = await load(`${dialect}: bare Fastify route`, `http://127.0.0.1:${bare.info.port}/bare`);

@@ -3,22 +3,14 @@
  * cookie-keeping HTTP client that walks the authorization pages like a browser without scripts,
  * and token requests through oauth4webapi (a certified relying-party library).
  */
-import net from 'node:net';
 import * as oauth from 'oauth4webapi';
 import { startTestApp, type TestApp, type TestUser } from './app.js';
+import { freePort } from './processes.js';
 
 export interface OAuthTestApp {
   t: TestApp;
   base: string;
   as: oauth.AuthorizationServer;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The app on a real port (the issuer must be the address clients use). */

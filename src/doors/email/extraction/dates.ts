@@ -54,21 +54,7 @@ const dottedDate: Parser = {
 /** "the 24th", "Tuesday the 24th": a day of the month without the month, the next such day. */
 const ordinalDay: Parser = {
   pattern: () => /\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i,
-  extract: (context, match) => {
-    const day = Number(match[1]);
-    if (day < 1 || day > 31) return null;
-    const ref = context.refDate;
-    let year = ref.getFullYear();
-    let month = ref.getMonth() + 1;
-    if (day < ref.getDate()) {
-      month++;
-      if (month > 12) {
-        month = 1;
-        year++;
-      }
-    }
-    return context.createParsingComponents({ day, month, year });
-  },
+  extract: (context, match) => nextDayOfMonth(context, Number(match[1])),
 };
 
 function nextDayOfMonth(context: chrono.ParsingContext, day: number): chrono.ParsingComponents | null {
