@@ -107,7 +107,7 @@ export async function createApp(config: Config, opts: { logger?: boolean } = {})
     });
     // SQLite serves from one process, so its counters can live in memory; PostgreSQL deployments
     // may run several processes, which must share one count (D13).
-    const rateLimits = database.dialect === 'postgres' ? databaseRateLimitStore(database.db) : memoryRateLimitStore();
+    const rateLimits = database.dialect === 'postgres' ? databaseRateLimitStore(database.counters) : memoryRateLimitStore();
     const intake = createIntakePipeline(services.accounts, services.intake, extraction.read);
     const server = await buildServer({ config, db: database.db, services, secret, rateLimits, intake, logger: opts.logger });
     let smtp: SmtpListener | null = null;

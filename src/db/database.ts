@@ -14,6 +14,13 @@ export type Dialect = DatabaseConfig['dialect'];
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * Where the shared rate-limit counters are written. On PostgreSQL a small pool of its own: a
+   * flood from one address makes hundreds of upserts of one counter row, which wait on that row's
+   * lock one after another, and on the main pool they would hold every connection that serves
+   * everyone else's requests meanwhile.
+   */
+  counters: Db;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -35,14 +42,26 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({ dialect: new WritersFirstSqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return { db, counters: db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  const db = postgresPool(config.url, 10);
+  const counters = postgresPool(config.url, 3);
+  return {
+    db,
+    counters,
+    dialect: 'postgres',
+    close: async () => {
+      await Promise.all([db.destroy(), counters.destroy()]);
+    },
+  };
+}
+
+function postgresPool(url: string, max: number): Db {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that errors (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   pool.on('connect', useNamedStatements);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /**
