@@ -366,10 +366,32 @@ function firstSentence(paragraph: string, from: number): string {
   return paragraph.slice(from, m ? m.index + 1 : undefined);
 }
 
+/**
+ * "am Mittwoch backen wir ab 15 Uhr Plätzchen", "wir grillen am Samstag": German tells a shared
+ * activity with "wir" and a verb next to it; the nouns after it and the infinitive name it.
+ */
+const DE_WE_ACTIVITY = /(?:^|\s)(?:([a-zäöüß]{3,}(?:en|ern|eln))\s+wir|wir\s+([a-zäöüß]{3,}(?:en|ern|eln)))\b(.*)$/;
+const DE_NOT_ACTIVITY = /^(?:haben|sind|werden|können|müssen|sollen|wollen|möchten|dürfen|brauchen|bitten|freuen|hoffen|laden|danken|informieren|suchen|benötigen|wissen|sehen|geben|bieten|gehen|treffen)$/;
+
+function germanActivity(clause: string, mentions: DateMention[]): string | null {
+  const m = DE_WE_ACTIVITY.exec(clause);
+  const verb = m?.[1] ?? m?.[2];
+  if (!m || !verb || DE_NOT_ACTIVITY.test(verb)) return null;
+  let rest = m[3];
+  for (const x of mentions) rest = rest.replace(x.text, ' ');
+  rest = rest.replace(/(?:^|\s)(?:ab|um|von|bis|gegen)\s+\d{1,2}(?:[.:]\d{2})?(?:\s*uhr)?(?=\s|[.,]|$)/gi, ' ');
+  // The object: the nouns (capitalised in German) before a place or time preposition.
+  const head = rest.split(/\s(?:in|im|am|auf|bei|an|ab|um|von|vom|zu|zum|zur|mit|für|nach)\s/)[0] ?? '';
+  const nouns = head.match(/\p{Lu}[\p{L}-]+/gu) ?? [];
+  if (!nouns.length || nouns.length > 3) return null;
+  return finishTitle(`${nouns.join(' ')} ${verb}`, 8);
+}
+
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
   const meeting = hasMeetingWord(clause) || INVITED.test(clause);
-  const happens = meeting || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
-  if (!meeting && !happens) return null;
+  const activity = !meeting && ctx.lang === 'de' && DATEISH.test(clause) ? germanActivity(clause, findDates(clause, ctx)) : null;
+  const happens = meeting || activity || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
+  if (!meeting && !happens && !activity) return null;
   const mentions = findDates(clause, ctx);
   // Tested only when a date without a time needs it: the paragraph is read per clause otherwise.
   let allDay: boolean | undefined;
@@ -386,7 +408,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     m = next ? (withNextSentenceTime(day, next, ctx) ?? undefined) : undefined;
     if (!m) return null;
   }
-  let title = titleFrom(clause, mentions, subject);
+  let title = activity ?? titleFrom(clause, mentions, subject);
   let fromSubject = false;
   if (happens) {
     const phrase = happens.subject ? nounPhrase(happens.subject, ctx.lang) : null;
