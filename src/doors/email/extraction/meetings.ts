@@ -371,7 +371,8 @@ function firstSentence(paragraph: string, from: number): string {
  * activity with "wir" and a verb next to it; the nouns after it and the infinitive name it.
  */
 const DE_WE_ACTIVITY = /(?:^|\s)(?:([a-zäöüß]{3,}(?:en|ern|eln))\s+wir|wir\s+([a-zäöüß]{3,}(?:en|ern|eln)))\b(.*)$/;
-const DE_NOT_ACTIVITY = /^(?:haben|sind|werden|können|müssen|sollen|wollen|möchten|dürfen|brauchen|bitten|freuen|hoffen|laden|danken|informieren|suchen|benötigen|wissen|sehen|geben|bieten|gehen|treffen)$/;
+const DE_NOT_ACTIVITY =
+  /^(?:haben|sind|werden|können|müssen|sollen|wollen|möchten|dürfen|brauchen|bitten|freuen|hoffen|laden|danken|informieren|suchen|benötigen|wissen|sehen|geben|bieten|gehen|treffen)$/;
 
 function germanActivity(clause: string, mentions: DateMention[]): string | null {
   const m = DE_WE_ACTIVITY.exec(clause);
