@@ -34,6 +34,13 @@ const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à r�
 const PURPOSE_CLAUSE =
   /^(?:(?:in order )?to\s+\p{Ll}[^,;.!?]{2,100}|in order for\s[^,;.!?]{2,100}|so (?:that )?(?:we|i|you|they|he|she)\s+(?:can|could|may)\s[^,;.!?]{2,100}|(?:damit|um)\s[^,;.!?]{2,100}|(?:para(?: que)?|a fin de(?: que)?)\s+\p{Ll}[^,;.!?]{2,100}|(?:pour(?: que)?|afin (?:de|que|qu['’]))\s*\p{Ll}[^,;.!?]{2,100}),\s+(?=\p{L})/iu;
 
+/**
+ * Bulk mail asks its reader to buy things in the imperative ("Order before the 18th"): an offer with
+ * a closing date is not an errand. The verbs of buying, in four languages.
+ */
+export const PURCHASE =
+  /^(?:order|buy|shop|purchase|get yours|grab yours|treat yourself|upgrade|commande[rz]?|ach[eè]te[rz]?|profite[rz]?|compra[rdn]?|pide|aprovecha|bestell(?:en|t)?|kauf(?:en|t)?|sicher(?:n|t))(?![\p{L}])/iu;
+
 /** How a task was found: it decides what survives in mail that asks for little (receipts, notices). */
 export type TaskKind = 'section' | 'request' | 'list' | 'imperative' | 'payment' | 'deadline' | 'schedule';
 
@@ -184,6 +191,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
       ? paymentTask(info, due, ctx)
       : null;
   if (info.bulk && kind !== 'section' && !due) return null;
+  // Bulk mail that asks to buy by a date ("Order before the 14th") makes an offer, not an errand.
+  if (info.bulk && PURCHASE.test(stripped)) return null;
   let title = taskTitle(stripped, due, offsetInBody + leadOffset);
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
   else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de') {
@@ -249,7 +258,10 @@ function separableAsk(stripped: string, clause: string, mentions: DateMention[])
   let text = stripped.trim();
   for (const m of mentions) text = text.replace(clause.slice(m.index, m.end), ' ');
   text = text.replace(/\s+/g, ' ').replace(/\s+,/g, ',').replace(/,\s*,/g, ',');
-  const m = DE_SEPARABLE.exec(text.replace(/,\s*(?=(?:\S+\s*){0,1}$)/, ' '));
+  // The particle closes its own clause: "holen Sie das Paket ab, danach geht es ... zurück".
+  const parts = text.split(',');
+  let m: RegExpExecArray | null = null;
+  for (let k = 1; k <= parts.length && !m; k++) m = DE_SEPARABLE.exec(parts.slice(0, k).join(',').trim());
   // "Hiermit laden wir Sie ... ein": a subject pronoun after the first word is a statement (verb second).
   if (!m || DE_NOT_VERB.test(m[1]) || /^\S+\s+(?:wir|ich|er|es|man)\b/i.test(text)) return null;
   const object = m[3]

@@ -3,6 +3,7 @@
  * actions they ask for with a deadline; newsletters make nothing (the subject fallback keeps them);
  * an appointment confirmation makes one event at its address, plus any dated request it contains.
  */
+import { PURCHASE } from './action-items.js';
 import { appointmentEvent } from './appointments.js';
 import type { MailClass } from './classify.js';
 import type { DateContext } from './dates.js';
@@ -37,13 +38,6 @@ const CLASS_TRUST: Record<MailClass, number> = {
   notice: 1,
   calendar: 1,
 };
-
-/**
- * Bulk mail asks its reader to buy things in the imperative ("Order before the 18th"): an offer with
- * a closing date is not an errand. The verbs of buying, in four languages.
- */
-const PURCHASE =
-  /^(?:order|buy|shop|purchase|get yours|grab yours|treat yourself|upgrade|commande[rz]?|ach[eè]te[rz]?|profite[rz]?|compra[rdn]?|pide|aprovecha|bestell(?:en|t)?|kauf(?:en|t)?|sicher(?:n|t))(?![\p{L}])/iu;
 
 /** Does the mail ask its reader for something by a date (a request, a deadline), other than to buy? */
 function datedAsks(found: TextItems): TextItems['tasks'] {
