@@ -1,7 +1,7 @@
 /**
  * Extraction quality must not regress: the offline scorer (same matching rules as
  * ../shared/corpus/score-intake.mjs) runs over the development corpus and the four sets written for
- * this repository (test/corpus: held-out, check, unseen, fresh, fresh2; docs/intake-quality.md says
+ * this repository (test/corpus: held-out, check, unseen, fresh, fresh2, fresh3; docs/intake-quality.md says
  * which were tuned on), and each figure must stay at or above its floor. Floors are the measured figures
  * minus a small margin; raise them when the extractor improves, never lower them to pass.
  */
@@ -18,6 +18,7 @@ const CHECK = path.resolve(here, '../../corpus/email-check');
 const UNSEEN = path.resolve(here, '../../corpus/email-unseen');
 const FRESH = path.resolve(here, '../../corpus/email-fresh');
 const FRESH2 = path.resolve(here, '../../corpus/email-fresh2');
+const FRESH3 = path.resolve(here, '../../corpus/email-fresh3');
 
 interface Floors {
   f1: number;
@@ -79,10 +80,17 @@ describe('extraction quality floors', () => {
     expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.97, tasksF1: 0.97, eventsF1: 0.97, separation: null });
   }, 60_000);
 
-  it('fresh2 set (written and committed before the third round changed any rule; scored once, never tuned on)', async () => {
+  // Tuned on in the fourth quality round (its misses drove general fixes): no longer unseen.
+  it('fresh2 set (tuned on in the fourth quality round)', async () => {
     const s = await scoreCorpus(FRESH2);
     expect(s.emails).toBe(36);
+    expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.96, tasksF1: 0.97, eventsF1: 0.97, separation: null });
+  }, 60_000);
+
+  it('fresh3 set (written and committed before the fourth round changed any rule; scored once, never tuned on)', async () => {
+    const s = await scoreCorpus(FRESH3);
+    expect(s.emails).toBe(28);
     // Below the 0.90 aim as measured (docs/intake-quality.md); the floor keeps it from falling further.
-    expectFloors(s, { f1: 0.79, precision: 0.82, recall: 0.77, tasksF1: 0.79, eventsF1: 0.8, separation: 0.15 });
+    expectFloors(s, { f1: 0.73, precision: 0.75, recall: 0.71, tasksF1: 0.82, eventsF1: 0.53, separation: 0.12 });
   }, 60_000);
 });

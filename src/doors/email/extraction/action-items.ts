@@ -30,6 +30,17 @@ const BILL_NOUN = /\b(?:statement|bill|invoice|estado de cuenta|recibo|factura|a
 const DUE_LABEL = /^(?:due|due date|deadline|fecha l[íi]mite|vencimiento|f[äa]llig(?:keit)?|frist|[ée]ch[ée]ance|date limite)$/i;
 const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
 
+/** A purpose clause before the main clause, in four languages: "To ...,", "In order for ...,", "So we can ...,", "Damit/Um ...,", "Para (que) ...,", "Pour/Afin de ...,". */
+const PURPOSE_CLAUSE =
+  /^(?:(?:in order )?to\s+\p{Ll}[^,;.!?]{2,100}|in order for\s[^,;.!?]{2,100}|so (?:that )?(?:we|i|you|they|he|she)\s+(?:can|could|may)\s[^,;.!?]{2,100}|(?:damit|um)\s[^,;.!?]{2,100}|(?:para(?: que)?|a fin de(?: que)?)\s+\p{Ll}[^,;.!?]{2,100}|(?:pour(?: que)?|afin (?:de|que|qu['’]))\s*\p{Ll}[^,;.!?]{2,100}),\s+(?=\p{L})/iu;
+
+/**
+ * Bulk mail asks its reader to buy things in the imperative ("Order before the 18th"): an offer with
+ * a closing date is not an errand. The verbs of buying, in four languages.
+ */
+export const PURCHASE =
+  /^(?:order|buy|shop|purchase|get yours|grab yours|treat yourself|upgrade|commande[rz]?|ach[eè]te[rz]?|profite[rz]?|compra[rdn]?|pide|aprovecha|bestell(?:en|t)?|kauf(?:en|t)?|sicher(?:n|t))(?![\p{L}])/iu;
+
 /** How a task was found: it decides what survives in mail that asks for little (receipts, notices). */
 export type TaskKind = 'section' | 'request' | 'list' | 'imperative' | 'payment' | 'deadline' | 'schedule';
 
@@ -95,6 +106,10 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     ? owner.rest.replace(/^[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u, '')
     : owner.rest;
   const owned = rest !== raw;
+  // "To get your key, complete the check-in by ...", "Damit wir planen können, tragt euch ... ein": the
+  // purpose comes first and the ask after its comma.
+  const purposeLed = PURPOSE_CLAUSE.test(rest);
+  rest = rest.replace(PURPOSE_CLAUSE, '');
   const req = REQUEST.exec(rest);
   // "die Lohnsteuerbescheinigung bitte bis 27. November": the object comes before the request word.
   const objectFirst = req && req.index > 0 && /^(bitte|please|por favor|s'il vous plaît|svp)$/i.test(req[0]) ? rest.slice(0, req.index).trim() : '';
@@ -132,7 +147,11 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // "No gifts please", "Bitte keine Geschenke", "Pas de cadeaux", "Sin regalos": asking that something
   // not be done leaves nothing to do ("No olvides ..." is a reminder, not a refusal).
   if (NEGATED_ASK.test(owner.rest.replace(/^(?:please|bitte|por favor|s'il vous pla[îi]t)\s+/i, ''))) return null;
-  const imperative = IMPERATIVE.test(stripped) || imperativeMood(stripped, ctx.lang) || (info.listItem && listVerb(stripped, ctx.lang));
+  const separable = ctx.lang === 'de' ? separableAsk(stripped, info.clause, mentions) : null;
+  // "Para inscribiros, rellenad el formulario": an undated bare imperative after a purpose clause says
+  // how to do what the mail asks elsewhere; it is not an errand of its own.
+  if (purposeLed && !isRequest && !due) return null;
+  const imperative = IMPERATIVE.test(stripped) || imperativeMood(stripped, ctx.lang) || separable !== null || (info.listItem && listVerb(stripped, ctx.lang));
   let kind: TaskKind | null = null;
   // Bulk mail's imperatives are mostly advice ("Try our new app"); one with its own deadline asks
   // the reader to act ("Pick it up by Thursday"), whatever list or machine sent it.
@@ -172,6 +191,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
       ? paymentTask(info, due, ctx)
       : null;
   if (info.bulk && kind !== 'section' && !due) return null;
+  // Bulk mail that asks to buy by a date ("Order before the 14th") makes an offer, not an errand.
+  if (info.bulk && PURCHASE.test(stripped)) return null;
   let title = taskTitle(stripped, due, offsetInBody + leadOffset);
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
   else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de') {
@@ -181,6 +202,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     const tail = at >= 0 ? info.clause.slice(at, at + title.length) : title;
     title = finishTitle(`${objectFirst} ${tail}`, 14);
   }
+  if (separable) title = separable;
   if (contentWordCount(title) < 2) {
     // "Can you review it by Thursday?": the object is in the subject line.
     if (!due || !info.subject) return null;
@@ -210,10 +232,50 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
  * The imperative mood by its form where no tagger exists: French "-ez" (Retournez, Inscrivez),
  * German "<verb>en Sie" (Senden Sie), Spanish usted/vosotros forms of the verbs requests use.
  */
-const FR_IMPERATIVE = /^(?!chez\b|assez\b)[a-zàâçéèêëîïôûù]{3,}ez(?:-(?:nous|moi|les|le|la|vous))?\b/i;
+const FR_IMPERATIVE =
+  /^(?!chez\b|assez\b)[a-zàâçéèêëîïôûù]{3,}ez(?:-(?:nous|moi|les|le|la|vous))?\b|^[a-zàâçéèêëîïôûù]{3,}-(?:moi|nous|le|la|les|lui|leur|toi|en|y)(?![\p{L}-])/iu;
 const DE_IMPERATIVE = /^[a-zäöüß]{2,}(?:en|ern|eln)\s+sie\b/i;
 const ES_IMPERATIVE =
   /^(?:confirm|envi|enví|rellen|complet|firm|reserv|apunt|avis|llam|revis|mand|indic|present|abon|acompañ|cumpliment|adjunt|descarg|actualic|actualiz|realic|realiz|entregu|entreg|pagu|pag|comuniqu|comunic)(?:ad|en|e|a)(?:se|nos|os|lo|la|los|las)?(?![\p{L}])|^(?:inscrib|respond|devolv|devuelv|traig|tra|escrib|imprim|recib|le|ven)(?:id|ed|an|a|e)(?:se|nos|os|lo|la|los|las)?(?![\p{L}])/iu;
+
+/**
+ * German separable verbs put their particle at the clause end: "holen Sie Ihre Sendung bis zum 5.
+ * Dezember ab", "tragt euch bitte bis Freitag in die Liste ein", "ruf morgen den Vermieter an". A
+ * clause that opens with a verb form (not a pronoun, article or preposition), has an addressee or
+ * object next, and closes with a particle is an imperative; its title is the object and the joined
+ * infinitive ("Sendung abholen").
+ */
+const DE_PARTICLE = 'ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zu|zurück|fest|her|hin|los|vorbei|durch|um';
+const DE_SEPARABLE = new RegExp(
+  `^([a-zäöüß]{2,})\\s+((?:(?:sie|euch|dich|mir|uns|ihm|ihr|bitte|doch|mal|noch)\\s+){0,3})(.+?)\\s+(${DE_PARTICLE})\\s*[.!]?$`,
+  'i',
+);
+const DE_NOT_VERB =
+  /^(?:ich|du|er|sie|es|wir|ihr|man|der|die|das|den|dem|des|ein|eine|einen|einem|dies\w*|jede\w*|alle|am|im|um|an|auf|in|bis|ab|mit|nach|vor|von|zu|zum|zur|für|bei|wenn|dass|weil|ob|und|oder|aber|heute|morgen|dann|danach|so|da|hier|dort|bitte|nicht|kein\w*|unser\w*|euer|eure\w*|ihre?\w*|sein\w*|mein\w*|dein\w*|wo|wie|was|wann|wer|auch|nur|noch|hiermit|deshalb|daher|gern|gerne|jetzt|dazu|damit|außerdem|zudem|zuerst|anschließend|danach)$/i;
+const DE_FILLER = /\b(?:bitte|doch|mal|noch|morgen|heute|übermorgen|unbedingt|rechtzeitig|sp[äa]testens|bis(?:\s+(?:zum|zur|spätestens))?|vor(?:\s+dem)?)\b/gi;
+
+function separableAsk(stripped: string, clause: string, mentions: DateMention[]): string | null {
+  let text = stripped.trim();
+  for (const m of mentions) text = text.replace(clause.slice(m.index, m.end), ' ');
+  text = text.replace(/\s+/g, ' ').replace(/\s+,/g, ',').replace(/,\s*,/g, ',');
+  // The particle closes its own clause: "holen Sie das Paket ab, danach geht es ... zurück".
+  const parts = text.split(',');
+  let m: RegExpExecArray | null = null;
+  for (let k = 1; k <= parts.length && !m; k++) m = DE_SEPARABLE.exec(parts.slice(0, k).join(',').trim());
+  // "Hiermit laden wir Sie ... ein": a subject pronoun after the first word is a statement (verb second).
+  if (!m || DE_NOT_VERB.test(m[1]) || /^\S+\s+(?:wir|ich|er|es|man)\b/i.test(text)) return null;
+  const object = m[3]
+    .replace(DE_FILLER, ' ')
+    .replace(/[,]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:(?:die|der|das|den|dem|ihre[nmrs]?|eure[nmrs]?|deine[nmrs]?|unsere[nmrs]?|meine[nmrs]?)\s+)/i, '');
+  if (!object || object.split(' ').length > 10) return null;
+  const verb = m[1].toLowerCase();
+  const stem = verb.replace(/(?:en|et|t|e)$/, '');
+  const infinitive = `${m[4].toLowerCase()}${stem}${/(?:el|er)$/.test(stem) ? 'n' : 'en'}`;
+  return finishTitle(`${object.charAt(0).toLocaleUpperCase()}${object.slice(1)} ${infinitive}`, 14);
+}
 
 function imperativeMood(text: string, lang: DateContext['lang']): boolean {
   if (lang === 'fr') return FR_IMPERATIVE.test(text);

@@ -6,7 +6,14 @@ const DEVICE_SIGNATURE = /^\s*(sent from my|sent from outlook|get outlook for|en
 const SIGN_OFF =
   /^\s*(thanks|thank you|many thanks|thanks again|thx|cheers|best|all best|best wishes|best regards|kind regards|warm regards|warmly|regards|all the best|sincerely|yours|love( you)?!*|xo+|hugs|saludos|un saludo|saludos cordiales|atentamente|gracias|mit freundlichen gr(ü|ue)(ß|ss)en|freundliche gr(ü|ue)(ß|ss)e|viele gr(ü|ue)(ß|ss)e|beste gr(ü|ue)(ß|ss)e|liebe gr(ü|ue)(ß|ss)e|gru(ß|ss)|danke|bien cordialement|cordialement|bien à vous|merci( beaucoup)?|amicalement|bisous)\b[^\n]{0,25}$/i;
 const BOILERPLATE =
-  /\b(confidential|intended recipient|intended solely|notify the sender|notify us|privileged|unsubscribe|you are receiving|you're receiving|you received this|this (message|email|e-mail) was sent to|view (it )?in (your )?browser|manage (your )?(notification )?preferences|consider the environment|circular 230|disclaimer|vertraulich|absender|destinataire|confidencial|destinatario|registered in england|all rights reserved|privacy policy|view it on github|reply to this email directly)\b/i;
+  /\b(unsubscribe|you are receiving|you're receiving|you received this|this (message|email|e-mail) was sent to|view (it )?in (your )?browser|manage (your )?(notification )?preferences|consider the environment|circular 230|registered in england|all rights reserved|privacy policy|view it on github|reply to this email directly)\b/i;
+/**
+ * Words of legal disclaimers that are also ordinary words ("sent back to the sender", "Absender",
+ * "destinataire"): a paragraph is a disclaimer when two of them meet, not when a notice uses one.
+ */
+const DISCLAIMER_WORDS =
+  /\b(confidential|intended recipient|intended solely|notify the sender|notify us|privileged|disclaimer|vertraulich|absender|adressat|destinataire|confidentiel|confidencial|destinatario)\b/gi;
+const isBoilerplate = (p: string) => BOILERPLATE.test(p) || new Set([...p.matchAll(DISCLAIMER_WORDS)].map((m) => m[1].toLowerCase())).size >= 2;
 const URL_ONLY = /^\s*[\w\s&'’.-]{0,40}:?\s*(\[?https?:\/\/\S+\]?|<https?:\/\/\S+>)\s*$/i;
 /** A sentence before the link ("Please vote in the poll by Friday: https://...") is not a bare link label. */
 const isBareLink = (line: string) =>
@@ -35,7 +42,7 @@ function cleanSegment(segment: string): string {
   }
   // Drop whole paragraphs of legal or list boilerplate.
   const paragraphs = out.join('\n').split(/\n\s*\n/);
-  return paragraphs.filter((p) => !BOILERPLATE.test(p)).join('\n\n');
+  return paragraphs.filter((p) => !isBoilerplate(p)).join('\n\n');
 }
 
 /** Cleans each segment (forwarder's note, forwarded message, ...) on its own. */

@@ -3,6 +3,7 @@
  * actions they ask for with a deadline; newsletters make nothing (the subject fallback keeps them);
  * an appointment confirmation makes one event at its address, plus any dated request it contains.
  */
+import { PURCHASE } from './action-items.js';
 import { appointmentEvent } from './appointments.js';
 import type { MailClass } from './classify.js';
 import type { DateContext } from './dates.js';
@@ -35,18 +36,39 @@ const CLASS_TRUST: Record<MailClass, number> = {
   poll: 1,
   newsletter: 0.7,
   notice: 1,
+  calendar: 1,
 };
+
+/** Does the mail ask its reader for something by a date (a request, a deadline), other than to buy? */
+function datedAsks(found: TextItems): TextItems['tasks'] {
+  return found.tasks.filter((t) => t.dueMs !== null && (t.kind === 'request' || t.kind === 'deadline' || t.kind === 'section') && !PURCHASE.test(t.title));
+}
 
 export function shapeByClass(kind: MailClass, found: TextItems, body: string, subject: string, ctx: DateContext): TextItems {
   let out: TextItems;
   switch (kind) {
     case 'newsletter':
-      out = { tasks: [], events: [] };
+    case 'notice': {
+      // What decides is whether the mail asks its reader for something by a date (RSVP, sign up, hand
+      // in), not its wording: a school fair's "bake sale" makes it look like marketing, a shop's "order
+      // before the 18th" like a request. Mail that asks is read as a person's mail: the asks and the
+      // events they come with; mail that does not informs only.
+      const asks = datedAsks(found);
+      const askedAtAll = kind === 'notice' ? found.tasks.some((t) => t.dueMs !== null && t.kind !== 'schedule' && !PURCHASE.test(t.title)) : asks.length > 0;
+      const kept = found.tasks.filter(
+        (t) => !PURCHASE.test(t.title) && (kind === 'notice' || t.dueMs !== null || t.kind === 'request' || t.kind === 'section'),
+      );
+      out = askedAtAll ? { tasks: kept, events: found.events } : { tasks: [], events: [] };
       break;
-    case 'notice':
-      // A list notice that asks its reader to act by a date (RSVP, sign up, hand in) is read as a
-      // person's mail: the asks and the events they come with. Without such an ask it informs only.
-      out = found.tasks.some((t) => t.dueMs !== null && t.kind !== 'schedule') ? found : { tasks: [], events: [] };
+    }
+    case 'calendar':
+      // The calendar's notice describes one event; its footer ("change your notification settings") asks nothing.
+      // The subject names the event ("Notification: Dental cleaning @ Wed Dec 9 ..."); the body's
+      // nearest line may be a joining link instead.
+      {
+        const named = /^[^:]{3,30}:\s*(.+?)\s+@\s/.exec(subject.trim());
+        out = { tasks: [], events: found.events.slice(0, 1).map((e) => (named ? { ...e, title: finishTitle(named[1], 12) } : e)) };
+      }
       break;
     case 'transactional':
     case 'notification':

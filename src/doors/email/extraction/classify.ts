@@ -5,7 +5,7 @@
  * nouns and the body's structure (order lines, totals, tracking numbers), in four languages.
  */
 
-export type MailClass = 'transactional' | 'appointment' | 'newsletter' | 'notice' | 'notification' | 'poll' | 'personal';
+export type MailClass = 'transactional' | 'appointment' | 'calendar' | 'newsletter' | 'notice' | 'notification' | 'poll' | 'personal';
 
 export interface ClassifyInput {
   subject: string;
@@ -56,6 +56,13 @@ const POLL =
 const NOTIFICATION_SUBJECT =
   /^(notification|reminder|accepted|declined|tentative|updated invitation|invitation):|\b(shared a document|invited you to (edit|vote|view)|assigned to you|mentioned you|commented on|run failed|workflow run)\b/i;
 
+/**
+ * A calendar's own notice about one of its events ("Notification: X @ <when>", "Reminder: X" with a
+ * When field), sent without an iCalendar part: the event it describes is the item.
+ */
+const CALENDAR_PREFIX = /^(?:notification|reminder|event reminder|erinnerung|benachrichtigung|recordatorio|notificaci[óo]n|rappel)\s*:/i;
+const WHEN_FIELD = /^\s*(?:when|quand|wann|cu[áa]ndo)\s*(?::|$)/im;
+
 export function classifyMail(input: ClassifyInput): Classification {
   const signals: string[] = [];
   const head = input.text.slice(0, 3000);
@@ -67,6 +74,10 @@ export function classifyMail(input: ClassifyInput): Classification {
   const txSubject = TRANSACTIONAL_SUBJECT.test(input.subject);
   if (txSubject) signals.push('transactional-subject');
 
+  if (machine && CALENDAR_PREFIX.test(input.subject.trim()) && (/\s@\s/.test(input.subject) || WHEN_FIELD.test(head))) {
+    signals.push('calendar-notification');
+    return { kind: 'calendar', signals };
+  }
   const appointmentSubject =
     APPOINTMENT_NOUN.test(input.subject) && (CONFIRMATION_WORD.test(input.subject) || /^(your|ihr|su|votre)\b/i.test(input.subject.trim()));
   const firstLines = head.slice(0, 600).replace(/\s+/g, ' ');

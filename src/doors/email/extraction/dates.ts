@@ -117,6 +117,10 @@ const PARSERS: Record<Lang, chrono.Chrono> = {
 const NOON: [RegExp, string][] = [
   [/(?<!\p{L})à midi(?!\p{L})/giu, 'à 12h '],
   [/(?<!\p{L})al mediod[ií]a(?!\p{L})/giu, 'a las 12:00'],
+  // "from 6pm" said as a start: "à partir de 18h", "dès 18h", "a partir de las 18:00" read as the time itself
+  // (chrono takes "de 18h" for a duration from now).
+  [/(?<!\p{L})(?:à partir de|dès)(?=\s+\d)/giu, 'à'],
+  [/(?<!\p{L})a partir de(?=\s+las?\s+\d)/giu, 'a'],
 ];
 
 function readable(text: string): string {

@@ -6,7 +6,7 @@ import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
-  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|concierto|fiesta|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b/iu;
+  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|concierto|fiesta|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
 const DEADLINE_BEFORE =
   /\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
@@ -340,7 +340,7 @@ const UNREAD_PLACE =
 const DATEISH =
   /\d|\b(mon|tue|wed|thu|fri|sat|sun|today|tomorrow|tonight|noon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mi[ée]r|jue|vie|s[áa]b|dom|mañana|mont|diens|mittw|donn|frei|sams|sonn|morgen|mer|jeu|ven|sam|dim|demain|midi|mediod)/i;
 const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
-const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça)\b/i;
+const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;
 
 /** "Thursday, November 12. Photos ... starting at 8:15 AM": a day in one sentence, its hours in the next. */
 function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): DateMention | null {
@@ -366,10 +366,33 @@ function firstSentence(paragraph: string, from: number): string {
   return paragraph.slice(from, m ? m.index + 1 : undefined);
 }
 
+/**
+ * "am Mittwoch backen wir ab 15 Uhr Plätzchen", "wir grillen am Samstag": German tells a shared
+ * activity with "wir" and a verb next to it; the nouns after it and the infinitive name it.
+ */
+const DE_WE_ACTIVITY = /(?:^|\s)(?:([a-zäöüß]{3,}(?:en|ern|eln))\s+wir|wir\s+([a-zäöüß]{3,}(?:en|ern|eln)))\b(.*)$/;
+const DE_NOT_ACTIVITY =
+  /^(?:haben|sind|werden|können|müssen|sollen|wollen|möchten|dürfen|brauchen|bitten|freuen|hoffen|laden|danken|informieren|suchen|benötigen|wissen|sehen|geben|bieten|gehen|treffen)$/;
+
+function germanActivity(clause: string, mentions: DateMention[]): string | null {
+  const m = DE_WE_ACTIVITY.exec(clause);
+  const verb = m?.[1] ?? m?.[2];
+  if (!m || !verb || DE_NOT_ACTIVITY.test(verb)) return null;
+  let rest = m[3];
+  for (const x of mentions) rest = rest.replace(x.text, ' ');
+  rest = rest.replace(/(?:^|\s)(?:ab|um|von|bis|gegen)\s+\d{1,2}(?:[.:]\d{2})?(?:\s*uhr)?(?=\s|[.,]|$)/gi, ' ');
+  // The object: the nouns (capitalised in German) before a place or time preposition.
+  const head = rest.split(/\s(?:in|im|am|auf|bei|an|ab|um|von|vom|zu|zum|zur|mit|für|nach)\s/)[0] ?? '';
+  const nouns = head.match(/\p{Lu}[\p{L}-]+/gu) ?? [];
+  if (!nouns.length || nouns.length > 3) return null;
+  return finishTitle(`${nouns.join(' ')} ${verb}`, 8);
+}
+
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
   const meeting = hasMeetingWord(clause) || INVITED.test(clause);
-  const happens = meeting || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
-  if (!meeting && !happens) return null;
+  const activity = !meeting && ctx.lang === 'de' && DATEISH.test(clause) ? germanActivity(clause, findDates(clause, ctx)) : null;
+  const happens = meeting || activity || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
+  if (!meeting && !happens && !activity) return null;
   const mentions = findDates(clause, ctx);
   // Tested only when a date without a time needs it: the paragraph is read per clause otherwise.
   let allDay: boolean | undefined;
@@ -386,14 +409,15 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     m = next ? (withNextSentenceTime(day, next, ctx) ?? undefined) : undefined;
     if (!m) return null;
   }
-  let title = titleFrom(clause, mentions, subject);
+  let title = activity ?? titleFrom(clause, mentions, subject);
   let fromSubject = false;
   if (happens) {
     const phrase = happens.subject ? nounPhrase(happens.subject, ctx.lang) : null;
     fromSubject = happens.motion || !phrase;
     title = fromSubject ? subjectEventTitle(subject) : finishTitle(capitalise(phrase!), 10);
   }
-  if (PRONOUN_TITLE.test(title) && title.split(/\s+/).length <= 2) {
+  // "On se retrouve", "We meet": a first-person plural verb names no event; the subject may.
+  if (PRONOUN_TITLE.test(title) && (title.split(/\s+/).length <= 2 || /^(?:on|nous|wir|we|nos)\s/i.test(title))) {
     title = subjectEventTitle(subject);
     fromSubject = true;
   }

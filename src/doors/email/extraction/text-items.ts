@@ -16,6 +16,8 @@ const SECTION_INTRO =
 const REQUEST_INTRO =
   /\b(please|can you|could you|i need|we need|we still need|need|necesito|necesitamos|hace falta|falta|benötigen|brauchen|bitte|pourriez-vous|pouvez-vous|peux-tu|merci de|veuillez|il nous faut|nous avons besoin)\b[^:]{0,120}:\s*$/i;
 
+const LABEL_LINE = /^[ \t]*(when|where|location|quand|où|lieu|wann|ort|cuándo|dónde|lugar)[ \t]*\r?\n(?=[ \t]*\S)/gim;
+
 export interface TextItems {
   tasks: TextTask[];
   events: TextEvent[];
@@ -28,7 +30,9 @@ function isTableRow(u: Unit): boolean {
 export function readText(body: string, ctx: DateContext, subject: string, bulk: boolean): TextItems {
   const cleanSubject = subjectTitle(subject);
   const out: TextItems = { tasks: [], events: [] };
-  const segments = stripBoilerplate(body);
+  // Calendars and booking pages put a field's label on its own line ("When" / "Wed Dec 9, 2:30pm"):
+  // joined, it reads like the "When: ..." field it is.
+  const segments = stripBoilerplate(body).map((s) => s.replace(LABEL_LINE, '$1: '));
   if (segments.some((s) => NOTHING_TO_DO.test(s))) return out;
   for (const segment of segments) {
     const paragraphs = paragraphsOf(segment);
@@ -107,5 +111,16 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       i++;
     }
   }
-  return out;
+  return { tasks: withoutUndatedEchoes(out.tasks), events: out.events };
+}
+
+const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';
+
+/**
+ * "Book an appointment before December 31" and, under it, a link "Book online or call ...": an
+ * undated bare imperative with the same verb as a dated task in the mail is the same errand again.
+ */
+function withoutUndatedEchoes(tasks: TextTask[]): TextTask[] {
+  const datedVerbs = new Set(tasks.filter((t) => t.dueMs !== null).map((t) => firstWord(t.title)));
+  return tasks.filter((t) => t.dueMs !== null || (t.kind !== 'imperative' && t.kind !== 'list') || !datedVerbs.has(firstWord(t.title)));
 }
