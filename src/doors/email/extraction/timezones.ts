@@ -68,18 +68,26 @@ export function resolveZoneName(tzid: string): string | null {
   return WINDOWS_ZONES[clean.toLowerCase()] ?? null;
 }
 
+// Building a formatter costs far more than using one, and a message names few zones.
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Offset in minutes east of UTC of an IANA zone at a UTC instant. */
 function zoneOffsetAt(zone: string, utcMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(utcMs));
+  let format = zoneFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneFormats.set(zone, format);
+  }
+  const parts = format.formatToParts(new Date(utcMs));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60000);
