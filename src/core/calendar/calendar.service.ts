@@ -22,6 +22,7 @@ import type { RsvpStatus } from '../events/event.js';
 import * as drafts from '../versioning/drafts.js';
 import { versionState } from '../versioning/versioned-record.js';
 import * as store from './calendar.store.js';
+import * as slugStore from './slugs.store.js';
 import { calendarTrash } from './trash.js';
 import { attendedIds } from './attending.store.js';
 import * as formerNames from './former-names.store.js';
@@ -141,7 +142,7 @@ export function createCalendarService(db: Db) {
           contexts.map((c) => c.id),
         ),
       );
-      const slugs = new Map((await uow.read((q) => store.slugsOf(q, actor.userId))).map((s) => [s.context_id, s]));
+      const slugs = new Map((await uow.read((q) => slugStore.slugsOf(q, actor.userId))).map((s) => [s.context_id, s]));
       const out: Collection[] = (['task', 'event'] as const).map((kind) => ({
         kind,
         contextId: null,
@@ -176,13 +177,13 @@ export function createCalendarService(db: Db) {
       const row = await uow.read((q) => getContext(q, contextId));
       const perm = row ? ((await uow.read((q) => contextPermissions(q, actor.userId, [contextId]))).get(contextId) ?? 'none') : 'none';
       if (!row || perm === 'none') throw notFound('Collection');
-      const s = (await uow.read((q) => store.slugsOf(q, actor.userId))).find((x) => x.context_id === contextId);
+      const s = (await uow.read((q) => slugStore.slugsOf(q, actor.userId))).find((x) => x.context_id === contextId);
       return { kind, contextId, ownerId: row.user_id, permission: perm, context: toContext(row), slug: s ? { slug: s.slug, kind: s.record_type } : null };
     },
 
     /** The context a slug of the actor's names, if any. */
     async contextForSlug(actor: Actor, slug: string) {
-      const row = await uow.read((q) => store.findSlug(q, actor.userId, slug));
+      const row = await uow.read((q) => slugStore.findSlug(q, actor.userId, slug));
       return row ? { contextId: row.context_id, kind: row.record_type } : null;
     },
 
@@ -192,10 +193,10 @@ export function createCalendarService(db: Db) {
      */
     async makeCollection(actor: Actor, slug: string, kind: Kind, work: () => Promise<{ id: string }>): Promise<string> {
       return uow.write(async (tx) => {
-        await store.dropSlugIfOrphan(tx, actor.userId, slug);
-        if (await store.findSlug(tx, actor.userId, slug)) throw new DomainError('conflict', 'A collection already has this URL');
+        await slugStore.dropSlugIfOrphan(tx, actor.userId, slug);
+        if (await slugStore.findSlug(tx, actor.userId, slug)) throw new DomainError('conflict', 'A collection already has this URL');
         const { id } = await work();
-        await store.insertSlug(tx, { context_id: id, user_id: actor.userId, slug, record_type: kind });
+        await slugStore.insertSlug(tx, { context_id: id, user_id: actor.userId, slug, record_type: kind });
         return id;
       });
     },

@@ -9,7 +9,7 @@ import { prepared } from '../../db/prepared.js';
 import { withVisibleContexts } from '../access/access.store.js';
 import { attendedOnly } from '../access/visibility.store.js';
 import { attendingBranches } from './attending.store.js';
-import type { CalendarObjectsTable, CalendarSlugsTable, ContextsTable, EventsTable, TasksTable } from '../../db/schema.js';
+import type { CalendarObjectsTable, ContextsTable, EventsTable, TasksTable } from '../../db/schema.js';
 import type { Position } from '../changes/cursor.js';
 import { statusCode, type TaskStatus } from '../tasks/task.js';
 import type { Horizon } from '../changes/sync.store.js';
@@ -223,16 +223,6 @@ export async function recurrenceOf(db: Executor, kind: Kind, ids: string[]): Pro
   return out;
 }
 
-export const slugsOf = (db: Executor, userId: string): Promise<CalendarSlugsTable[]> =>
-  db.selectFrom('calendar_slugs').selectAll().where('user_id', '=', userId).execute();
-
-export const findSlug = (db: Executor, userId: string, slug: string) =>
-  db.selectFrom('calendar_slugs').selectAll().where('user_id', '=', userId).where('slug', '=', slug).executeTakeFirst();
-
-export const insertSlug = async (db: Executor, row: CalendarSlugsTable) => {
-  await db.insertInto('calendar_slugs').values(row).execute();
-};
-
 /** The context, its ancestors: a share or move on any of them changes who sees the collection. */
 export async function chainOf(db: Executor, contextId: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
@@ -388,14 +378,6 @@ export async function pruneOrphans(db: Executor): Promise<number> {
     .where((eb: ExpressionBuilder<any, any>) => eb.not(eb.exists(eb.selectFrom('contexts as c').select('c.id').whereRef('c.id', '=', 's.context_id'))))
     .execute();
   return removed;
-}
-
-/** A slug whose context is gone frees its URL. */
-export async function dropSlugIfOrphan(db: Executor, userId: string, slug: string): Promise<void> {
-  const row = await findSlug(db, userId, slug);
-  if (!row) return;
-  const ctx = await db.selectFrom('contexts').select('id').where('id', '=', row.context_id).executeTakeFirst();
-  if (!ctx) await db.deleteFrom('calendar_slugs').where('context_id', '=', row.context_id).execute();
 }
 
 /** The attendees of the given events (email, RSVP), by event. */

@@ -14,7 +14,7 @@
  */
 import type { TextTask } from './action-items.js';
 import type { TextEvent } from './meetings.js';
-import { opensWithVenue } from './meetings.js';
+import { opensWithVenue } from './places.js';
 
 /** A title that is still a clause with its subject ("We'll meet in ...", "I need ..."). */
 const PRONOUN_CLAUSE = /^(?:we|i|you|they|he|she|it)(?:['’](?:ll|re|ve|d|m|s))?\s|^(?:nous|je|on|wir|ich|nosotros|yo)\s/i;

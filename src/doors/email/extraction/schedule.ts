@@ -6,7 +6,8 @@
 import type { TextTask } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { findLocation, opensWithVenue, type TextEvent } from './meetings.js';
+import type { TextEvent } from './meetings.js';
+import { findLocation, opensWithVenue } from './places.js';
 import { contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
 
 const SEPARATOR_AFTER = /^\s*(?:[-–—:|]|\s-\s)\s*/;

@@ -1,0 +1,86 @@
+/**
+ * Day forms chrono's locale parsers do not read, added to them: dotted day.month dates, a day of
+ * the month alone ("the 24th", "le 15", "bis zum 15."), a weekday with its day ("jueves 10").
+ * Each resolves to the next such day after the message's date.
+ */
+import * as chrono from 'chrono-node';
+import type { Lang } from './language.js';
+
+type Parser = chrono.Parser;
+
+/** "15.12." / "4.12.2026": day and month with dots, as German, Spanish and French mail writes them. */
+const dottedDate: Parser = {
+  pattern: () => /(?<![\d.,:])(\d{1,2})\.(\d{1,2})\.(\d{4}(?!\d)|\d{2}(?!\d))?(?!\d|\s*(uhr|h\b))/i,
+  extract: (context, match) => {
+    const day = Number(match[1]);
+    const month = Number(match[2]);
+    if (day < 1 || day > 31 || month < 1 || month > 12) return null;
+    const c = context.createParsingComponents({ day, month });
+    if (match[3]) c.assign('year', match[3].length === 2 ? 2000 + Number(match[3]) : Number(match[3]));
+    else c.imply('year', context.refDate.getFullYear());
+    return c;
+  },
+};
+
+/** "the 24th", "Tuesday the 24th": a day of the month without the month, the next such day. */
+const ordinalDay: Parser = {
+  pattern: () => /\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i,
+  extract: (context, match) => nextDayOfMonth(context, Number(match[1])),
+};
+
+function nextDayOfMonth(context: chrono.ParsingContext, day: number): chrono.ParsingComponents | null {
+  if (day < 1 || day > 31) return null;
+  const ref = context.refDate;
+  let year = ref.getFullYear();
+  let month = ref.getMonth() + 1;
+  if (day < ref.getDate()) {
+    month++;
+    if (month > 12) {
+      month = 1;
+      year++;
+    }
+  }
+  return context.createParsingComponents({ day, month, year });
+}
+
+/** "el jueves 10", "vendredi 11": a weekday with its day of the month, the next such day. */
+const weekdayAndDay = (weekdays: string): Parser => ({
+  pattern: () =>
+    new RegExp(
+      `(?<!\\p{L})(?:${weekdays})\\s+(\\d{1,2})(?:er)?(?![\\d:.h]|\\s*(?:de\\s|janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée]c|heures?|horas?))`,
+      'iu',
+    ),
+  extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
+});
+const weekdayDay = {
+  es: weekdayAndDay('lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo'),
+  fr: weekdayAndDay('lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche'),
+};
+
+/** "antes del día 15", "avant le 15", "bis zum 15.": a day of the month without the month, the next such day. */
+const localDayOfMonth: Record<'es' | 'fr' | 'de', Parser> = {
+  es: { pattern: () => /(?<!\p{L})d[íi]a\s+(\d{1,2})(?!\s*(?:de\s|[:.h]\d|\d))/iu, extract: (c, m) => nextDayOfMonth(c, Number(m[1])) },
+  fr: {
+    pattern: () => /(?<!\p{L})le\s+(\d{1,2})(?:er)?(?![\d:h]|\.\d|\s*(?:janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée]c|\d|heures?|h\b))/iu,
+    extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
+  },
+  de: {
+    pattern: () => /(?<!\p{L})(?:zum|am)\s+(\d{1,2})\.(?!\d|\s*(?:jan|feb|m[äa]r|apr|mai|jun|jul|aug|sep|okt|nov|dez|\d))/iu,
+    extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
+  },
+};
+
+function withParsers(base: chrono.Chrono, first: Parser[], last: Parser[]): chrono.Chrono {
+  const c = base.clone();
+  c.parsers.unshift(...first);
+  c.parsers.push(...last);
+  return c;
+}
+
+/** chrono's casual parser of each language, with the day forms above added. */
+export const PARSERS: Record<Lang, chrono.Chrono> = {
+  en: withParsers(chrono.en.casual, [], [ordinalDay]),
+  es: withParsers(chrono.es.casual, [dottedDate, weekdayDay.es], [localDayOfMonth.es]),
+  de: withParsers(chrono.de.casual, [dottedDate], [localDayOfMonth.de]),
+  fr: withParsers(chrono.fr.casual, [dottedDate, weekdayDay.fr], [localDayOfMonth.fr]),
+};

@@ -1,0 +1,100 @@
+/**
+ * Where an event happens, read from its text by structure: a street address, a venue noun, a
+ * locative phrase (preposition, determiner, noun phrase) or a named place, in four languages.
+ */
+
+const STREET =
+  /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*|\b(?:calle|avenida|paseo|plaza|rue|avenue|boulevard|chemin|via)\s+\p{L}/iu;
+
+const VENUE_NOUNS =
+  '(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\\s?room|meeting room)';
+const VENUE = new RegExp(
+  `(?<!\\p{L})(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\\s+(?:the\\s+|our\\s+|el\\s+|la\\s+|le\\s+|l['’]|der\\s+|dem\\s+)?((?:[\\p{Lu}][\\p{L}'’.-]*\\s+){0,3}(?:school\\s+)?${VENUE_NOUNS}(?!\\p{L})(?:\\s+(?:de la|del|de|des|du|der|of the|of)\\s+[\\p{L}'’-]{3,})?(?:\\s+[\\p{Lu}\\d][\\p{L}\\p{N}'’.-]*){0,3})`,
+  'iu',
+);
+/** "gymnase Jean Moulin", "the school library": a comma part that opens with a venue noun is a place. */
+const VENUE_FIRST = new RegExp(`^(?:the\\s+|le\\s+|la\\s+|l['’]|el\\s+|der\\s+|die\\s+|das\\s+)?(?:school\\s+)?${VENUE_NOUNS}(?!\\p{L})`, 'iu');
+
+export function opensWithVenue(chunk: string): boolean {
+  return VENUE_FIRST.test(chunk.trim());
+}
+const STREET_ADDRESS =
+  /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:[Ss]t|[Ss]treet|[Aa]ve|[Aa]venue|[Rr]d|[Rr]oad|[Bb]lvd|[Bb]oulevard|[Dd]r|[Dd]rive|[Ww]ay|[Ll]ane|[Ll]n|[Pp]kwy|[Pp]arkway|[Pp]l|[Pp]lace|[Cc]t|[Cc]ourt)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
+
+/** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
+export function findLocation(text: string): string | null {
+  const found = rawLocation(text);
+  return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
+}
+
+function rawLocation(text: string): string | null {
+  const base = namedPlace(text);
+  const t = text.replace(/https?:\/\/\S+/g, ' ');
+  const bare = !base || !/\s/.test(base.trim());
+  const venue = VENUE.exec(t);
+  if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return venue[1].trim();
+  const street = STREET_ADDRESS.exec(t);
+  if (street && bare && !/\u0000/.test(street[0])) return street[0].replace(/[\s,.;]+$/, '').trim();
+  return base ?? locativePhrase(t);
+}
+
+/**
+ * Where a sentence says something happens, by its structure rather than a list of venues: a place
+ * preposition, a determiner and a noun phrase ("en el patio del colegio", "dans la salle des fêtes",
+ * "im Gemeindesaal", "at the community centre"), up to the next punctuation or the next function word.
+ */
+const LOCATIVE: RegExp[] = [
+  /(?<!\p{L})(?:en|desde)\s+(?:el|la|los|las|nuestro|nuestra|nuestros|su)\s+((?:[\p{L}'’-]+)(?:\s+(?:de la|del|de los|de|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
+  /(?<!\p{L})(?:à|au|aux|dans|devant)\s+(?:(?:la|le|les|notre|votre)\s+|l['’])?((?:[\p{L}'’-]+)(?:\s+(?:de la|du|des|de|d['’]|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
+  /(?<!\p{L})(?:im|beim|am|vor dem|in der|in dem|auf dem|an der)\s+((?:[\p{Lu}][\p{L}-]+)(?:\s+(?:der|des|am|an der|[\p{Lu}\d][\p{L}\p{N}.-]*)\s*[\p{L}\p{N}.-]*){0,2})/gu,
+  /\b(?:at|in|inside|outside)\s+(?:the|our|your|their|my|his|her)\s+((?:[\p{L}'’-]+)(?:\s+(?!on\b|at\b|from\b|for\b|to\b|and\b|by\b|with\b)[\p{L}'’-]+){0,3})/giu,
+];
+const NOT_A_PLACE =
+  /^(morning|afternoon|evening|night|meantime|future|past|end|beginning|middle|week|weekend|month|year|day|time|case|event|meantime|line|loop|office hours|place|mañana|tarde|noche|semana|mes|año|día|momento|caso|línea|matin|soir|soirée|après-midi|journée|semaine|mois|année|jour|cas|ligne|fin|début|morgen|abend|nachmittag|vormittag|woche|monat|jahr|tag|fall|anschluss|ende|anfang|rahmen|vorfeld|voraus|moment|total|person|advance|meantime|same|following|next|first|last|best|rest)\b/i;
+const PLACE_TAIL = /\s+(?:a las?|à|um|at|on|el|le|la|les|los|las|the|de|del|du|des|der|und|and|y|et|para|pour|für|for|from|to|que|que|with|con|avec|mit)$/i;
+
+function locativePhrase(text: string): string | null {
+  for (const re of LOCATIVE) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      let phrase = m[1].split(/[,.;:!?()\u0000]/)[0].trim();
+      for (let i = 0; i < 3; i++) phrase = phrase.replace(PLACE_TAIL, '');
+      if (phrase.length < 3 || NOT_A_PLACE.test(phrase) || /^\d/.test(phrase)) continue;
+      if (
+        /^(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|wochenende)/i.test(
+          phrase,
+        )
+      )
+        continue;
+      const paren = /^\s*\(([^)]{4,80})\)/.exec(text.slice((m.index ?? 0) + m[0].length));
+      return paren && /\d/.test(paren[1]) ? `${phrase} (${paren[1].trim()})` : phrase;
+    }
+  }
+  return null;
+}
+
+function namedPlace(text: string): string | null {
+  const t = text.replace(/https?:\/\/\S+/g, ' ');
+  const room = /\b(?:in|at)\s+(?:the\s+|our\s+)?((?:[\p{Lu}][\p{L}'’-]*\s+)+(?:room|office|conference room|building|hall|auditorium|lobby|café|cafe))\b/u.exec(
+    t,
+  );
+  if (room) return room[1].trim();
+  const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+)/iu.exec(t);
+  const at =
+    /(?:\bat|\b@|\ben|\bin|\bau|(?<!\p{L})à|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(
+      t,
+    );
+  if (at && !/^\u0000/.test(at[1])) {
+    const main = at[1].replace(/^(the|our|la|el|le)\s+/i, '').trim();
+    if (main.length > 1 && !/^(the|a|an)$/i.test(main)) return at[3] ? `${main} (${at[3].trim()})` : main;
+  }
+  const officeOf =
+    /\b(?:in|at|en|à)\s+(?:our|the|la|el|unserem|notre)\s+((?:[\p{L}]+\s+)?(?:office|oficina|büro|bureau|sala|salle)(?:\s+(?:de|of|in)\s+[\p{Lu}][\p{L}]+)?)/iu.exec(
+      t,
+    );
+  const paren = [...t.matchAll(/\(([^)]{4,80})\)/g)].map((m) => m[1]).find((p) => STREET.test(p) && /\d/.test(p));
+  if (officeOf) return paren ? `${officeOf[1]} (${paren})` : officeOf[1];
+  if (paren) return paren;
+  if (roomNum) return roomNum[1];
+  return null;
+}
