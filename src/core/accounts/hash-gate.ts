@@ -6,6 +6,7 @@
  * gets 503 at once, having cost nothing.
  */
 import { DomainError } from '../errors.js';
+import { allowScryptThreads } from './scrypt-threads.js';
 
 export interface HashGateOptions {
   concurrency: number;
@@ -15,6 +16,7 @@ export interface HashGateOptions {
 export const DEFAULT_HASH_GATE: HashGateOptions = { concurrency: 2, queue: 16 };
 
 export function createHashGate({ concurrency, queue }: HashGateOptions) {
+  allowScryptThreads(concurrency);
   let running = 0;
   const waiting: Array<() => void> = [];
 

@@ -1,7 +1,5 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-
-const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { scryptOnThread as scrypt } from './scrypt-threads.js';
 
 // scrypt N=2^15, r=8, p=1: about 32 MiB and ~50 ms per hash, OWASP's recommended floor.
 const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };

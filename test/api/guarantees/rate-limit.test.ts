@@ -71,3 +71,26 @@ describe('rate limits (D13)', () => {
     }
   });
 });
+
+describe('rate limits under concurrent requests (D13)', () => {
+  let burst: TestApp;
+  beforeAll(async () => {
+    burst = await startTestApp({ RATE_LIMIT_MAX: '8', RATE_LIMIT_WINDOW_S: '3600' });
+  });
+  afterAll(async () => {
+    await burst.close();
+  });
+
+  it('lets exactly the limit through a burst from one address, each with its own place in the window', async () => {
+    // Every request of the burst is counted once, in its own place, on either store (memory or database).
+    const answers = await Promise.all(Array.from({ length: 20 }, () => burst.request('GET', '/api/v1/tasks')));
+    // The harness fetched the OpenAPI document once from the same address before.
+    const passed = answers.filter((r) => r.status === 401);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(passed.length + refused.length).toBe(20);
+    expect(passed.length).toBe(7);
+    const remaining = passed.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => b - a);
+    expect(remaining).toEqual([6, 5, 4, 3, 2, 1, 0]);
+    expect(new Set(refused.map((r) => r.headers['x-ratelimit-remaining']))).toEqual(new Set(['0']));
+  });
+});
