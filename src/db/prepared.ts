@@ -22,31 +22,60 @@ interface Plan {
 
 const marker = (i: number) => `\u0000prepared-argument-${i}\u0000`;
 
+/** Builds with a marker in place of each argument, compiles, and notes which parameter takes which argument. */
+function planOf(compile: (markers: string[]) => CompiledQuery, arity: number): Plan {
+  const markers = Array.from({ length: arity }, (_, i) => marker(i));
+  const compiled = compile(markers);
+  const slots = compiled.parameters.map((p) => (typeof p === 'string' ? markers.indexOf(p) : -1));
+  for (let i = 0; i < arity; i++) {
+    if (!slots.includes(i)) throw new Error(`prepared query: argument ${i} is not a bound parameter of ${compiled.sql}`);
+  }
+  return { compiled, slots };
+}
+
+async function runPlan<R>(db: Executor, { compiled, slots }: Plan, args: ReadonlyArray<string | number>): Promise<R[]> {
+  const parameters = slots.map((s, i) => (s >= 0 ? args[s] : compiled.parameters[i]));
+  const result = await db.executeQuery<R>({ ...compiled, parameters });
+  return result.rows;
+}
+
 export function prepared<Args extends Array<string | number>, R>(build: (db: Executor, ...args: Args) => Compilable<R>) {
   const plans = new Map<Dialect, Plan>();
-
-  function plan(db: Executor, arity: number): Plan {
-    const markers = Array.from({ length: arity }, (_, i) => marker(i));
-    const compiled = build(db, ...(markers as Args)).compile();
-    const slots = compiled.parameters.map((p) => (typeof p === 'string' ? markers.indexOf(p) : -1));
-    for (let i = 0; i < arity; i++) {
-      if (!slots.includes(i)) throw new Error(`prepared query: argument ${i} is not a bound parameter of ${compiled.sql}`);
-    }
-    return { compiled, slots };
-  }
 
   /** All rows. */
   return async (db: Executor, ...args: Args): Promise<R[]> => {
     const dialect = dialectOf(db);
     let p = plans.get(dialect);
     if (!p) {
-      p = plan(db, args.length);
+      p = planOf((markers) => build(db, ...(markers as Args)).compile(), args.length);
       plans.set(dialect, p);
       if (dialect === 'postgres') nameStatement(p.compiled.sql);
     }
-    const { compiled, slots } = p;
-    const parameters = slots.map((s, i) => (s >= 0 ? args[s] : compiled.parameters[i]));
-    const result = await db.executeQuery<R>({ ...compiled, parameters });
-    return result.rows;
+    return runPlan(db, p, args);
+  };
+}
+
+/** Distinct shapes kept per `shaped()` family; the oldest goes first beyond it. */
+const MAX_SHAPES = 500;
+
+/**
+ * Queries whose shape depends on a few choices (a list's sort keys, which filters are set, which
+ * plan) and whose values change from call to call: one plan per dialect and shape key, built the
+ * first time with markers for the values. `build` receives the markers in place of `args`, in the
+ * same order, and must bind each of them as a parameter; everything that changes the SQL text must
+ * be in `key`. Unlike `prepared`, these are not named statements on PostgreSQL: a list's best plan
+ * depends on its values (how much the caller sees), so PostgreSQL plans each call afresh.
+ */
+export function shaped() {
+  const plans = new Map<string, Plan>();
+  return async <R>(db: Executor, key: string, args: ReadonlyArray<string | number>, build: (markers: string[]) => Compilable<R>): Promise<R[]> => {
+    const planKey = `${dialectOf(db)}\u0000${key}`;
+    let p = plans.get(planKey);
+    if (!p) {
+      p = planOf((markers) => build(markers).compile(), args.length);
+      if (plans.size >= MAX_SHAPES) plans.delete(plans.keys().next().value!);
+      plans.set(planKey, p);
+    }
+    return runPlan<R>(db, p, args);
   };
 }

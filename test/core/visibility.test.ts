@@ -3,7 +3,7 @@
  * pages a plain "filter everything, then sort" would, for every sort, filter and offset.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageVisible } from '../../src/core/access/visibility.store.js';
+import { type Condition, pageVisible } from '../../src/core/access/visibility.store.js';
 import { listVisibleTasks } from '../../src/core/tasks/tasks.store.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { createContext, createEvent, createTask, share } from '../helpers/factories.js';
@@ -67,7 +67,7 @@ describe('visibility plans', () => {
       const expected = reference(field, desc);
       for (const offset of [0, 3, 10, 30]) {
         for (const plan of ['global', 'branches'] as const) {
-          const page = await pageVisible<{ id: string }>(db, viewer.id, 'tasks', (q) => q, [{ field, desc }], { limit: 4, offset }, { plan });
+          const page = await pageVisible<{ id: string }>(db, viewer.id, 'tasks', [], [{ field, desc }], { limit: 4, offset }, { plan });
           expect(page.total).toBe(all.length);
           expect(
             page.rows.map((r) => r.id),
@@ -82,7 +82,10 @@ describe('visibility plans', () => {
 
   it('agree on filtered event pages including attended events', async () => {
     const db = t.app.database.db;
-    const filter = (q: any, a: string) => q.where(`${a}.start_time`, '<', '2026-01-12T00:00:00.000Z').where(`${a}.end_time`, '>', '2026-01-03T00:00:00.000Z');
+    const filter: Condition[] = [
+      ['start_time', '<', '2026-01-12T00:00:00.000Z'],
+      ['end_time', '>', '2026-01-03T00:00:00.000Z'],
+    ];
     const pages = await Promise.all(
       (['global', 'branches'] as const).map((plan) =>
         pageVisible<{ id: string }>(db, viewer.id, 'events', filter, [{ field: 'start_time', desc: false }], { limit: 100, offset: 0 }, { plan }),
@@ -114,7 +117,7 @@ describe('record counts', () => {
       for (const user of [owner, friend, viewer]) {
         for (const table of ['tasks', 'events'] as const) {
           const counted = await pageVisible(db, user.id, table, null, [{ field: 'created_at', desc: true }], { limit: 1, offset: 0 });
-          const live = await pageVisible(db, user.id, table, (q) => q, [{ field: 'created_at', desc: true }], { limit: 1, offset: 0 });
+          const live = await pageVisible(db, user.id, table, [], [{ field: 'created_at', desc: true }], { limit: 1, offset: 0 });
           expect(counted.total, `${table}`).toBe(live.total);
         }
       }

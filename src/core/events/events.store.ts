@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { dialectOf, forUpdate, type Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { EventsTable } from '../../db/schema.js';
-import { pageVisible, type Filter } from '../access/visibility.store.js';
+import { type Condition, type Filter, pageVisible } from '../access/visibility.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
 
 export const EVENT_SORT_FIELDS = ['created_at', 'updated_at', 'start_time', 'end_time', 'title'] as const;
@@ -62,22 +62,21 @@ async function earliestStart(db: Executor, from: string): Promise<string | undef
   return Number.isFinite(ms) && ms >= Date.parse('0000-01-01T00:00:00Z') ? new Date(ms).toISOString() : undefined;
 }
 
-const applyFilter = (f: EventFilter, startsFrom?: string): Filter | null =>
-  Object.values(f).every((v) => v === undefined)
-    ? null
-    : (q, a) => {
-        if (f.contextId) q = q.where(`${a}.context_id`, '=', f.contextId);
-        if (f.to) q = q.where(`${a}.start_time`, '<', f.to);
-        if (f.from) q = q.where(`${a}.end_time`, '>', f.from);
-        // Implied by the overlap test but on the indexes' leading time column, so a window reads
-        // about its own length of each index instead of every event that starts before `to`.
-        if (startsFrom) q = q.where(`${a}.start_time`, '>=', startsFrom);
-        if (f.published !== undefined) q = q.where(`${a}.is_published`, '=', f.published ? 1 : 0);
-        if (f.source) q = q.where(`${a}.source`, '=', f.source);
-        if (f.sourceEmailId) q = q.where(`${a}.source_email_id`, '=', f.sourceEmailId);
-        if (f.updatedAfter) q = q.where(`${a}.updated_at`, '>', f.updatedAfter);
-        return q;
-      };
+const applyFilter = (f: EventFilter, startsFrom?: string): Filter => {
+  if (Object.values(f).every((v) => v === undefined)) return null;
+  const conditions: Condition[] = [];
+  if (f.contextId) conditions.push(['context_id', '=', f.contextId]);
+  if (f.to) conditions.push(['start_time', '<', f.to]);
+  if (f.from) conditions.push(['end_time', '>', f.from]);
+  // Implied by the overlap test but on the indexes' leading time column, so a window reads
+  // about its own length of each index instead of every event that starts before `to`.
+  if (startsFrom) conditions.push(['start_time', '>=', startsFrom]);
+  if (f.published !== undefined) conditions.push(['is_published', '=', f.published ? 1 : 0]);
+  if (f.source) conditions.push(['source', '=', f.source]);
+  if (f.sourceEmailId) conditions.push(['source_email_id', '=', f.sourceEmailId]);
+  if (f.updatedAfter) conditions.push(['updated_at', '>', f.updatedAfter]);
+  return conditions;
+};
 
 /** One page of the events a user can see (owned, in visible contexts, or attended), plus the total. */
 export const listVisibleEvents = async (db: Executor, userId: string, filter: EventFilter, sort: SortKey<EventSortField>[], page: PageRequest) =>

@@ -3,7 +3,7 @@ import { dialectOf, type Executor, forUpdate } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, TasksTable } from '../../db/schema.js';
 import { withVisibleContexts } from '../access/access.store.js';
-import { pageVisible, visibleCondition, type Filter } from '../access/visibility.store.js';
+import { type Condition, type Filter, pageVisible, visibleCondition } from '../access/visibility.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
 
 export const TASK_SORT_FIELDS = ['created_at', 'updated_at', 'due_date', 'priority', 'status', 'title'] as const;
@@ -43,18 +43,17 @@ export const deleteTask = async (db: Executor, id: string) => {
 
 const visibleTo = (userId: string) => visibleCondition('tasks', userId) as (eb: ExpressionBuilder<Visible, 'tasks'>) => Expression<SqlBool>;
 
-const applyFilter = (f: TaskFilter): Filter | null =>
-  Object.values(f).every((v) => v === undefined)
-    ? null
-    : (q, a) => {
-        if (f.contextId) q = q.where(`${a}.context_id`, '=', f.contextId);
-        if (f.statuses?.length) q = q.where(`${a}.status`, 'in', f.statuses);
-        if (f.published !== undefined) q = q.where(`${a}.is_published`, '=', f.published ? 1 : 0);
-        if (f.source) q = q.where(`${a}.source`, '=', f.source);
-        if (f.sourceEmailId) q = q.where(`${a}.source_email_id`, '=', f.sourceEmailId);
-        if (f.updatedAfter) q = q.where(`${a}.updated_at`, '>', f.updatedAfter);
-        return q;
-      };
+const applyFilter = (f: TaskFilter): Filter => {
+  if (Object.values(f).every((v) => v === undefined)) return null;
+  const conditions: Condition[] = [];
+  if (f.contextId) conditions.push(['context_id', '=', f.contextId]);
+  if (f.statuses?.length) conditions.push(['status', 'in', f.statuses]);
+  if (f.published !== undefined) conditions.push(['is_published', '=', f.published ? 1 : 0]);
+  if (f.source) conditions.push(['source', '=', f.source]);
+  if (f.sourceEmailId) conditions.push(['source_email_id', '=', f.sourceEmailId]);
+  if (f.updatedAfter) conditions.push(['updated_at', '>', f.updatedAfter]);
+  return conditions;
+};
 
 /** One page of the tasks a user can see, plus the total: visibility is part of the SQL (core/access). */
 export function listVisibleTasks(db: Executor, userId: string, filter: TaskFilter, sort: SortKey<TaskSortField>[], page: PageRequest) {
