@@ -222,8 +222,12 @@ describe('events, recurrence and the lossless round trip', () => {
     expect(put.status).toBe(201);
     const event = (await t.as(owner).get(`/events?context_id=${ctxId}`)).body.data.find((e: { title: string }) => e.title === 'Standup');
     expect(event.start_time).toBe('2026-01-05T09:00:00.000Z');
+    // Lists and single reads carry the lines (read with the row), and so does the sync feed.
+    expect(event.recurrence).toBe('RRULE:FREQ=WEEKLY;COUNT=10\nEXDATE:20260112T090000Z');
     const rest = await t.as(owner).get(`/events/${event.id}`);
     expect(rest.body.data.recurrence).toBe('RRULE:FREQ=WEEKLY;COUNT=10\nEXDATE:20260112T090000Z');
+    const feed = await t.as(owner).get('/sync?limit=500');
+    expect(feed.body.data.find((i: { record?: { id: string } }) => i.record?.id === event.id)?.record.recurrence).toBe('RRULE:FREQ=WEEKLY;COUNT=10\nEXDATE:20260112T090000Z');
     expect((await t.as(owner).put(`/events/${event.id}`, { title: 'Team standup', location: 'Room 4', publish: true })).status).toBe(200);
     const get = await dav(t, owner)('GET', `${eventsUrl()}series-1.ics`);
     expect(get.headers.etag).not.toBe(put.headers.etag);

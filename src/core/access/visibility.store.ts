@@ -157,8 +157,18 @@ function withMarkers(filter: Filter, markers: string[]) {
 }
 
 /**
+ * The page's rows whole, each with the recurrence lines a calendar app wrote for it (D17, at most
+ * one row per record), so the REST door needs no second query for them.
+ */
+const withRecurrence = (q: AnyQuery, table: VisibleTable) =>
+  q
+    .leftJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', `${table}.id`).on('co.record_type', '=', table === 'tasks' ? 'task' : 'event'))
+    .selectAll(table)
+    .select('co.recurrence');
+
+/**
  * One page of the visible rows of `table` that pass `filter`, in `sort` order, plus the total.
- * Rows are returned whole (selectAll of the table).
+ * Rows are returned whole (selectAll of the table, plus `recurrence`).
  *
  * The total comes first (it is needed anyway), and it picks between two plans that give the same
  * rows:
@@ -211,7 +221,7 @@ export async function pageVisible<Row>(
         const [scanM, limitM, offsetM] = b.rest as unknown as number[];
         const qc = withVisibility(db, b.userId);
         const window = ordered(applyConditions(qc.selectFrom(`${table} as w`).selectAll('w'), 'w', b.filter ?? []), 'w', sort).limit(scanM);
-        return ordered(qc.selectFrom(window.as(table)).selectAll(table).where(visibleCondition(table, b.userId)), table, sort)
+        return ordered(withRecurrence(qc.selectFrom(window.as(table)), table).where(visibleCondition(table, b.userId)), table, sort)
           .limit(limitM)
           .offset(offsetM);
       });
@@ -283,7 +293,9 @@ function branchesPage(
   const byCandidates = pg
     ? (eb: ExpressionBuilder<any, any>) => sql<SqlBool>`${eb.ref(`${table}.id`)} = ANY(ARRAY(${candidates(eb)}))`
     : (eb: ExpressionBuilder<any, any>) => eb(`${table}.id`, 'in', candidates(eb));
-  return ordered(qc.selectFrom(table).selectAll(table).where(byCandidates), table, sort).limit(limit).offset(offset);
+  return ordered(withRecurrence(qc.selectFrom(table), table).where(byCandidates), table, sort)
+    .limit(limit)
+    .offset(offset);
 }
 
 export type RecordKind = 'task' | 'event' | 'context';

@@ -19,7 +19,15 @@ export interface EventFilter {
   updatedAfter?: string;
 }
 
-const eventById = prepared((db: Executor, id: string) => db.selectFrom('events').selectAll().where('id', '=', id));
+/** A read: the row with the recurrence lines a calendar app wrote for it (D17), in the same round trip. */
+const eventById = prepared((db: Executor, id: string) =>
+  db
+    .selectFrom('events')
+    .leftJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'events.id').on('co.record_type', '=', 'event'))
+    .selectAll('events')
+    .select('co.recurrence')
+    .where('events.id', '=', id),
+);
 const eventByIdLocked = prepared((db: Executor, id: string) => forUpdate(db, db.selectFrom('events').selectAll().where('id', '=', id)));
 
 /** One row; `lock` holds it until the transaction ends (a use case about to change it). */

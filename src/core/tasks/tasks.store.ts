@@ -20,7 +20,15 @@ export interface TaskFilter {
 
 type Visible = Database & { visible_contexts: { id: string } };
 
-const taskById = prepared((db: Executor, id: string) => db.selectFrom('tasks').selectAll().where('id', '=', id));
+/** A read: the row with the recurrence lines a calendar app wrote for it (D17), in the same round trip. */
+const taskById = prepared((db: Executor, id: string) =>
+  db
+    .selectFrom('tasks')
+    .leftJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'tasks.id').on('co.record_type', '=', 'task'))
+    .selectAll('tasks')
+    .select('co.recurrence')
+    .where('tasks.id', '=', id),
+);
 const taskByIdLocked = prepared((db: Executor, id: string) => forUpdate(db, db.selectFrom('tasks').selectAll().where('id', '=', id)));
 
 /** One row; `lock` holds it until the transaction ends (a use case about to change it). */

@@ -59,7 +59,11 @@ export const provenanceColumns = (provenance: Provenance | undefined, at: string
  * list request's CPU, in building and in serialising (issue 15). `has_unpublished_changes` only
  * when asked for; the provenance fields only on items made from an email (D3).
  */
-export function withRecordFields<T extends object>(shown: T, row: VersionedRow & { created_at: string }, opts: { includeDraftStatus?: boolean } = {}) {
+export function withRecordFields<T extends object>(
+  shown: T,
+  row: VersionedRow & { created_at: string; recurrence?: string | null },
+  opts: { includeDraftStatus?: boolean } = {},
+) {
   const out = shown as T & VersionedRecordFields & { id: string; created_at: string; updated_at: string; user_id: string; context_id: string | null };
   out.id = row.id;
   out.created_at = row.created_at;
@@ -72,6 +76,8 @@ export function withRecordFields<T extends object>(shown: T, row: VersionedRow &
   const state = versionState(row);
   out.last_live = drafts.lastLive(state);
   if (opts.includeDraftStatus) out.has_unpublished_changes = state.draft !== null;
+  // Read with the row where the query joined it (reads and lists); the REST door fills it in otherwise.
+  if (row.recurrence !== undefined) (out as { recurrence?: string | null }).recurrence = row.recurrence;
   if (row.source_email_id) {
     out.source_email_id = row.source_email_id;
     if (row.extracted_at !== null) out.extracted_at = row.extracted_at;

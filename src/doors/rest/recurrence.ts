@@ -31,7 +31,8 @@ export function attachRecurrence(app: FastifyInstance, calendar: CalendarService
     if (!m || !payload || typeof payload !== 'object' || !('data' in payload)) return payload;
     const byType = recordsOf(m[1], (payload as { data: unknown }).data);
     for (const kind of ['task', 'event'] as const) {
-      const items = byType[kind];
+      // Records read with their recurrence (the use cases' reads and lists) already carry it.
+      const items = byType[kind].filter((i) => !('recurrence' in i));
       if (!items.length) continue;
       const lines = await calendar.recurrenceOf(
         kind,
