@@ -227,7 +227,9 @@ describe('events, recurrence and the lossless round trip', () => {
     const rest = await t.as(owner).get(`/events/${event.id}`);
     expect(rest.body.data.recurrence).toBe('RRULE:FREQ=WEEKLY;COUNT=10\nEXDATE:20260112T090000Z');
     const feed = await t.as(owner).get('/sync?limit=500');
-    expect(feed.body.data.find((i: { record?: { id: string } }) => i.record?.id === event.id)?.record.recurrence).toBe('RRULE:FREQ=WEEKLY;COUNT=10\nEXDATE:20260112T090000Z');
+    expect(feed.body.data.find((i: { record?: { id: string } }) => i.record?.id === event.id)?.record.recurrence).toBe(
+      'RRULE:FREQ=WEEKLY;COUNT=10\nEXDATE:20260112T090000Z',
+    );
     expect((await t.as(owner).put(`/events/${event.id}`, { title: 'Team standup', location: 'Room 4', publish: true })).status).toBe(200);
     const get = await dav(t, owner)('GET', `${eventsUrl()}series-1.ics`);
     expect(get.headers.etag).not.toBe(put.headers.etag);
