@@ -1,6 +1,6 @@
 /**
  * A benchmark target: the real app on DATABASE_URL (seeded with BENCH_TASKS tasks of one user), or
- * with BENCH_BARE=1 a bare Fastify route returning constant JSON. Prints one JSON line with the port
+ * with BENCH_BARE=1 a bare Fastify route returning constant JSON (after BENCH_BARE_SPIN_US of busy CPU). Prints one JSON line with the port
  * and what the load generator needs, then serves until killed.
  */
 import fs from 'node:fs';
@@ -12,7 +12,13 @@ import { loadConfig } from '../src/config.js';
 
 if (process.env.BENCH_BARE === '1') {
   const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => ({ data: { id: '00000000-0000-4000-8000-000000000000', title: 'constant', status: 'pending' } }));
+  // BENCH_BARE_SPIN_US: the control for a tail at saturation, a bare route that burns as much CPU
+  // per request as the measured scenario does.
+  const spinMs = Number(process.env.BENCH_BARE_SPIN_US ?? 0) / 1000;
+  bare.get('/bare', async () => {
+    for (const end = performance.now() + spinMs; performance.now() < end; );
+    return { data: { id: '00000000-0000-4000-8000-000000000000', title: 'constant', status: 'pending' } };
+  });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   console.log(JSON.stringify({ port: (bare.server.address() as { port: number }).port }));
 } else {
