@@ -65,6 +65,36 @@ function postgresPool(url: string, max: number): Db {
 }
 
 /**
+ * better-sqlite3 builds each result row as an object one property at a time, which is half of what
+ * reading a page of 50 tasks costs (about 180 µs of it against 90 µs for the same rows as arrays).
+ * A reading statement here returns arrays, and one constructor compiled per statement from its
+ * column names turns them into objects with the same keys (a later column of the same name wins,
+ * as before). If the statement's columns change (another process added one), the constructor is
+ * rebuilt.
+ */
+function rowsAsObjects(statement: SQLite.Statement): SQLite.Statement {
+  if (!statement.reader) return statement;
+  const raw = statement.raw(true);
+  let width = -1;
+  let make: (row: unknown[]) => Record<string, unknown> = () => ({});
+  const toObject = (row: unknown[]) => {
+    if (row.length !== width) {
+      const names = raw.columns().map((c) => c.name);
+      width = names.length;
+      make = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')}};`) as typeof make;
+    }
+    return make(row);
+  };
+  return {
+    reader: true,
+    all: (...params: unknown[]) => (raw.all(...params) as unknown[][]).map(toObject),
+    *iterate(...params: unknown[]) {
+      for (const row of raw.iterate(...params) as IterableIterator<unknown[]>) yield toObject(row);
+    },
+  } as unknown as SQLite.Statement;
+}
+
+/**
  * Kysely prepares every query anew; SQLite's prepare step costs more than running a small query.
  * The same SQL text always compiles to the same statement, so keep the prepared ones (bounded:
  * queries with IN lists of varying length make new texts).
@@ -79,7 +109,7 @@ function withStatementCache(sqlite: SQLite.Database) {
     prepare(text: string) {
       let statement = cache.get(text);
       if (!statement) {
-        statement = sqlite.prepare(text);
+        statement = rowsAsObjects(sqlite.prepare(text));
         if (cache.size >= 1000) cache.delete(cache.keys().next().value!);
         cache.set(text, statement);
       }
