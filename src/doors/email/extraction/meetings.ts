@@ -2,7 +2,7 @@
 import { CONFIDENCE } from './confidence.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { happening, nounPhrase } from './statements.js';
-import { findLocation } from './places.js';
+import { findLocation, isTimeZoneName } from './places.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
@@ -185,6 +185,9 @@ function endOf(m: DateMention, ctx: DateContext, startMs: number, context: strin
   return startMs + (minutes ?? 60) * 60000;
 }
 
+/** A line that names something rather than says it: capitalised, no sentence end, no label colon. */
+const HEADING = /^[\p{Lu}\d][^.!?:;,]*[^\s.!?:;,]$/u;
+
 /** Events from "When:/Date:/Time:/Where:" blocks (confirmation mails, HTML reminder tables). */
 export function structuredEvent(lines: string[], before: string, ctx: DateContext, subject: string): TextEvent | null {
   const kv = lines.map((l) => KV_LINE.exec(l)).filter((m): m is RegExpExecArray => m !== null);
@@ -201,7 +204,9 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
   const withWho = kv.find((m) => /^with$/i.test(m[1]));
   const cop = COPULA.exec(before);
   let title = meetingPhrase(cop ? before.slice(0, cop.index) : before) ?? meetingPhrase(before) ?? '';
-  if (!title) title = subjectTitle(subject).replace(/[:\-–—]\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '');
+  // Calendars and booking pages print the event's name on a line of its own above its fields.
+  if (!title && HEADING.test(before.trim()) && !INTRO.test(before.trim()) && before.trim().split(/\s+/).length <= 8) title = before.trim();
+  if (!title) title = subjectEventTitle(subject).replace(/[:\-–—]\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '');
   if (withWho && !/\bwith\b/i.test(title)) title = `${title} with ${withWho[2].replace(/\s*\(.*$/, '')}`;
   return {
     title: finishTitle(capitalise(title), 12),
@@ -235,7 +240,7 @@ function placeAfter(clause: string, m: DateMention): string | null {
     .split(',')
     .map((c) => c.trim())
     .find((c) => c.length > 1);
-  if (!chunk || !/^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk) || chunk.split(/\s+/).length > 5) return null;
+  if (!chunk || !/^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk) || chunk.split(/\s+/).length > 5 || isTimeZoneName(chunk)) return null;
   return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
 }
 

@@ -21,9 +21,22 @@ export function opensWithVenue(chunk: string): boolean {
 const STREET_ADDRESS =
   /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:[Ss]t|[Ss]treet|[Aa]ve|[Aa]venue|[Rr]d|[Rr]oad|[Bb]lvd|[Bb]oulevard|[Dd]r|[Dd]rive|[Ww]ay|[Ll]ane|[Ll]n|[Pp]kwy|[Pp]arkway|[Pp]l|[Pp]lace|[Cc]t|[Cc]ourt)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
 
+/**
+ * Calendars print the event's time zone on its own line under the hours ("Eastern Time - New York",
+ * "(GMT+01:00) Paris", "Mitteleuropäische Zeit", "heure normale d'Europe centrale"): it says how to
+ * read the hours, never where the event is.
+ */
+const TIME_ZONE_NAME =
+  /^\(?(?:GMT|UTC)\s?[+-−]?\d|(?<!\p{L})(?:(?:eastern|central|mountain|pacific|atlantic|alaska|hawaii|western|eastern european|central european|western european|greenwich mean|coordinated universal|british summer|irish standard|india standard|japan standard|china standard|australian eastern)\s+(?:standard\s+|daylight\s+|summer\s+)?time|mitteleurop\p{L}*\s+(?:sommer|normal)?zeit|heure\s+(?:normale\s+|avanc[ée]e\s+|d['’][ée]t[ée]\s+)?(?:d['’]europe|de\s+l['’]|du\s+|de\s+paris)|hora\s+(?:est[áa]ndar|de\s+verano|central|de\s+europa|de\s+espa[ñn]a))(?!\p{L})/iu;
+
+export function isTimeZoneName(text: string): boolean {
+  return TIME_ZONE_NAME.test(text.trim());
+}
+
 /** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
 export function findLocation(text: string): string | null {
-  const found = rawLocation(text);
+  const raw = rawLocation(text);
+  const found = raw && !isTimeZoneName(raw) ? raw : null;
   return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
 }
 

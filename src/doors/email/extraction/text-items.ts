@@ -7,7 +7,11 @@ import { DATE_FIRST_LINE, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
-const KV = /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|datum|uhrzeit|zeit|wann|ort|heure|lieu|quand)\s*(?::|\|)\s*\S/i;
+const KV =
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|d[óo]nde|cu[áa]ndo|datum|uhrzeit|zeit|wann|ort|wo|heure|lieu|quand|o[ùu])\s*(?::|\|)\s*\S/i;
+/** A field that says when on its own ("When: Tue Dec 8, 10:00", "Quand : mardi 8 décembre 10:00") is enough for an event. */
+const WHEN_KV = /^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand)\s*(?::|\|)/i;
+const WHERE_KV = /^\s*(?:[-*•]\s*)?(?:where|location|venue|lugar|d[óo]nde|ort|wo|lieu|o[ùu])\s*(?::|\|)\s*(\S.*)$/i;
 const NOTHING_TO_DO =
   /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
 const SECTION_INTRO =
@@ -30,6 +34,8 @@ function isTableRow(u: Unit): boolean {
 export function readText(body: string, ctx: DateContext, subject: string, bulk: boolean): TextItems {
   const cleanSubject = subjectTitle(subject);
   const out: TextItems = { tasks: [], events: [] };
+  // Where fields standing alone ("Location" / "Lincoln Elementary, Room 12" under a calendar's hours).
+  const places: string[] = [];
   // Calendars and booking pages put a field's label on its own line ("When" / "Wed Dec 9, 2:30pm"):
   // joined, it reads like the "When: ..." field it is.
   const segments = stripBoilerplate(body).map((s) => s.replace(LABEL_LINE, '$1: '));
@@ -70,7 +76,9 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       if (KV.test(u.text)) {
         let j = i;
         while (j < units.length && KV.test(units[j].text)) j++;
-        if (j - i >= 2) {
+        const where = j - i === 1 ? WHERE_KV.exec(u.text) : null;
+        if (where) places.push(where[1].trim());
+        if (j - i >= 2 || WHEN_KV.test(u.text)) {
           const lines = units.slice(i, j).map((x) => x.text);
           const ev = structuredEvent(lines, units[i - 1]?.text ?? '', ctx, subject);
           if (ev) {
@@ -111,7 +119,17 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       i++;
     }
   }
-  return { tasks: withoutUndatedEchoes(out.tasks), events: out.events };
+  return { tasks: withoutUndatedEchoes(out.tasks), events: withFieldPlace(out.events, places) };
+}
+
+/**
+ * A mail about one event that gives its place in a field of its own ("Location: Lincoln Elementary"
+ * a few lines under the hours): the field is where that event is. With several events or several
+ * such fields, which place goes with which event is not known, and nothing is guessed.
+ */
+function withFieldPlace(events: TextEvent[], places: string[]): TextEvent[] {
+  if (events.length !== 1 || places.length !== 1 || events[0].location) return events;
+  return [{ ...events[0], location: places[0], weak: { ...events[0].weak, unreadPlace: false } }];
 }
 
 const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';
