@@ -4,7 +4,7 @@
  * and named after the kind of appointment and the service booked.
  */
 import { CONFIDENCE } from './confidence.js';
-import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { hasMeetingWord, isDeadlineMention, type TextEvent } from './meetings.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle } from './titles.js';
@@ -17,7 +17,9 @@ const WHERE_LABEL =
   /^(?:(?:[\p{L}-]+\s+){0,2}(?:where|location|address|place|venue)|report to|(?:lugar|direcci[óo]n|domicilio|ubicaci[óo]n|adresse|lieu)(?:\s+[\p{L}'’-]+){0,3}|ort|anschrift|wo|o[ùu]|[\p{L}-]*(?:adresse|anschrift))$/iu;
 const SERVICE_LABEL =
   /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|tratamiento|servicio|motivo|consulta|leistung|behandlung|untersuchung|anlass|prestation|intervention|objet|motif)$/i;
-const DURATION_LABEL = /^(duration|length|duraci[óo]n|dauer|voraussichtliche dauer|dur[ée]e)$/i;
+/** "Duration", "Estimated length", "Durée prévue", "Voraussichtliche Dauer", "Duración aproximada". */
+const DURATION_LABEL =
+  /^(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|approximative|estimada|aproximada|prevista))?$/i;
 const APPOINTMENT_NOUN =
   /\b(appointment|appt|interview|consultation|exam|examination|screening|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
 const NOUN_FOR =
@@ -138,7 +140,8 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
   if (startMs < ctx.refMs - 3600000) return null;
   if (endMs === null || endMs <= startMs) {
     const durationField = fields.find((f) => DURATION_LABEL.test(f.label));
-    const minutes = findDurationMinutes(durationField?.value ?? whenText);
+    // A duration field, the When field itself ("10:00, 30 min"), or a sentence ("The visit takes about 40 minutes").
+    const minutes = findDurationMinutes(durationField?.value ?? whenText) ?? statedDurationMinutes(text.slice(0, 3000));
     endMs = startMs + (minutes ?? 60) * 60000;
   }
   const where = fields.find((f) => WHERE_LABEL.test(f.label))?.value ?? null;

@@ -364,3 +364,16 @@ export function findDurationMinutes(text: string): number | null {
   const minutes = /^(h|hours?|hrs?|horas?|stunden?|heures?)$/.test(unit) ? n * 60 : n;
   return minutes > 0 && minutes <= 12 * 60 ? Math.round(minutes) : null;
 }
+
+/**
+ * How long something lasts, said in a sentence or a field of its own: "It should take about 90
+ * minutes", "Duration: 45 min", "Durée prévue : 45 minutes", "Dauer: ca. 30 Minuten", "La consulta
+ * dura unos 40 minutos", "the session runs 2 hours". A duration word, then the amount, within a few words.
+ */
+const DURATION_STATEMENT =
+  /(?<!\p{L})(?:takes?|taking|last(?:s|ing)?|runs?|duration|length|dur[ée]e|dure(?:ra)?|comptez|pr[ée]voyez|dauer[nt]?|duraci[óo]n|dura(?:r[áa])?|tomar[áa]|llevar[áa])(?!\p{L})[^.!?\n\d]{0,30}\d/iu;
+
+export function statedDurationMinutes(text: string): number | null {
+  const m = DURATION_STATEMENT.exec(text);
+  return m ? findDurationMinutes(text.slice(m.index, m.index + m[0].length + 24)) : null;
+}

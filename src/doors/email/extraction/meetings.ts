@@ -1,6 +1,6 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE } from './confidence.js';
-import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { happening, nounPhrase } from './statements.js';
 import { findLocation, isTimeZoneName } from './places.js';
 import { subjectTitle } from './subject.js';
@@ -15,7 +15,7 @@ const GENERIC_LABEL = /^(reminder|note|fyi|update|save the date|heads[- ]up|reco
 const COPULA =
   /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|será|tendrá lugar|se realizará|se celebrará|se llevará a cabo|est|aura lieu|a lieu|sera|se déroulera|se deroulera|se tiendra)(?!\p{L})/iu;
 const KV_LINE =
-  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|dónde|datum|uhrzeit|zeit|wann|ort|wo|heure|lieu|quand|où)\s*(?::|\|)\s*(.+)$/i;
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|dauer|heure|lieu|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*(.+)$/i;
 
 export interface TextEvent {
   title: string;
@@ -191,16 +191,17 @@ const HEADING = /^[\p{Lu}\d][^.!?:;,]*[^\s.!?:;,]$/u;
 /** Events from "When:/Date:/Time:/Where:" blocks (confirmation mails, HTML reminder tables). */
 export function structuredEvent(lines: string[], before: string, ctx: DateContext, subject: string): TextEvent | null {
   const kv = lines.map((l) => KV_LINE.exec(l)).filter((m): m is RegExpExecArray => m !== null);
-  if (!kv.some((m) => /^(when|date|time|fecha|hora|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))) return null;
+  if (!kv.some((m) => /^(when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))) return null;
   const whenText = kv
-    .filter((m) => /^(when|date|time|fecha|hora|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))
+    .filter((m) => /^(when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))
     .map((m) => m[2])
     .join(', ');
+  const lasts = kv.find((m) => /^(duration|length|duraci[óo]n|dauer|dur[ée]e)$/i.test(m[1]));
   const mention = findDates(whenText, ctx).find((m) => m.hasDay && m.hasTime);
   if (!mention) return null;
   const startMs = mentionStartMs(mention, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
-  const where = kv.find((m) => /^(where|location|place|venue|lugar|dónde|ort|wo|lieu|où)$/i.test(m[1]));
+  const where = kv.find((m) => /^(where|location|place|venue|lugar|d[óo]nde|ort|wo|lieu|o[ùu])$/i.test(m[1]));
   const withWho = kv.find((m) => /^with$/i.test(m[1]));
   const cop = COPULA.exec(before);
   let title = meetingPhrase(cop ? before.slice(0, cop.index) : before) ?? meetingPhrase(before) ?? '';
@@ -212,9 +213,9 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
     title: finishTitle(capitalise(title), 12),
     excerpt: [before, ...lines].join('\n').trim(),
     startMs,
-    endMs: endOf(mention, ctx, startMs, whenText),
+    endMs: endOf(mention, ctx, startMs, lasts ? `${whenText} ${lasts[2]}` : whenText),
     allDay: false,
-    location: where ? where[2].trim() : null,
+    location: where && !isTimeZoneName(where[2]) ? where[2].trim() : null,
     confidence: CONFIDENCE.eventStructured,
   };
 }
@@ -344,11 +345,14 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   if (startMs < ctx.refMs - 3600000) return null;
   const sentenceAfter = firstSentence(paragraph, paragraph.indexOf(clause) + clause.length);
   const durationContext = `${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
+  // "It should take about 90 minutes.": the next sentence says how long it lasts.
+  const stated = mentionEndMs(m, ctx);
+  const lasts = stated !== null && stated > startMs ? null : statedDurationMinutes(sentenceAfter.slice(0, 200));
   return {
     title,
     excerpt: clause,
     startMs,
-    endMs: endOf(m, ctx, startMs, durationContext),
+    endMs: lasts ? startMs + lasts * 60000 : endOf(m, ctx, startMs, durationContext),
     allDay: false,
     location,
     confidence: meeting ? CONFIDENCE.eventWithMeetingWord : CONFIDENCE.eventStatement,

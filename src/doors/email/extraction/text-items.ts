@@ -1,16 +1,17 @@
 /** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
 import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-items.js';
 import { stripBoilerplate } from './boilerplate.js';
-import type { DateContext } from './dates.js';
+import { findDurationMinutes, type DateContext } from './dates.js';
 import { clauseEvent, structuredEvent, type TextEvent } from './meetings.js';
 import { DATE_FIRST_LINE, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
 const KV =
-  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|d[óo]nde|cu[áa]ndo|datum|uhrzeit|zeit|wann|ort|wo|heure|lieu|quand|o[ùu])\s*(?::|\|)\s*\S/i;
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|dauer|heure|lieu|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*\S/i;
 /** A field that says when on its own ("When: Tue Dec 8, 10:00", "Quand : mardi 8 décembre 10:00") is enough for an event. */
 const WHEN_KV = /^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand)\s*(?::|\|)/i;
+const DURATION_KV = /^\s*(?:[-*•]\s*)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)\s*:/i;
 const WHERE_KV = /^\s*(?:[-*•]\s*)?(?:where|location|venue|lugar|d[óo]nde|ort|wo|lieu|o[ùu])\s*(?::|\|)\s*(\S.*)$/i;
 const NOTHING_TO_DO =
   /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
@@ -36,6 +37,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   const out: TextItems = { tasks: [], events: [] };
   // Where fields standing alone ("Location" / "Lincoln Elementary, Room 12" under a calendar's hours).
   const places: string[] = [];
+  const durations: number[] = [];
   // Calendars and booking pages put a field's label on its own line ("When" / "Wed Dec 9, 2:30pm"):
   // joined, it reads like the "When: ..." field it is.
   const segments = stripBoilerplate(body).map((s) => s.replace(LABEL_LINE, '$1: '));
@@ -78,6 +80,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         while (j < units.length && KV.test(units[j].text)) j++;
         const where = j - i === 1 ? WHERE_KV.exec(u.text) : null;
         if (where) places.push(where[1].trim());
+        const lasts = j - i === 1 && DURATION_KV.test(u.text) ? findDurationMinutes(u.text) : null;
+        if (lasts) durations.push(lasts);
         if (j - i >= 2 || WHEN_KV.test(u.text)) {
           const lines = units.slice(i, j).map((x) => x.text);
           const ev = structuredEvent(lines, units[i - 1]?.text ?? '', ctx, subject);
@@ -119,17 +123,21 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       i++;
     }
   }
-  return { tasks: withoutUndatedEchoes(out.tasks), events: withFieldPlace(out.events, places) };
+  return { tasks: withoutUndatedEchoes(out.tasks), events: withFields(out.events, places, durations) };
 }
 
 /**
- * A mail about one event that gives its place in a field of its own ("Location: Lincoln Elementary"
- * a few lines under the hours): the field is where that event is. With several events or several
- * such fields, which place goes with which event is not known, and nothing is guessed.
+ * A mail about one event that gives its place or its length in a field of its own ("Location:
+ * Lincoln Elementary" a few lines under the hours, "Durée prévue : 45 minutes" at the end): the
+ * field belongs to that event. With several events or several such fields, which goes with which
+ * is not known, and nothing is guessed. A length replaces only the one-hour default.
  */
-function withFieldPlace(events: TextEvent[], places: string[]): TextEvent[] {
-  if (events.length !== 1 || places.length !== 1 || events[0].location) return events;
-  return [{ ...events[0], location: places[0], weak: { ...events[0].weak, unreadPlace: false } }];
+function withFields(events: TextEvent[], places: string[], durations: number[]): TextEvent[] {
+  if (events.length !== 1) return events;
+  let ev = events[0];
+  if (places.length === 1 && !ev.location) ev = { ...ev, location: places[0], weak: { ...ev.weak, unreadPlace: false } };
+  if (durations.length === 1 && !ev.allDay && ev.endMs - ev.startMs === 3600000) ev = { ...ev, endMs: ev.startMs + durations[0] * 60000 };
+  return [ev];
 }
 
 const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';
