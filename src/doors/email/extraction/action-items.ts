@@ -13,6 +13,13 @@ export const REQUEST =
   /\b(please|pls|kindly|can you|could you|would you|will you|would you mind|can we get|i need you to|i('ll|’ll| will)? (also )?need (you|the|your|a|an)|we need (you|the|your)|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|nous vous prions|nous vous demandons|il faudrait|faudrait|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
 export const IMPERATIVE =
   /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
+/**
+ * Asking by a question about the reader's ability or willingness ("Tu pourrais me rendre ... ?",
+ * "Would you be able to ...?", "¿Me podrías ...?", "Würdest du ...?"): a request when the sentence is
+ * a question; the same words in a statement ("Vous pouvez consulter le programme") only inform.
+ */
+const QUESTION_ASK =
+  /^(?:¿\s*)?(?:(?:est-ce que|est-ce qu['’])\s*)?(?:tu|vous)\s+(?:me\s+|nous\s+|m['’]|lui\s+)?(?:pourrais|pourriez|peux|pouvez|voudrais|voudriez|veux|voulez)\b|^(?:¿\s*)?(?:me|nos|le|les)\s+(?:puedes|podr[íi]as|pod[ée]is|podr[íi]an|pueden|podr[íi]a|puede)\b|^(?:¿\s*)?(?:pod[ée]is|podr[íi]an|pueden|podr[íi]ais)\b|^(?:¿\s*)?(?:te|le|os|les)\s+importar[íi]a\b|^(?:würdest du|würden sie|würdet ihr|könntet ihr|könnt ihr|magst du|kann ich dich bitten)\b|^(?:would you be able to|are you able to|any chance you could|do you mind|would it be possible (?:for you )?to|could i ask you to|can i ask you to)\b/iu;
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b)/i;
@@ -127,7 +134,10 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
       rest = rest.slice(req.index);
   }
   const offsetInBody = info.clause.indexOf(rest);
-  const isRequest = REQUEST.test(rest) || REQUEST_AT_START.test(stripLeadIns(rest.replace(/^(also|and|separately)[, ]+/i, '')));
+  const isRequest =
+    REQUEST.test(rest) ||
+    REQUEST_AT_START.test(stripLeadIns(rest.replace(/^(also|and|separately)[, ]+/i, ''))) ||
+    (QUESTION_ASK.test(rest) && /\?\s*$/.test(info.clause));
   const stripped = stripLeadIns(rest);
   const leadOffset = rest.length - stripped.length;
   if (OWN_COMMITMENT.test(rest) && !isRequest) return null;
