@@ -9,6 +9,8 @@ export const CONFIDENCE = {
   eventWithMeetingWord: 0.78,
   eventStatement: 0.72,
   eventAllDay: 0.7,
+  /** A place closed for a day (no school, office closed): an all-day event told by a closing verb, with no place of its own. */
+  closedDay: 0.72,
   appointment: 0.85,
   scheduleLine: 0.75,
   deadlineStatement: 0.72,

@@ -1,7 +1,7 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE } from './confidence.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
-import { happening, nounPhrase } from './statements.js';
+import { closure, happening, nounPhrase } from './statements.js';
 import { findLocation, isTimeZoneName } from './places.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
@@ -300,6 +300,10 @@ function germanActivity(clause: string, mentions: DateMention[]): string | null 
 }
 
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
+  return toldEvent(clause, paragraph, ctx, subject) ?? (DATEISH.test(clause) ? closedDay(clause, ctx) : null);
+}
+
+function toldEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
   const meeting = hasMeetingWord(clause) || INVITED.test(clause);
   const activity = !meeting && ctx.lang === 'de' && DATEISH.test(clause) ? germanActivity(clause, findDates(clause, ctx)) : null;
   const happens = meeting || activity || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
@@ -357,5 +361,24 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     location,
     confidence: meeting ? CONFIDENCE.eventWithMeetingWord : CONFIDENCE.eventStatement,
     weak,
+  };
+}
+
+/** "The school will be closed on Friday, December 18": an all-day event on that day, named by what is closed. */
+function closedDay(clause: string, ctx: DateContext): TextEvent | null {
+  const what = closure(clause);
+  if (!what) return null;
+  const day = findDates(clause, ctx).find((x) => x.hasDay && !x.hasTime && !x.likelyPast && !RELATIVE_DAY.test(x.text) && !isDeadlineMention(clause, x));
+  if (!day) return null;
+  const startMs = Date.UTC(day.year, day.month - 1, day.day);
+  if (startMs < ctx.refMs - 86400000) return null;
+  return {
+    title: finishTitle(capitalise(what), 8),
+    excerpt: clause,
+    startMs,
+    endMs: startMs + 86400000,
+    allDay: true,
+    location: null,
+    confidence: CONFIDENCE.closedDay,
   };
 }

@@ -74,6 +74,34 @@ export function nounPhrase(text: string, lang: Lang): string | null {
   return t.replace(/^(?:el|la|los|las|un|una|der|die|das|den|dem|ein|eine|unser|unsere|le|la|les|l['’]|un|une|notre|votre|nuestro|nuestra)\s+/i, '');
 }
 
+/**
+ * A place closed for a day is a day to plan around: "The school will be closed on Friday, December
+ * 18", "No school on Monday", "Die Praxis bleibt am 24.12. geschlossen", "La oficina estará cerrada
+ * el 8 de diciembre", "La médiathèque sera fermée le 12 décembre", "Pas d'école vendredi". The
+ * closing verb in the four languages; what is closed is the noun phrase before it.
+ */
+const CLOSED =
+  /\s(?:will be|is|are|remains?|will remain|stays?|will stay|shall be)\s+(?:closed|shut)(?!\p{L})|\s(?:estar[áa]n?|permanecer[áa]n?|est[áa]n?|permanece)\s+cerrad[oa]s?(?!\p{L})|\s(?:bleibt|bleiben|ist|sind)\s(?:[^!?]{0,60}\s)?geschlossen(?!\p{L})|\s(?:sera|seront|est|sont|restera|resteront)\s+ferm[ée]e?s?(?!\p{L})/iu;
+/** No lessons on a day: "no school", "no classes", "kein Unterricht", "schulfrei", "no hay clases", "pas d'école". */
+const NO_LESSONS =
+  /(?<!\p{L})(?:no (?:school|classes)|kein(?:e)? (?:schule|unterricht)|schulfrei|unterrichtsfrei|no (?:hay|habr[áa]) (?:clases?|colegio|escuela)|pas d['’](?:[ée]cole|cours)|pas de (?:cours|classe))(?!\p{L})/iu;
+
+/** What a closure statement says is closed ("Oak Hill Middle School closed", "No school"), or null. */
+export function closure(clause: string): string | null {
+  const none = NO_LESSONS.exec(clause);
+  if (none) return none[0];
+  const m = CLOSED.exec(clause);
+  if (!m) return null;
+  const what = clause
+    .slice(0, m.index)
+    .replace(/^.*[,:;]\s*/, '')
+    .replace(/^(?:(?:also|and|please note|note that|y|und|et|aussi|también|auch)\s+)+/i, '')
+    .replace(/^(?:the|our|el|la|los|las|nuestra?|der|die|das|unsere?|le|la|les|l['’]|notre|nos)\s+/i, '')
+    .trim();
+  if (!what || what.split(/\s+/).length > 6 || PRONOUN_SUBJECT.test(what) || /\d/.test(what)) return null;
+  return `${what} ${/(?:closed|shut|cerrad[oa]s?|geschlossen|ferm[ée]e?s?)$/iu.exec(m[0])?.[0].toLowerCase() ?? ''}`.trim();
+}
+
 const OBLIGATION: Record<Lang, RegExp> = {
   en: /\b(?:must|need(?:s)? to|has to|have to|should|is due|are due|due|is required|are required|required|payable|to be (?:paid|returned|submitted|sent))\b/i,
   es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|se debe|vence|obligatorio)\b/i,
