@@ -223,6 +223,11 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     title = `${title}: ${info.subject}`;
   }
   if (due) title = labelTitle(title, info.subject);
+  // "Please complete this document by December 8": the object points at something the subject names.
+  if (DEICTIC_OBJECT.test(title) && info.subject) {
+    const topic = subjectTopic(info.subject);
+    if (topic && !title.toLowerCase().includes(topic.toLowerCase())) title = finishTitle(`${title}: ${topic}`, 16);
+  }
   let dueMs: number | null = null;
   let dueIsExact = false;
   if (due) {
@@ -307,6 +312,20 @@ function listVerb(text: string, lang: DateContext['lang']): boolean {
   if (lang === 'fr') return FR_INFINITIVE.test(text);
   if (lang === 'en') return opensWithImperative(text);
   return false;
+}
+
+/**
+ * A title whose object only points ("Complete this document", "Sign the attached form", "Remplir ce
+ * formulaire", "Firmar este documento", "Dieses Formular ausfüllen"): a verb or two, a demonstrative
+ * or article, and a noun that could name anything sent.
+ */
+const DEICTIC_OBJECT =
+  /^(?:\p{L}+(?:\s+(?:and|y|et|und)\s+\p{L}+)?\s+)?(?:this|that|these|those|the attached|the enclosed|the|ce|cet|cette|ces|le|la|les|este|esta|estos|estas|el|los|las|dieses?|diesen|den|das|die)\s+(?:documents?|forms?|files?|attachments?|requests?|links?|paperwork|items?|envelopes?|one|formulaires?|fichiers?|pi[èe]ces? jointes?|documentos?|formularios?|archivos?|solicitud|dokumente?|formulare?|datei(?:en)?|unterlagen|anhang)(?:\s+\p{L}+(?:en|ern|eln))?$/iu;
+
+/** What a subject line is about: "Please review and sign: Lease renewal 2027" -> "Lease renewal 2027". */
+function subjectTopic(subject: string): string {
+  const colon = /^([^:]{2,40}):\s+(\S.*)$/.exec(subject.trim());
+  return finishTitle(colon && colon[1].split(/\s+/).length <= 5 ? colon[2] : subject, 8);
 }
 
 /** "Due date: 11/Dec/26" in a tracker's notification: the subject says what is due. */
