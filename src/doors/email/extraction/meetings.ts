@@ -35,7 +35,26 @@ export function hasMeetingWord(s: string): boolean {
 
 /** An invitation to attend makes the sentence an event even without an event noun ("join us", "os invitamos", "laden Sie ... ein"). */
 const INVITED =
-  /\b(?:(?:are|is|you're) (?:cordially |warmly )?invited|invite you|join us|come (?:and )?join|hope to see you|(?:os|les|te|le) invitamos|est[áa]is invitad|est[áa]n invitad|acomp[áa][ñn]anos|laden (?:sie|euch|dich)\b.*\bein|(?:sind|seid|bist) (?:herzlich )?eingeladen|nous vous invitons|vous invitons|(?:[êe]tes|es) (?:cordialement |chaleureusement )?invit[ée]s?|venez nombreux)/i;
+  /\b(?:(?:are|is|you're) (?:cordially |warmly )?invited|invites? (?:you|all|everyone|families|parents)\b|join us|come (?:and )?join|hope to see you|(?:os|les|te|le) invit(?:amos|o)|invitamos a|est[áa]is invitad|est[áa]n invitad|acomp[áa][ñn]anos|(?:laden|lade|lädt) (?:sie|euch|dich|wir|ich|alle)\b.*\bein\b|(?:sind|seid|bist) (?:herzlich )?eingeladen|nous vous invitons|vous invit(?:ons|e)|t['’]invite|(?:[êe]tes|es) (?:cordialement |chaleureusement )?invit[ée]s?|venez nombreux)/i;
+/**
+ * What an invitation invites to names the event: "we invite you to our winter concert", "laden wir
+ * zum Weihnachtsbasteln ein", "os invitamos a la fiesta de fin de curso", "nous vous invitons à la
+ * kermesse". The words after the preposition, up to a date, a place preposition or punctuation.
+ */
+const INVITED_TO =
+  /(?:invit\p{L}*|laden|lade|lädt|einladung)(?:\s+(?:you|all|everyone|families|parents|sie|euch|dich|wir|ich|alle|herzlich|a todos|à tous))*\s+(?:to|zu[mr]?|a la|al|a|à la|au|aux|à l['’]|à)\s+(?:(?:our|the|a|an|this year['’]s|unserem|unserer|unser|einem|einer|nuestra|nuestro|la|el|notre|nos|le|les)\s+)?([^\s.,;:!?()]+(?:\s+[^\s.,;:!?()]+){0,4})/iu;
+const INVITED_STOP = /\s(?:on|at|in|from|this|next|el|en|del|a las?|desde|am|im|um|in|von|ab|ein|le|à|au|dans|ce|cette|\u0000)(?:\s.*)?$/iu;
+
+function invitedTo(clause: string, lang: DateContext['lang']): string | null {
+  const m = INVITED_TO.exec(clause);
+  if (!m) return null;
+  let phrase = m[1].replace(INVITED_STOP, '').trim();
+  // German names the event with capitalised nouns: "zum Weihnachtsbasteln ein" -> "Weihnachtsbasteln".
+  if (lang === 'de') phrase = (phrase.match(/^(?:\p{Lu}[\p{L}-]*(?:\s+|$))+/u)?.[0] ?? '').trim();
+  if (!phrase || /^\d/.test(phrase) || PRONOUN_TITLE.test(phrase) || /^(?:join|come|attend|celebrate|participate|participer|asistir|teilnehmen)$/i.test(phrase))
+    return null;
+  return finishTitle(capitalise(phrase), 8);
+}
 
 /** "cita para el lunes", "table for Friday", "rendez-vous pour le 7": the day of a booking, not a deadline. */
 const BOOKED_FOR =
@@ -324,7 +343,7 @@ function toldEvent(clause: string, paragraph: string, ctx: DateContext, subject:
     m = next ? (withNextSentenceTime(day, next, ctx) ?? undefined) : undefined;
     if (!m) return null;
   }
-  let title = activity ?? titleFrom(clause, mentions, subject);
+  let title = activity ?? ((!hasMeetingWord(clause) && invitedTo(blankOut(clause, mentions), ctx.lang)) || titleFrom(clause, mentions, subject));
   let fromSubject = false;
   if (happens) {
     const phrase = happens.subject ? nounPhrase(happens.subject, ctx.lang) : null;
