@@ -20,6 +20,8 @@ export const IMPERATIVE =
  */
 const QUESTION_ASK =
   /^(?:¿\s*)?(?:(?:est-ce que|est-ce qu['’])\s*)?(?:tu|vous)\s+(?:me\s+|nous\s+|m['’]|lui\s+)?(?:pourrais|pourriez|peux|pouvez|voudrais|voudriez|veux|voulez)\b|^(?:¿\s*)?(?:me|nos|le|les)\s+(?:puedes|podr[íi]as|pod[ée]is|podr[íi]an|pueden|podr[íi]a|puede)\b|^(?:¿\s*)?(?:pod[ée]is|podr[íi]an|pueden|podr[íi]ais)\b|^(?:¿\s*)?(?:te|le|os|les)\s+importar[íi]a\b|^(?:würdest du|würden sie|würdet ihr|könntet ihr|könnt ihr|magst du|kann ich dich bitten)\b|^(?:would you be able to|are you able to|any chance you could|do you mind|would it be possible (?:for you )?to|could i ask you to|can i ask you to)\b/iu;
+const REMINDER_ASK =
+  /^(?:(?:vergiss|vergesst|vergessen sie)(?:\s+bitte)?\s+nicht|denk(?:t|en sie)?(?:\s+bitte)?\s+daran|n['’]oublie(?:z)? pas|no (?:te |os |se )?olvid(?:es|éis|e|en)|don['’]t forget|do not forget)\b,?\s*(?:de\s+|d['’]|to\s+)?/iu;
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b)/i;
@@ -27,7 +29,7 @@ const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
 /** Asking to be told something: "let me/us/Coach Dana/the office know", "tell us", "lasst uns ... wissen", "Bescheid geben/sagen". */
 const ANSWER_ASK =
-  /^(?:let\s+(?:me|us|him|her|them|(?:the|your|our|his|her)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2})\s+know|tell\s+(?:me|us)\b|(?:lass|lasst|lassen sie)\s+(?:mich|uns)\b.*\bwissen\b)|(?<!\p{L})bescheid\s+(?:geben|sagen)\b|(?<!\p{L})(?:gebt|gib|geben sie|sagt|sag|sagen sie)\b.*\bbescheid\b/iu;
+  /^(?:let\s+(?:me|us|him|her|them|(?:the|your|our|his|her)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2})\s+know|tell\s+(?:me|us)\b|d[íi](?:me|nos)|decid(?:me|nos)|d[íi]ga(?:n)?(?:me|nos)|av[íi]sa(?:d)?(?:me|nos)|av[íi]se(?:n)?(?:me|nos)|(?:dis|dites)-(?:moi|nous)|pr[ée]vien[ts]-(?:moi|nous)|pr[ée]venez-(?:moi|nous)|(?:lass|lasst|lassen sie)\s+(?:mich|uns)\b.*\bwissen\b)|(?<!\p{L})bescheid\s+(?:geben|sagen)\b|(?<!\p{L})(?:gebt|gib|geben sie|sagt|sag|sagen sie)\b.*\bbescheid\b/iu;
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
 /** Answers asked for by a date: replies, registrations, sign-ups, in four languages. */
 const SIGNUP =
@@ -120,6 +122,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // purpose comes first and the ask after its comma.
   const purposeLed = PURPOSE_CLAUSE.test(rest);
   rest = rest.replace(PURPOSE_CLAUSE, '');
+  // "Vergiss bitte nicht, die Belege ... zu schicken", "N'oublie pas de ...": a reminder is an ask, and what follows is the errand.
+  const reminded = REMINDER_ASK.exec(rest);
+  if (reminded) rest = rest.slice(reminded[0].length);
   const req = REQUEST.exec(rest);
   // "die Lohnsteuerbescheinigung bitte bis 27. November": the object comes before the request word.
   const objectFirst = req && req.index > 0 && /^(bitte|please|por favor|s'il vous plaît|svp)$/i.test(req[0]) ? rest.slice(0, req.index).trim() : '';
@@ -137,7 +142,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const isRequest =
     REQUEST.test(rest) ||
     REQUEST_AT_START.test(stripLeadIns(rest.replace(/^(also|and|separately)[, ]+/i, ''))) ||
-    (QUESTION_ASK.test(rest) && /\?\s*$/.test(info.clause));
+    (QUESTION_ASK.test(rest) && /\?\s*$/.test(info.clause)) ||
+    reminded !== null;
   const stripped = stripLeadIns(rest);
   const leadOffset = rest.length - stripped.length;
   if (OWN_COMMITMENT.test(rest) && !isRequest) return null;
@@ -217,6 +223,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     title = finishTitle(`${objectFirst} ${tail}`, 14);
   }
   if (separable) title = separable;
+  // "die Belege an den Steuerberater zu schicken": the zu-infinitive of a reminder is the errand's verb.
+  if (ctx.lang === 'de') title = title.replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1');
   if (contentWordCount(title) < 2) {
     // "Can you review it by Thursday?": the object is in the subject line.
     if (!due || !info.subject) return null;
@@ -255,7 +263,7 @@ const FR_IMPERATIVE =
   /^(?!chez\b|assez\b)[a-zàâçéèêëîïôûù]{3,}ez(?:-(?:nous|moi|les|le|la|vous))?\b|^[a-zàâçéèêëîïôûù]{3,}-(?:moi|nous|le|la|les|lui|leur|toi|en|y)(?![\p{L}-])/iu;
 const DE_IMPERATIVE = /^[a-zäöüß]{2,}(?:en|ern|eln)\s+sie\b/i;
 const ES_IMPERATIVE =
-  /^(?:confirm|envi|enví|rellen|complet|firm|reserv|apunt|avis|llam|revis|mand|indic|present|abon|acompañ|cumpliment|adjunt|descarg|actualic|actualiz|realic|realiz|entregu|entreg|pagu|pag|comuniqu|comunic)(?:ad|en|e|a)(?:se|nos|os|lo|la|los|las)?(?![\p{L}])|^(?:inscrib|respond|devolv|devuelv|traig|tra|escrib|imprim|recib|le|ven)(?:id|ed|an|a|e)(?:se|nos|os|lo|la|los|las)?(?![\p{L}])/iu;
+  /^(?:confirm|envi|enví|rellen|complet|firm|reserv|apunt|avis|llam|revis|mand|indic|present|abon|acompañ|cumpliment|adjunt|descarg|actualic|actualiz|realic|realiz|entregu|entreg|pagu|pag|comuniqu|comunic)(?:ad|en|e|a)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])|^(?:inscrib|respond|devolv|devuelv|traig|tra|escrib|imprim|recib|le|ven)(?:id|ed|an|a|e)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])/iu;
 
 /**
  * German separable verbs put their particle at the clause end: "holen Sie Ihre Sendung bis zum 5.
