@@ -331,7 +331,7 @@ const DEICTIC_OBJECT =
   /^(?:\p{L}+(?:\s+(?:and|y|et|und)\s+\p{L}+)?\s+)?(?:this|that|these|those|the attached|the enclosed|the|ce|cet|cette|ces|le|la|les|este|esta|estos|estas|el|los|las|dieses?|diesen|den|das|die)\s+(?:documents?|forms?|files?|attachments?|requests?|links?|paperwork|items?|envelopes?|one|formulaires?|fichiers?|pi[èe]ces? jointes?|documentos?|formularios?|archivos?|solicitud|dokumente?|formulare?|datei(?:en)?|unterlagen|anhang)(?:\s+\p{L}+(?:en|ern|eln))?$/iu;
 
 /** What a subject line is about: "Please review and sign: Lease renewal 2027" -> "Lease renewal 2027". */
-function subjectTopic(subject: string): string {
+export function subjectTopic(subject: string): string {
   const colon = /^([^:]{2,40}):\s+(\S.*)$/.exec(subject.trim());
   return finishTitle(colon && colon[1].split(/\s+/).length <= 5 ? colon[2] : subject, 8);
 }

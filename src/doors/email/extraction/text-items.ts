@@ -1,8 +1,9 @@
 /** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
-import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-items.js';
+import { ACTION_HEADING, clauseTask, subjectTopic, tableTasks, type TextTask } from './action-items.js';
 import { stripBoilerplate } from './boilerplate.js';
-import { findDurationMinutes, type DateContext } from './dates.js';
-import { clauseEvent, structuredEvent, type TextEvent } from './meetings.js';
+import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
+import { clauseEvent, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
+import { contentWordCount, finishTitle } from './titles.js';
 import { DATE_FIRST_LINE, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
@@ -50,16 +51,23 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     for (const u of units) paragraphTexts[u.paragraph].push(u.text);
     const paragraphText = paragraphTexts.map((texts) => texts.join(' '));
     let sectionFrom = -1; // paragraph index where an action section started
+    let sectionDue: number | null = null;
+    let lastSentence = '';
     let i = 0;
     while (i < units.length) {
       const u = units[i];
       if (ACTION_HEADING.test(u.text) || SECTION_INTRO.test(u.text) || (REQUEST_INTRO.test(u.text) && units[i + 1]?.listItem)) {
         sectionFrom = u.paragraph;
+        // "We need the following by December 18:": the entries under it are due then.
+        sectionDue = deadlineIn(u.text, ctx);
         i++;
         continue;
       }
       const inSection = sectionFrom >= 0 && (u.listItem || u.paragraph <= sectionFrom + 1) && u.paragraph - sectionFrom <= 2;
-      if (sectionFrom >= 0 && !inSection && !u.listItem) sectionFrom = -1;
+      if (sectionFrom >= 0 && !inSection && !u.listItem) {
+        sectionFrom = -1;
+        sectionDue = null;
+      }
       // Tables: an action-item table, or a When/Where table.
       if (isTableRow(u)) {
         let j = i;
@@ -110,9 +118,12 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             out.events.push(ev);
             continue;
           }
-          const task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
+          let task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
+          if (task && task.dueMs === null && inSection && sectionDue !== null) task = { ...task, dueMs: sectionDue };
+          if (task && task.dueMs === null && THEN_REF.test(clause)) task = thenDue(task, lastSentence, cleanSubject, ctx);
           if (task) out.tasks.push(task);
         }
+        lastSentence = sentence;
       }
       // Nothing read as a sentence: a schedule entry ("Nov 30 - Intent to submit form")?
       if (out.tasks.length + out.events.length === before) {
@@ -138,6 +149,28 @@ function withFields(events: TextEvent[], places: string[], durations: number[]):
   if (places.length === 1 && !ev.location) ev = { ...ev, location: places[0], weak: { ...ev.weak, unreadPlace: false } };
   if (durations.length === 1 && !ev.allDay && ev.endMs - ev.startMs === 3600000) ev = { ...ev, endMs: ev.startMs + durations[0] * 60000 };
   return [ev];
+}
+
+/** A deadline named by reference to the sentence before: "before then", "bis dahin", "avant cette date", "antes de esa fecha". */
+const THEN_REF =
+  /\b(?:before|by|until) (?:then|that date|this date|that day)\b|\bbis dahin\b|\bbis zu diesem (?:datum|tag|termin)\b|\bavant cette date\b|\bd['’]ici l[àa]\b|\bavant ce jour\b|\bantes de (?:esa|esta) fecha\b|\bpara entonces\b|\bhasta entonces\b|\bantes de ese d[íi]a\b/i;
+
+function deadlineIn(text: string, ctx: DateContext): number | null {
+  const m = findDates(text, ctx).find((x) => x.hasDay && !x.likelyPast && isDeadlineMention(text, x));
+  return m ? mentionStartMs({ ...m, hasTime: m.hasTime && !m.endOfDay }, ctx, true) : null;
+}
+
+/** "Your password expires on December 10. Please change it before then.": the day of the sentence before. */
+function thenDue(task: TextTask, previous: string, subject: string, ctx: DateContext): TextTask {
+  const m = previous
+    ? findDates(previous, ctx)
+        .filter((x) => x.hasDay && !x.likelyPast)
+        .pop()
+    : undefined;
+  if (!m) return task;
+  let title = finishTitle(task.title.replace(THEN_REF, ' '), 14);
+  if (contentWordCount(title) < 2 && subject) title = finishTitle(`${title}: ${subjectTopic(subject)}`, 16);
+  return { ...task, title, excerpt: `${previous} ${task.excerpt}`, dueMs: mentionStartMs({ ...m, hasTime: m.hasTime && !m.endOfDay }, ctx, true) };
 }
 
 const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';
