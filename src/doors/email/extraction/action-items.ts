@@ -78,7 +78,12 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number):
   let t = body;
   if (due) {
     const idx = due.index - offsetInBody;
-    if (idx > 0) {
+    // "am Samstag beim Umzug helfen", "On Friday, bring the forms": a leading day is not part of the errand.
+    const leading = idx >= 0 && /^\s*(?:am|on|le|el|this|next|ce|este|diesen)?\s*$/i.test(t.slice(0, idx));
+    if (leading) {
+      const tail = t.slice(idx + (due.end - due.index)).replace(/^\s*[,;:]?\s*/, '');
+      if (tail.trim().length >= 3) t = tail;
+    } else if (idx > 0) {
       const head = t
         .slice(0, idx)
         .replace(

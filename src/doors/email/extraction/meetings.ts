@@ -186,7 +186,8 @@ function meetingPhrase(text: string): string | null {
     to = at + 2;
     while (to < words.length && to - at < 6 && !/^(on|at|in|by|from|to|am|um|à|a|\u0000)$/i.test(words[to])) {
       to++;
-      if (/[,.;:!?]$/.test(words[to - 1])) break;
+      // "with Dr. Patel": a title's abbreviation is not the end of the phrase.
+      if (/[,.;:!?]$/.test(words[to - 1]) && !/^(?:dr|mr|mrs|ms|prof|st|mme|mlle|sr|sra|frau|herr)\.$/i.test(words[to - 1])) break;
     }
   }
   const phrase = words
