@@ -1,4 +1,5 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
+import { ANSWER_ASK, DEICTIC_OBJECT, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { isDeadlineMention } from './meetings.js';
@@ -13,23 +14,11 @@ export const REQUEST =
   /\b(please|pls|kindly|can you|could you|would you|will you|would you mind|can we get|i need you to|i('ll|’ll| will)? (also )?need (you|the|your|a|an)|we need (you|the|your)|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|nous vous prions|nous vous demandons|il faudrait|faudrait|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
 export const IMPERATIVE =
   /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
-/**
- * Asking by a question about the reader's ability or willingness ("Tu pourrais me rendre ... ?",
- * "Would you be able to ...?", "¿Me podrías ...?", "Würdest du ...?"): a request when the sentence is
- * a question; the same words in a statement ("Vous pouvez consulter le programme") only inform.
- */
-const QUESTION_ASK =
-  /^(?:¿\s*)?(?:(?:est-ce que|est-ce qu['’])\s*)?(?:tu|vous)\s+(?:me\s+|nous\s+|m['’]|lui\s+)?(?:pourrais|pourriez|peux|pouvez|voudrais|voudriez|veux|voulez)\b|^(?:¿\s*)?(?:me|nos|le|les)\s+(?:puedes|podr[íi]as|pod[ée]is|podr[íi]an|pueden|podr[íi]a|puede)\b|^(?:¿\s*)?(?:pod[ée]is|podr[íi]an|pueden|podr[íi]ais)\b|^(?:¿\s*)?(?:te|le|os|les)\s+importar[íi]a\b|^(?:würdest du|würden sie|würdet ihr|könntet ihr|könnt ihr|magst du|kann ich dich bitten)\b|^(?:would you be able to|are you able to|any chance you could|do you mind|would it be possible (?:for you )?to|could i ask you to|can i ask you to)\b/iu;
-const REMINDER_ASK =
-  /^(?:(?:vergiss|vergesst|vergessen sie)(?:\s+bitte)?\s+nicht|denk(?:t|en sie)?(?:\s+bitte)?\s+daran|n['’]oublie(?:z)? pas|no (?:te |os |se )?olvid(?:es|éis|e|en)|don['’]t forget|do not forget)\b,?\s*(?:de\s+|d['’]|to\s+)?/iu;
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b)/i;
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
-/** Asking to be told something: "let me/us/Coach Dana/the office know", "tell us", "lasst uns ... wissen", "Bescheid geben/sagen". */
-const ANSWER_ASK =
-  /^(?:let\s+(?:me|us|him|her|them|(?:the|your|our|his|her)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2})\s+know|tell\s+(?:me|us)\b|d[íi](?:me|nos)|decid(?:me|nos)|d[íi]ga(?:n)?(?:me|nos)|av[íi]sa(?:d)?(?:me|nos)|av[íi]se(?:n)?(?:me|nos)|(?:dis|dites)-(?:moi|nous)|pr[ée]vien[ts]-(?:moi|nous)|pr[ée]venez-(?:moi|nous)|(?:lass|lasst|lassen sie)\s+(?:mich|uns)\b.*\bwissen\b)|(?<!\p{L})bescheid\s+(?:geben|sagen)\b|(?<!\p{L})(?:gebt|gib|geben sie|sagt|sag|sagen sie)\b.*\bbescheid\b/iu;
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
 /** Answers asked for by a date: replies, registrations, sign-ups, in four languages. */
 const SIGNUP =
@@ -325,20 +314,6 @@ function listVerb(text: string, lang: DateContext['lang']): boolean {
   if (lang === 'fr') return FR_INFINITIVE.test(text);
   if (lang === 'en') return opensWithImperative(text);
   return false;
-}
-
-/**
- * A title whose object only points ("Complete this document", "Sign the attached form", "Remplir ce
- * formulaire", "Firmar este documento", "Dieses Formular ausfüllen"): a verb or two, a demonstrative
- * or article, and a noun that could name anything sent.
- */
-const DEICTIC_OBJECT =
-  /^(?:\p{L}+(?:\s+(?:and|y|et|und)\s+\p{L}+)?\s+)?(?:this|that|these|those|the attached|the enclosed|the|ce|cet|cette|ces|le|la|les|este|esta|estos|estas|el|los|las|dieses?|diesen|den|das|die)\s+(?:documents?|forms?|files?|attachments?|requests?|links?|paperwork|items?|envelopes?|one|formulaires?|fichiers?|pi[èe]ces? jointes?|documentos?|formularios?|archivos?|solicitud|dokumente?|formulare?|datei(?:en)?|unterlagen|anhang)(?:\s+\p{L}+(?:en|ern|eln))?$/iu;
-
-/** What a subject line is about: "Please review and sign: Lease renewal 2027" -> "Lease renewal 2027". */
-export function subjectTopic(subject: string): string {
-  const colon = /^([^:]{2,40}):\s+(\S.*)$/.exec(subject.trim());
-  return finishTitle(colon && colon[1].split(/\s+/).length <= 5 ? colon[2] : subject, 8);
 }
 
 /** "Due date: 11/Dec/26" in a tracker's notification: the subject says what is due. */

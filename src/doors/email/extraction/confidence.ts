@@ -11,6 +11,8 @@ export const CONFIDENCE = {
   eventAllDay: 0.7,
   /** A place closed for a day (no school, office closed): an all-day event told by a closing verb, with no place of its own. */
   closedDay: 0.72,
+  /** A noun phrase with a day and an hour and no verb ("dentist on Dec 17 at 4:15pm"). */
+  agendaEntry: 0.68,
   appointment: 0.85,
   scheduleLine: 0.75,
   deadlineStatement: 0.72,

@@ -1,7 +1,7 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE } from './confidence.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
-import { closure, happening, nounPhrase } from './statements.js';
+import { happening, nounPhrase } from './statements.js';
 import { findLocation, isTimeZoneName } from './places.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
@@ -268,9 +268,9 @@ function placeAfter(clause: string, m: DateMention): string | null {
 const UNREAD_PLACE =
   /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|(?<!\p{L})à l['’]|(?<!\p{L})à la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;
 /** Cheap test before any sentence reading: an event needs a digit or a day or month word. */
-const DATEISH =
+export const DATEISH =
   /\d|\b(mon|tue|wed|thu|fri|sat|sun|today|tomorrow|tonight|noon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mi[ée]r|jue|vie|s[áa]b|dom|mañana|mont|diens|mittw|donn|frei|sams|sonn|morgen|mer|jeu|ven|sam|dim|demain|midi|mediod)/i;
-const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
+export const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;
 
 /** "Thursday, November 12. Photos ... starting at 8:15 AM": a day in one sentence, its hours in the next. */
@@ -320,10 +320,6 @@ function germanActivity(clause: string, mentions: DateMention[]): string | null 
 }
 
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
-  return toldEvent(clause, paragraph, ctx, subject) ?? (DATEISH.test(clause) ? closedDay(clause, ctx) : null);
-}
-
-function toldEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
   const meeting = hasMeetingWord(clause) || INVITED.test(clause);
   const activity = !meeting && ctx.lang === 'de' && DATEISH.test(clause) ? germanActivity(clause, findDates(clause, ctx)) : null;
   const happens = meeting || activity || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
@@ -381,24 +377,5 @@ function toldEvent(clause: string, paragraph: string, ctx: DateContext, subject:
     location,
     confidence: meeting ? CONFIDENCE.eventWithMeetingWord : CONFIDENCE.eventStatement,
     weak,
-  };
-}
-
-/** "The school will be closed on Friday, December 18": an all-day event on that day, named by what is closed. */
-function closedDay(clause: string, ctx: DateContext): TextEvent | null {
-  const what = closure(clause);
-  if (!what) return null;
-  const day = findDates(clause, ctx).find((x) => x.hasDay && !x.hasTime && !x.likelyPast && !RELATIVE_DAY.test(x.text) && !isDeadlineMention(clause, x));
-  if (!day) return null;
-  const startMs = Date.UTC(day.year, day.month - 1, day.day);
-  if (startMs < ctx.refMs - 86400000) return null;
-  return {
-    title: finishTitle(capitalise(what), 8),
-    excerpt: clause,
-    startMs,
-    endMs: startMs + 86400000,
-    allDay: true,
-    location: null,
-    confidence: CONFIDENCE.closedDay,
   };
 }

@@ -1,8 +1,10 @@
 /** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
-import { ACTION_HEADING, clauseTask, subjectTopic, tableTasks, type TextTask } from './action-items.js';
+import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-items.js';
+import { subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
 import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
-import { clauseEvent, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
+import { dayEntry } from './agenda.js';
+import { clauseEvent, DATEISH, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
 import { contentWordCount, finishTitle } from './titles.js';
 import { DATE_FIRST_LINE, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
@@ -113,7 +115,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       const before = out.tasks.length + out.events.length;
       for (const sentence of sentencesOf(u.text)) {
         for (const clause of clausesOf(sentence)) {
-          const ev = clauseEvent(clause, paragraphText[u.paragraph], ctx, subject);
+          const ev = clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ?? (DATEISH.test(clause) ? dayEntry(clause, ctx) : null);
           if (ev) {
             out.events.push(ev);
             continue;

@@ -1,0 +1,84 @@
+/**
+ * Days written down rather than told: a place closed for a day ("The school will be closed on
+ * Friday, December 18", "No school on Monday") and an agenda entry, a noun phrase with a day and an
+ * hour and no verb ("dentist on Dec 17 at 4:15pm", "Zahnarzt am 17.12. um 16:15", "Coiffeur mardi à
+ * 9h30", "Dentista el jueves a las 16:15"). Read only when nothing else was read from the clause.
+ */
+import { IMPERATIVE } from './action-items.js';
+import { CONFIDENCE } from './confidence.js';
+import { findDates, mentionEndMs, mentionStartMs, type DateContext } from './dates.js';
+import { isDeadlineMention, RELATIVE_DAY, type TextEvent } from './meetings.js';
+import { findLocation } from './places.js';
+import { closure, opensWithImperative } from './statements.js';
+import { capitalise, finishTitle, stripListMarker } from './titles.js';
+
+/** "The school will be closed on Friday, December 18": an all-day event on that day, named by what is closed. */
+function closedDay(clause: string, ctx: DateContext): TextEvent | null {
+  const what = closure(clause);
+  if (!what) return null;
+  const day = findDates(clause, ctx).find((x) => x.hasDay && !x.hasTime && !x.likelyPast && !RELATIVE_DAY.test(x.text) && !isDeadlineMention(clause, x));
+  if (!day) return null;
+  const startMs = Date.UTC(day.year, day.month - 1, day.day);
+  if (startMs < ctx.refMs - 86400000) return null;
+  return {
+    title: finishTitle(capitalise(what), 8),
+    excerpt: clause,
+    startMs,
+    endMs: startMs + 86400000,
+    allDay: true,
+    location: null,
+    confidence: CONFIDENCE.closedDay,
+  };
+}
+
+/** A note's label: "Reminder to myself:", "Note:", "Rappel :", "Recordatorio:", "Notiz:". */
+const NOTE_LABEL =
+  /^\s*(?:(?:reminder|note|memo|fyi|rappel|recordatorio|nota|erinnerung|notiz)(?:\s+(?:to|for|à|para|für)\s+(?:myself|self|me|moi|m[íi]|mich))?|to-?do)\s*:\s*/i;
+/** Words that make a clause a sentence (pronouns, auxiliaries, request words) or a deadline or opening hours, not an entry. */
+const NOT_AN_ENTRY =
+  /(?<!\p{L})(?:i|you|we|they|he|she|it|please|will|is|are|was|were|be|can|could|would|should|need|must|let|has|have|je|tu|nous|vous|il|elle|on|est|sont|sera|yo|t[úu]|nosotros|es|son|ser[áa]|ich|du|wir|ihr|sie|ist|sind|wird|bitte|por favor|merci|deadline|due|frist|plazo|[ée]ch[ée]ance|abgabe|hours|horario|[öo]ffnungszeiten|horaires|open|opens|closes|sent|posted|updated|last|order|total)(?!\p{L})|[$€£#@]/iu;
+
+function agendaEntry(clause: string, ctx: DateContext): TextEvent | null {
+  const text = stripListMarker(clause.trim()).replace(NOTE_LABEL, '');
+  if (text.length > 120) return null;
+  const m = findDates(text, ctx).find((x) => x.hasDay && x.hasTime && !x.likelyPast && !isDeadlineMention(text, x));
+  if (!m || m.index < 3) return null;
+  let head = text
+    .slice(0, m.index)
+    .replace(/\s+(?:on|at|am|um|el|le|this|next|a las|à)\s*$/i, '')
+    .replace(/[\s,:–-]+$/, '')
+    .trim();
+  // "Flu shot at CVS Saturday 11am": the place may come before the day.
+  const placed = /\s+(?:at|@|bei|chez|à|en)\s+([\p{Lu}][\p{L}\p{N}'’&.-]*(?:\s+[\p{Lu}\d][\p{L}\p{N}'’&.-]*){0,3})$/u.exec(head);
+  if (placed) head = head.slice(0, placed.index);
+  const words = head.split(/\s+/);
+  if (!head || words.length > 5 || NOT_AN_ENTRY.test(head) || IMPERATIVE.test(head) || (ctx.lang === 'en' && opensWithImperative(`${head} x`))) return null;
+  const tail = text
+    .slice(m.end)
+    .replace(/^[\s,]+/, '')
+    .replace(/[.!]+\s*$/, '')
+    .trim();
+  if (tail && (tail.split(/\s+/).length > 6 || NOT_AN_ENTRY.test(tail) || !/^(?:at|in|@|à|au|en|im|in der|bei|chez|\(|[\p{Lu}\d])/u.test(tail))) return null;
+  const startMs = mentionStartMs(m, ctx, false);
+  if (startMs < ctx.refMs - 3600000) return null;
+  const end = mentionEndMs(m, ctx);
+  const location = placed
+    ? placed[1]
+    : tail
+      ? (findLocation(tail) ?? tail.replace(/^(?:at|in|@|à|au|en|im|in der|bei|chez)\s+/i, '').replace(/^\(|\)$/g, ''))
+      : null;
+  return {
+    title: finishTitle(capitalise(head), 8),
+    excerpt: clause,
+    startMs,
+    endMs: end !== null && end > startMs ? end : startMs + 3600000,
+    allDay: false,
+    location: location || null,
+    confidence: CONFIDENCE.agendaEntry,
+  };
+}
+
+/** A day written down in a clause that told no event: a closure, or an agenda entry. */
+export function dayEntry(clause: string, ctx: DateContext): TextEvent | null {
+  return closedDay(clause, ctx) ?? agendaEntry(clause, ctx);
+}
