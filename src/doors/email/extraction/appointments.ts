@@ -24,6 +24,8 @@ const APPOINTMENT_NOUN =
   /\b(appointment|appt|interview|consultation|exam|examination|screening|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
 const NOUN_FOR =
   /\b(appointment|interview|visit|cita|consulta|termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
+const BOOKED_INTO =
+  /\b(?:are|is|been|were|vous êtes|est|estás|está|bist|sind|ist)\s+(?:now\s+)?(?:booked|registered|signed up|enrolled|inscrit(?:e|s)?|inscrit[oa]s?|angemeldet|gebucht)\s+(?:for|in|into|on|pour|à|au|en|para|für|zu[mr]?|in den|in die)\s+(?:the\s+|a\s+|an\s+|le\s+|la\s+|el\s+|den\s+|die\s+)?([^.,;:\n]{3,60})/i;
 const STREET_LINE =
   /(\b\d{1,5}[a-z]?\s+(?:[\p{Lu}][\p{L}.'’-]*\s+){0,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court|hwy|highway|sq|square|pike|terrace)\b\.?|\b[\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+|\b(?:calle|avenida|av\.|paseo|plaza|rue|avenue|boulevard|bd|chemin|place|all[ée]e)\s+[\p{L}\d])/iu;
 const POSTCODE = /\b(\d{5}|\d{4,5}-\d{3}|[A-Z]{2}\s\d{5}|[A-Z]\d[A-Z]\s?\d[A-Z]\d|[A-Z]{1,2}\d{1,2}\s?\d[A-Z]{2})\b/;
@@ -88,6 +90,13 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   const noun = APPOINTMENT_NOUN.exec(subject)?.[1] ?? APPOINTMENT_NOUN.exec(text.slice(0, 600))?.[1] ?? null;
   const service = fields.find((f) => SERVICE_LABEL.test(f.label));
   if (service) return finishTitle(noun ? `${capitalise(noun.toLowerCase())}: ${service.value}` : service.value, 12);
+  // "You are booked for Spin 45 on Thursday", "inscrit au cours de yoga le ...": what was booked names it.
+  const booked = BOOKED_INTO.exec(text.slice(0, 1500));
+  if (booked) {
+    const day = findDates(booked[1], ctx)[0];
+    const what = (day ? booked[1].slice(0, day.index) : booked[1]).replace(/\s+(?:on|am|el|le|the|for|with|at)?\s*$/i, '').trim();
+    if (what && !/^(?:you|your|vous|usted|sie|the|a)$/i.test(what)) return finishTitle(capitalise(what), 10);
+  }
   const nounFor = NOUN_FOR.exec(text.slice(0, 1500));
   // "cita para el lunes 14": what follows is the day, not the service.
   if (nounFor) {

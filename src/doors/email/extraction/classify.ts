@@ -41,7 +41,7 @@ const TRANSACTIONAL_BODY = [
 ];
 
 const APPOINTMENT_NOUN =
-  /\b(appointment|appt|visit|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference)\b|[a-zäöüß]{3,}termins?\b/i;
+  /\b(appointment|appt|visit|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference|class|lesson|clase|kurs|cours|le[çc]on)\b|[a-zäöüß]{3,}termins?\b/i;
 /** Words that say a booking stands, in the four languages ("is set", "est fixé", "ist vereinbart", "queda programada"). */
 const CONFIRMATION_WORD =
   /(?<!\p{L})(confirm(ed|ation|s|ing)?|booked|is scheduled|scheduled for|has been (scheduled|booked|arranged)|reminder|registered|is set|look forward to seeing you|confirmaci[óo]n|confirmada|confirmamos|confirmado|registrada|recordatorio|queda (fijad|programad|reservad)[ao]|est[áa] (programad|agendad|reservad)[ao]|le esperamos|best[äa]tig(en|ung|t)|erinnerung|(ist|wurde) (vereinbart|eingetragen|gebucht|reserviert)|confirm(ons|é|ée|ation)|rappel|(est|a [ée]t[ée]) (fix[ée]e?|programm[ée]e?|pr[ée]vue?|r[ée]serv[ée]e?)|nous vous attendons)(?!\p{L})|terminbest[äa]tigung/iu;
