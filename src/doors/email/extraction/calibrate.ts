@@ -48,7 +48,7 @@ export function calibrateEvent(e: TextEvent): TextEvent {
   let c = e.confidence;
   if (!e.location) c -= e.weak?.unreadPlace ? 0.2 : 0.1;
   else c += placeWeight(e.location);
-  if (e.weak?.subjectTitle) c -= 0.1;
+  if (e.weak?.subjectTitle) c -= 0.15;
   if (e.weak?.nextSentenceTime) c -= 0.05;
   if (PRONOUN_CLAUSE.test(e.title)) c -= 0.2;
   if (e.title.split(/\s+/).length > 8) c -= 0.05;

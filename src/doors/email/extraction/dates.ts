@@ -34,6 +34,8 @@ export interface DateMention {
   endOfDay: boolean;
   /** Day and month named without a year, and it was within the past two months. */
   likelyPast: boolean;
+  /** A day and an hour read as one with words between them ("7.12. Nikolausfeier in der Turnhalle, 10 Uhr"): those words. */
+  gap?: { index: number; end: number };
 }
 
 /** Same-length rewrites of noon words chrono does not read, so match positions stay valid. */
@@ -256,6 +258,7 @@ function readDates(text: string, ctx: DateContext): DateMention[] {
     const prev = merged[merged.length - 1];
     const gap = prev ? text.slice(prev.end, m.index) : '';
     if (prev?.hasDay && !prev.hasTime && m.hasTime && !m.hasDay && gap.length <= 40 && !/[.!?]\s/.test(gap)) {
+      if (/\p{L}{3,}/u.test(gap)) prev.gap = { index: prev.end, end: m.index };
       Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });
       if (m.endTime) prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.endTime.hour, minute: m.endTime.minute };
       continue;

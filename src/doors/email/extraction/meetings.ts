@@ -7,7 +7,7 @@ import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
-  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|concierto|fiesta|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
+  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|concierto|fiesta|cumple|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|geburtstag|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|geburtstag|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
 const DEADLINE_BEFORE =
   /\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
@@ -58,7 +58,7 @@ function invitedTo(clause: string, lang: DateContext['lang']): string | null {
 
 /** "cita para el lunes", "table for Friday", "rendez-vous pour le 7": the day of a booking, not a deadline. */
 const BOOKED_FOR =
-  /(?<!\p{L})(?:cita|turno|reserva|mesa|appointment|booking|reservation|table|termin|rendez-vous|rdv|r[ée]servation|visite|visita)\s+(?:para|for|pour|für)\s*(?:el|the|le|la|den)?\s*$/iu;
+  /(?<!\p{L})(?:cita|turno|reserva|mesa|appointment|booking|reservation|table|termin|rendez-vous|rdv|r[ée]servation|visite|visita)(?:\s+(?:con|with|avec|mit|bei|chez)\s+[^,;:]{1,30}?)?\s+(?:para|for|pour|für)\s*(?:el|the|le|la|den)?\s*$/iu;
 
 export function isDeadlineMention(text: string, m: DateMention): boolean {
   const before = text.slice(Math.max(0, m.index - 40), m.index);
@@ -68,7 +68,16 @@ export function isDeadlineMention(text: string, m: DateMention): boolean {
 const marker = (length: number) => ' \u0000 '.padEnd(length, ' ').slice(0, length);
 
 /** Each mention replaced by a marker of the same length, in one pass (not one copy of the text per mention). */
-function blankOut(text: string, mentions: DateMention[]): string {
+function blankOut(text: string, all: DateMention[]): string {
+  // A day and an hour read as one keep the words between them (the event's name may be there).
+  const mentions = all.flatMap((m) =>
+    m.gap && m.gap.index > m.index && m.gap.end < m.end
+      ? [
+          { ...m, end: m.gap.index },
+          { ...m, index: m.gap.end },
+        ]
+      : [m],
+  );
   const sorted = [...mentions].sort((a, b) => a.index - b.index);
   const parts: string[] = [];
   let at = 0;
@@ -88,6 +97,8 @@ function blankOut(text: string, mentions: DateMention[]): string {
 
 const INTRO =
   /^((as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*|(hi|hello|hey|dear|good (?:morning|afternoon|evening)|hola|buen(?:os|as) (?:d[íi]as|tardes|noches)|estimad[oa]s?|querid[oa]s?|hallo|guten (?:tag|morgen|abend)|liebe[rs]?|sehr geehrte[rs]?|bonjour|bonsoir|cher|ch[èe]re|chers)(\s+[\p{L}.'’-]+){0,3}\s*[,:!]\s*)/iu;
+/** A named place after the event's name ("Nikolausfeier in der Turnhalle", "dinner at Joe's"): the place, not the name. */
+const PLACE_AFTER_TITLE = /\s+(at|in|en|à|chez|bei|im|beim|au|dans)\s+(the\s+|our\s+|der\s+|dem\s+|el\s+|la\s+|le\s+|l['’])?[\p{Lu}][^,.;()]*$/u;
 const PURPOSE = /\b(for|about|to discuss|to review|to go over|regarding|re|pour|para|für|zur|zum|sobre|concernant)\b\s+[^\u0000]*/i;
 
 function titleFrom(clause: string, mentions: DateMention[], subject: string): string {
@@ -132,9 +143,10 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     )
     .replace(/^(our|the|a|an|your)\s+(quick\s+)?/i, (m) => (/quick/i.test(m) ? 'quick ' : ''))
     .replace(/\b\d+\s*(minutes?|mins?|hours?)\b/gi, ' ')
-    .replace(/\s+(at|in|en|à|chez|bei)\s+(the\s+|our\s+)?[\p{Lu}][^,.;()]*$/u, '');
+    .replace(PLACE_AFTER_TITLE, '');
   const parts = rest.split('\u0000');
   rest = (parts[0].trim() || rest.replace(/\u0000/g, ' ')).replace(/\s+(on|am|el|le|la|at|um|a las|à|the|for)\s*$/i, '');
+  rest = rest.replace(/[\s,;]+$/, '').replace(PLACE_AFTER_TITLE, '');
   rest = rest.replace(/^(do|have|hold|set up|schedule|book|grab)\s+(a|an|the)\s+/i, '');
   if (parts.length > 1 && rest.split(/\s+/).length <= 2) {
     const purpose = PURPOSE.exec(parts.slice(1).join(' '));
@@ -332,6 +344,12 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   const dateLike = (x: DateMention) => meeting || /\p{L}{3,}/u.test(x.text) || /\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\.\d{1,2}\./.test(x.text);
   let m = mentions.find((x) => x.hasDay && (x.hasTime || isAllDay()) && !isDeadlineMention(clause, x) && !x.likelyPast && dateLike(x));
   let next = '';
+  if (!m) {
+    const day = mentions.find((x) => x.hasDay && !x.hasTime && !isDeadlineMention(clause, x) && !x.likelyPast && !RELATIVE_DAY.test(x.text) && dateLike(x));
+    if (!day) return null;
+    // "El sábado 12 celebramos el cumple ... a partir de las 17:00": the hour later in the same clause.
+    m = withNextSentenceTime(day, clause.slice(day.end), ctx) ?? undefined;
+  }
   if (!m) {
     const day = mentions.find((x) => x.hasDay && !x.hasTime && !isDeadlineMention(clause, x) && !x.likelyPast && !RELATIVE_DAY.test(x.text) && dateLike(x));
     if (!day) return null;

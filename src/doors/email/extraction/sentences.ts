@@ -114,6 +114,8 @@ export function sentencesOf(text: string): string[] {
     const tail = text.slice(Math.max(start, end - TAIL), end);
     const whole = end - start <= TAIL;
     if (ABBREVIATIONS.test(tail)) continue;
+    // "- 7.12. Nikolausfeier in der Turnhalle": a line that opens with a day and month is an entry, not a sentence.
+    if (end - start <= 16 && /^\s*(?:[-*•]\s*)?\d{1,2}\.\d{1,2}\.(?:\d{2,4})?$/.test(text.slice(start, end))) continue;
     if (/\d\.$/.test(tail) && /^\s*\d/.test(text.slice(end, end + 40))) continue;
     // German/Nordic ordinal dates: "Mittwoch, 18. November".
     if (
