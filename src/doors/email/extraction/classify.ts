@@ -63,6 +63,13 @@ const NOTIFICATION_SUBJECT =
 const CALENDAR_PREFIX = /^(?:notification|reminder|event reminder|erinnerung|benachrichtigung|recordatorio|notificaci[óo]n|rappel)\s*:/i;
 const WHEN_FIELD = /^\s*(?:when|quand|wann|cu[áa]ndo)\s*(?::|$)/im;
 
+/**
+ * A notice that something was called off ("Canceled: Design review", "Meeting canceled: ...",
+ * "Abgesagt: ...", "Annulé : ...", "Cancelada: ..."): the event it names is not to be made.
+ */
+const CALLED_OFF_SUBJECT =
+  /^(?:(?:meeting|event|class|session|appointment|reunión|cita|termin|besprechung|réunion|rendez-vous)\s+)?(?:canceled|cancelled|abgesagt|storniert|annul[ée]e?|cancelad[oa])(?:\s+(?:event|meeting|invitation))?\s*:|\b(?:has been|was|is) (?:canceled|cancelled)\b|\b(?:wurde|ist) abgesagt\b|\b(?:a été|est) annul[ée]e?\b|\b(?:ha sido|fue|queda) cancelad[oa]\b/i;
+
 export function classifyMail(input: ClassifyInput): Classification {
   const signals: string[] = [];
   const head = input.text.slice(0, 3000);
@@ -95,6 +102,7 @@ export function classifyMail(input: ClassifyInput): Classification {
   }
   if (
     /^(accepted|declined|tentative|updated invitation|aceptado|rechazado|angenommen|abgelehnt|accepté|refusé)\s*:/i.test(input.subject) ||
+    CALLED_OFF_SUBJECT.test(input.subject) ||
     (NOTIFICATION_SUBJECT.test(input.subject) && machine)
   ) {
     signals.push('notification-subject');
