@@ -344,7 +344,10 @@ function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx:
 function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): TextTask {
   const fromClause = finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10);
   // "Payment due date: 12/28/2026" names no bill; the subject does ("Your statement is ready").
-  const bare = !fromClause.replace(/\b(?:payment|amount|minimum|date|due|pago|fecha|zahlung|datum|paiement|date)\b/gi, '').trim();
+  const bare = !fromClause
+    .replace(/\b(?:payment|amount|minimum|date|due|pago|fecha|zahlung|datum|paiement|date|of|is|de|es|ist|est|von)\b/gi, '')
+    .replace(/[$€£]\s?[\d.,]+|[\d.,]+\s?(?:€|eur|usd|gbp)\b/gi, '')
+    .trim();
   const what = (info.subject && (PAYMENT.test(info.subject) || (bare && BILL_NOUN.test(info.subject))) ? info.subject : fromClause)
     .replace(/^(?:your|the|this|tu|su|ihre?|votre|la|le|el)\s+/i, '')
     .replace(/\s+(?:is (?:ready|available|due)|of\s+[$€£]?\s?\d.*)$/i, '');

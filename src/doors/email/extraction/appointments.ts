@@ -106,7 +106,8 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   }
   if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4))
     return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
-  if (found && hasMeetingWord(found.title) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos)\b/i.test(found.title)) return found.title;
+  if (found && hasMeetingWord(found.title) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos|your|ihr|ihre|su|votre|tu)\b/i.test(found.title))
+    return found.title;
   const cleaned = subjectTitle(subject)
     .replace(
       /\b(appointment confirmed|confirmed|confirmation|confirming|reminder|your|is booked|booked|has been scheduled|scheduled|confirmaci[óo]n de( su)?|confirmada( para)?|recordatorio( de)?|best[äa]tigung|ihr|ihre|confirmation de( votre)?|votre|rappel)\b\s*:?/gi,

@@ -165,7 +165,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
 }
 
 const PHRASE_STOP =
-  /^(the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
+  /^(en|via|par|per|por|über|the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
 
 /** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
 function meetingPhrase(text: string): string | null {
