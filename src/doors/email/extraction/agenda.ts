@@ -42,7 +42,8 @@ function agendaEntry(clause: string, ctx: DateContext): TextEvent | null {
   const text = stripListMarker(clause.trim()).replace(NOTE_LABEL, '');
   if (text.length > 120) return null;
   const m = findDates(text, ctx).find((x) => x.hasDay && x.hasTime && !x.likelyPast && !isDeadlineMention(text, x));
-  if (!m || m.index < 3) return null;
+  // "Arrival: Friday, 18 December": a field's label, not an entry (a booking's fields are read by its class).
+  if (!m || m.index < 3 || /:\s*$/.test(text.slice(0, m.index))) return null;
   let head = text
     .slice(0, m.index)
     .replace(/\s+(?:on|at|am|um|el|le|this|next|a las|à)\s*$/i, '')
@@ -58,14 +59,17 @@ function agendaEntry(clause: string, ctx: DateContext): TextEvent | null {
     .replace(/^[\s,]+/, '')
     .replace(/[.!]+\s*$/, '')
     .trim();
-  if (tail && (tail.split(/\s+/).length > 6 || NOT_AN_ENTRY.test(tail) || !/^(?:at|in|@|à|au|en|im|in der|bei|chez|\(|[\p{Lu}\d])/u.test(tail))) return null;
+  if (tail && (tail.split(/\s+/).length > 6 || NOT_AN_ENTRY.test(tail))) return null;
   const startMs = mentionStartMs(m, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
   const end = mentionEndMs(m, ctx);
   const location = placed
     ? placed[1]
     : tail
-      ? (findLocation(tail) ?? tail.replace(/^(?:at|in|@|à|au|en|im|in der|bei|chez)\s+/i, '').replace(/^\(|\)$/g, ''))
+      ? (findLocation(tail) ??
+        (/^(?:at|in|@|à|au|en|im|in der|bei|chez|\(|[\p{Lu}\d])/u.test(tail)
+          ? tail.replace(/^(?:at|in|@|à|au|en|im|in der|bei|chez)\s+/i, '').replace(/^\(|\)$/g, '')
+          : null))
       : null;
   return {
     title: finishTitle(capitalise(head), 8),
