@@ -63,7 +63,7 @@ function pickDue(text: string, mentions: DateMention[]): DateMention | null {
 }
 
 /** Title from a request: lead-ins and the deadline phrase removed. */
-function taskTitle(body: string, due: DateMention | null, offsetInBody: number): string {
+function taskTitle(body: string, due: DateMention | null, offsetInBody: number, keepCondition = false): string {
   let t = body;
   if (due) {
     const idx = due.index - offsetInBody;
@@ -84,8 +84,10 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number):
     }
   }
   t = t.replace(/\s*\((?:due|by|para|bis|avant)[^)]*\)/gi, '');
+  // "Let me know if you have dietary restrictions": what is to be told is in the condition.
+  if (!keepCondition) t = t.replace(/[,;]?\s+if (?:you|possible)\b.*$/i, '');
   t = t.replace(
-    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if (you|possible)|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|which|damit|para que|pour que|afin de|si no|sinon)\b.*$/i,
+    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|which|damit|para que|pour que|afin de|si no|sinon)\b.*$/i,
     '',
   );
   t = t.replace(/\s+(via|using|through|with the form|using my)\b.*$/i, '');
@@ -207,7 +209,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   if (info.bulk && kind !== 'section' && !due) return null;
   // Bulk mail that asks to buy by a date ("Order before the 14th") makes an offer, not an errand.
   if (info.bulk && PURCHASE.test(stripped)) return null;
-  let title = taskTitle(stripped, due, offsetInBody + leadOffset);
+  let title = taskTitle(stripped, due, offsetInBody + leadOffset, askedAnswer);
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
   else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de') {
     // German puts the object first and the verb last: "Kuchenspenden bitte bis Donnerstag im Sekretariat abgeben".
@@ -350,7 +352,8 @@ function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): Text
     .trim();
   const what = (info.subject && (PAYMENT.test(info.subject) || (bare && BILL_NOUN.test(info.subject))) ? info.subject : fromClause)
     .replace(/^(?:your|the|this|tu|su|ihre?|votre|la|le|el)\s+/i, '')
-    .replace(/\s+(?:is (?:ready|available|due)|of\s+[$€£]?\s?\d.*)$/i, '');
+    .replace(/\s+(?:is (?:ready|available|due)|of\s+[$€£]?\s?\d.*)$/i, '')
+    .replace(/\s+(?:reminder|notice|recordatorio|aviso|erinnerung|hinweis|rappel|avis)$/i, '');
   return {
     kind: 'payment',
     title: finishTitle(`Pay ${what.replace(/^pay\s+/i, '')}`, 14),

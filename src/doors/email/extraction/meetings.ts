@@ -1,4 +1,5 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
+import { IMPERATIVE, REQUEST } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { happening, nounPhrase } from './statements.js';
@@ -7,7 +8,7 @@ import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
-  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|concierto|fiesta|cumple|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|geburtstag|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|geburtstag|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
+  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|concierto|fiesta|cumple|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|geburtstag|kaffee|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|geburtstag|kaffee|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
 const DEADLINE_BEFORE =
   /\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
@@ -111,7 +112,8 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   const firstMention = blanked.indexOf('\u0000');
   const label = /^\s*([^:]{2,60}?)\s*:\s+/.exec(blanked);
   if (label && (firstMention < 0 || label.index + label[0].length <= firstMention + 2)) {
-    const l = label[1].trim();
+    // "Team dinner is booked: Friday 12/11": the label's subject, not its verb.
+    const l = label[1].trim().replace(/\s+(?:is|are|has been|have been|ist|sind|wurde|est|a été|es|está|ha sido)\s+\p{L}+$/iu, '');
     if (!GENERIC_LABEL.test(l) && !/\u0000/.test(l)) return finishTitle(l, 8);
   }
   let body = blanked.replace(/^\s*[^:]{2,30}:\s+/, (m) => (GENERIC_LABEL.test(m.replace(/:\s*$/, '').trim()) ? '' : m));
@@ -133,7 +135,11 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     // "You are invited to our gala": a pronoun or a person is not what happens; the event's noun phrase is.
     const personal = PRONOUN_TITLE.test(subjectPart) || /^(you|we|i|they|usted|ustedes|vous|nous|sie|wir|ihr)$/i.test(subjectPart);
     // "Attached are the materials for the board meeting": what the clause is about is the meeting.
-    const elsewhere = !MEETING_WORD.test(subjectPart) && meetingPhrase(body.slice(cop.index)) !== null;
+    // "Presentations will be held during the final exam slot": a verb of happening makes its subject the event.
+    const heldVerb =
+      /held|take[sn]? place|scheduled|findet|tendr[áa] lugar|se celebrar|aura lieu|se tiendra|se d[ée]roulera/i.test(cop[0]) ||
+      /^\s*held\b/i.test(body.slice(cop.index + cop[0].length));
+    const elsewhere = !heldVerb && !MEETING_WORD.test(subjectPart) && meetingPhrase(body.slice(cop.index)) !== null;
     if (subjectPart && subjectPart.split(/\s+/).length <= 10 && !(personal && meetingPhrase(body)) && !elsewhere) return finishTitle(subjectPart, 10);
   }
   let rest = body
@@ -165,7 +171,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
 }
 
 const PHRASE_STOP =
-  /^(en|via|par|per|por|über|the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
+  /^(en|via|par|per|por|über|auf|einen|einem|einer|the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
 
 /** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
 function meetingPhrase(text: string): string | null {
@@ -180,7 +186,7 @@ function meetingPhrase(text: string): string | null {
     tail.length >= 2 &&
     /^(de|del|du|des|of|zur|zum)$/i.test(tail[0]) &&
     !/[,.;:!?]$/.test(words[at]) &&
-    /^\p{Ll}[\p{L}-]{2,}[,.;:!?]?$/u.test(tail[1]) &&
+    /^\p{L}[\p{L}-]{2,}[,.;:!?]?$/u.test(tail[1]) &&
     !/^(la|las|los|le|les|the|a|an|el|\u0000)$/i.test(tail[1])
   ) {
     // "reunión de cierre", "fiesta de fin de año": nouns of the same phrase, not a date or a place.
@@ -331,7 +337,19 @@ function germanActivity(clause: string, mentions: DateMention[]): string | null 
   return finishTitle(`${nouns.join(' ')} ${verb}`, 8);
 }
 
+/** "review section 3 before our call on Thursday": the meeting is when something is due, not what the clause tells. */
+const BEFORE_MEETING =
+  /(?<!\p{L})(?:before|ahead of|prior to|in time for|vor|avant|antes de)\s+(?:(?:our|the|your|my|this|next|dem|der|unserem|unserer|eurem|notre|votre|la|le|l['’]|nuestra|nuestro|la|el)\s+)?(\p{L}+)/iu;
+
+/** The text before opens with an ask ("Also, please review section 3", "Send me the slides"), not with the meeting. */
+function asksFirst(text: string): boolean {
+  const t = stripLeadIns(text.replace(/^\s*(?:also|and|so|then|además|außerdem|aussi)\s*,?\s*/i, ''));
+  return REQUEST.test(text) || IMPERATIVE.test(t);
+}
+
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
+  const before = BEFORE_MEETING.exec(clause);
+  if (before && MEETING_WORD.test(before[1]) && asksFirst(clause.slice(0, before.index))) return null;
   const meeting = hasMeetingWord(clause) || INVITED.test(clause);
   const activity = !meeting && ctx.lang === 'de' && DATEISH.test(clause) ? germanActivity(clause, findDates(clause, ctx)) : null;
   const happens = meeting || activity || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);

@@ -7,7 +7,7 @@ const STREET =
   /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*|\b(?:calle|avenida|paseo|plaza|rue|avenue|boulevard|chemin|via)\s+\p{L}/iu;
 
 const VENUE_NOUNS =
-  '(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\\s?room|meeting room)';
+  '(?:gym|gymnasium|pavilion|pavillon|pabell[óo]n|center|centre|centro|zentrum|studio|rink|lodge|ballroom|terrace|campus|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\\s?room|meeting room)';
 const VENUE = new RegExp(
   `(?<!\\p{L})(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\\s+(?:the\\s+|our\\s+|el\\s+|la\\s+|le\\s+|l['’]|der\\s+|dem\\s+)?((?:[\\p{Lu}][\\p{L}'’.-]*\\s+){0,3}(?:school\\s+)?${VENUE_NOUNS}(?!\\p{L})(?:\\s+(?:de la|del|de|des|du|der|of the|of)\\s+[\\p{L}'’-]{3,})?(?:\\s+[\\p{Lu}\\d][\\p{L}\\p{N}'’.-]*){0,3})`,
   'iu',
@@ -45,10 +45,35 @@ function rawLocation(text: string): string | null {
   const t = text.replace(/https?:\/\/\S+/g, ' ');
   const bare = !base || !/\s/.test(base.trim());
   const venue = VENUE.exec(t);
-  if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return venue[1].trim();
+  if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return namesAfterVenue(venue[1].trim());
   const street = STREET_ADDRESS.exec(t);
   if (street && bare && !/\u0000/.test(street[0])) return street[0].replace(/[\s,.;]+$/, '').trim();
   return base ?? locativePhrase(t);
+}
+
+/**
+ * The pattern is case-insensitive (so "Gymnase" and "gymnase" both read), which lets it run on into
+ * lowercase words after the venue noun ("sala Picasso para revisar"): only names (capitalised words,
+ * numbers) and "de/of" phrases continue a venue.
+ */
+const VENUE_NOUN_WORD = new RegExp(`^(?:school\\s+)?${VENUE_NOUNS}$`, 'iu');
+const PLACE_FUNCTION_WORD =
+  /^(?:para|pour|for|to|um|zu|and|y|et|und|with|con|avec|mit|que|qui|which|where|at|on|in|en|el|la|le|les|los|las|the|a|à|au|am|im|from|de|desde|von|ab|por|par|pendant|during|while|während|durante)$/i;
+function namesAfterVenue(found: string): string {
+  const words = found.split(/\s+/);
+  let at = -1;
+  for (let i = 0; i < words.length; i++) if (VENUE_NOUN_WORD.test(words[i]) && (at < 0 || i === at + 1 || !/^[\p{Lu}\d]/u.test(words[i]))) at = i;
+  if (at < 0) return found;
+  let end = at + 1;
+  while (end < words.length) {
+    const w = words[end];
+    if (/^(?:de|del|des|du|der|of|d['’]\p{L}+)$/iu.test(w) && /^\p{L}/u.test(words[end + 1] ?? '')) end += /^d['’]\p{L}/iu.test(w) ? 1 : 2;
+    else if (/^[\p{Lu}\d]/u.test(w)) end++;
+    // A Romance adjective right after the noun ("salle polyvalente", "sala grande"); never a function word or a verb.
+    else if (end === at + 1 && !PLACE_FUNCTION_WORD.test(w) && !/(?:ar|er|ir|en)$/i.test(w)) end++;
+    else break;
+  }
+  return words.slice(0, Math.min(end, words.length)).join(' ');
 }
 
 /**
@@ -57,9 +82,9 @@ function rawLocation(text: string): string | null {
  * "im Gemeindesaal", "at the community centre"), up to the next punctuation or the next function word.
  */
 const LOCATIVE: RegExp[] = [
-  /(?<!\p{L})(?:en|desde)\s+(?:el|la|los|las|nuestro|nuestra|nuestros|su)\s+((?:[\p{L}'’-]+)(?:\s+(?:de la|del|de los|de|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
-  /(?<!\p{L})(?:à|au|aux|dans|devant)\s+(?:(?:la|le|les|notre|votre)\s+|l['’])?((?:[\p{L}'’-]+)(?:\s+(?:de la|du|des|de|d['’]|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
-  /(?<!\p{L})(?:im|beim|am|vor dem|in der|in dem|auf dem|an der)\s+((?:[\p{Lu}][\p{L}-]+)(?:\s+(?:der|des|am|an der|[\p{Lu}\d][\p{L}\p{N}.-]*)\s*[\p{L}\p{N}.-]*){0,2})/gu,
+  /(?<!\p{L})(?:en|desde)\s+(?:el|la|los|las|nuestro|nuestra|nuestros|su)\s+((?:[\p{L}'’-]+)(?:\s+(?:(?:de la|del|de los|de)\s+[\p{L}\p{N}'’.-]+|[\p{Lu}\d][\p{L}\p{N}'’.-]*)){0,3})/giu,
+  /(?<!\p{L})(?:à|au|aux|dans|devant)\s+(?:(?:la|le|les|notre|votre)\s+|l['’])?((?:[\p{L}'’-]+)(?:\s+(?:(?:de la|du|des|de)\s+[\p{L}\p{N}'’.-]+|d['’][\p{L}\p{N}'’.-]+|[\p{Lu}\d][\p{L}\p{N}'’.-]*)){0,3})/giu,
+  /(?<!\p{L})(?:im|beim|am|vor dem|in der|in dem|auf dem|an der)\s+((?:[\p{Lu}][\p{L}-]+)(?:\s+(?:(?:der|des|am|an der)\s+[\p{L}\p{N}.-]+|[\p{Lu}\d][\p{L}\p{N}.-]*)){0,2})/gu,
   /\b(?:at|in|inside|outside)\s+(?:the|our|your|their|my|his|her)\s+((?:[\p{L}'’-]+)(?:\s+(?!on\b|at\b|from\b|for\b|to\b|and\b|by\b|with\b)[\p{L}'’-]+){0,3})/giu,
 ];
 const NOT_A_PLACE =

@@ -138,6 +138,12 @@ function passiveTitle(clause: string): string | null {
 
 /** What an obligation asks for: "Each patrol needs to submit its menu" -> "submit its menu"; "The fee must be paid" -> "The fee". */
 export function obligationTitle(clause: string, lang: Lang): string | null {
+  // "Max is due for his rabies vaccination", "Your car is due for service": what is due is after "for".
+  const dueFor =
+    /^(.{1,40}?)\s+(?:is|are)\s+(?:now\s+|over)?due\s+for\s+(?:(?:his|her|its|their|your|our|a|an|the)\s+)?([^,.;]{3,60}?)(?:\s+(?:on|by|before|this|next)\b.*)?[.!]?$/i.exec(
+      clause.trim(),
+    );
+  if (dueFor) return `${dueFor[2].charAt(0).toUpperCase()}${dueFor[2].slice(1)} for ${dueFor[1].replace(/^(?:the|your|our)\s+/i, (d) => d.toLowerCase())}`;
   if (lang === 'en' || /^[\x00-\x7f]*$/.test(clause)) {
     const passive = passiveTitle(clause);
     if (passive) return passive;
