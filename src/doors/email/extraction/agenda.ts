@@ -16,15 +16,26 @@ import { capitalise, finishTitle, stripListMarker } from './titles.js';
 function closedDay(clause: string, ctx: DateContext): TextEvent | null {
   const what = closure(clause);
   if (!what) return null;
-  const day = findDates(clause, ctx).find((x) => x.hasDay && !x.hasTime && !x.likelyPast && !RELATIVE_DAY.test(x.text) && !isDeadlineMention(clause, x));
-  if (!day) return null;
+  const mentions = findDates(clause, ctx);
+  const at = mentions.findIndex((x) => x.hasDay && !x.hasTime && !x.likelyPast && !RELATIVE_DAY.test(x.text) && !isDeadlineMention(clause, x));
+  if (at < 0) return null;
+  const day = mentions[at];
   const startMs = Date.UTC(day.year, day.month - 1, day.day);
   if (startMs < ctx.refMs - 86400000) return null;
+  // "du jeudi 24 décembre au vendredi 1er janvier", "December 24 to January 1": closed through the last day.
+  const next = mentions[at + 1];
+  const last =
+    day.endDay ??
+    (next?.hasDay &&
+    /^\s*(?:au|to|until|through|thru|bis|al|hasta|-|–)\s*(?:le\s+|el\s+|zum\s+)?(?:\p{L}{3,}\.?,?\s+)?$/iu.test(clause.slice(day.end, next.index))
+      ? next
+      : null);
+  const lastMs = last ? Date.UTC(last.year, last.month - 1, last.day) : startMs;
   return {
     title: finishTitle(capitalise(what), 8),
     excerpt: clause,
     startMs,
-    endMs: startMs + 86400000,
+    endMs: (lastMs > startMs && lastMs - startMs < 31 * 86400000 ? lastMs : startMs) + 86400000,
     allDay: true,
     location: null,
     confidence: CONFIDENCE.closedDay,

@@ -34,6 +34,8 @@ export interface DateMention {
   endOfDay: boolean;
   /** Day and month named without a year, and it was within the past two months. */
   likelyPast: boolean;
+  /** The last day of a range of days ("December 24 to January 1", "vom 24. bis 31. Dezember"), when one was read. */
+  endDay?: { year: number; month: number; day: number };
   /** A day and an hour read as one with words between them ("7.12. Nikolausfeier in der Turnhalle, 10 Uhr"): those words. */
   gap?: { index: number; end: number };
 }
@@ -160,6 +162,10 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     };
   }
   hasDay = hasDay || false;
+  const endDay =
+    r.end?.isCertain('day') && !r.end.isCertain('hour')
+      ? { year: r.end.get('year') ?? year, month: r.end.get('month') ?? month, day: r.end.get('day') ?? day }
+      : undefined;
   // "dinner Friday at 7", "pickup at 3:15": English mail writes afternoon hours without "pm" far more
   // often than it means 1 to 7 in the morning; a 24-hour form ("07:00") or a morning word keeps it.
   let hour = hasTime ? (s.get('hour') ?? 0) : 0;
@@ -188,6 +194,7 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     endTime,
     endOfDay: false,
     likelyPast,
+    ...(endDay ? { endDay } : {}),
   };
 }
 

@@ -136,7 +136,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       i++;
     }
   }
-  return { tasks: withoutUndatedEchoes(out.tasks), events: withFields(out.events, places, durations) };
+  const events = withFields(out.events, places, durations);
+  return { tasks: dueBeforeTheEvent(withoutUndatedEchoes(out.tasks), events), events };
 }
 
 /**
@@ -155,7 +156,7 @@ function withFields(events: TextEvent[], places: string[], durations: number[]):
 
 /** A deadline named by reference to the sentence before: "before then", "bis dahin", "avant cette date", "antes de esa fecha". */
 const THEN_REF =
-  /\b(?:before|by|until) (?:then|that date|this date|that day)\b|\bbis dahin\b|\bbis zu diesem (?:datum|tag|termin)\b|\bavant cette date\b|\bd['’]ici l[àa]\b|\bavant ce jour\b|\bantes de (?:esa|esta) fecha\b|\bpara entonces\b|\bhasta entonces\b|\bantes de ese d[íi]a\b/i;
+  /\b(?:before|by|until) (?:then|that date|this date|that day)\b|\bbis dahin\b|\brechtzeitig\b|\bfristgerecht\b|\bdentro del plazo\b|\bdans les d[ée]lais\b|\bbis zu diesem (?:datum|tag|termin)\b|\bavant cette date\b|\bd['’]ici l[àa]\b|\bavant ce jour\b|\bantes de (?:esa|esta) fecha\b|\bpara entonces\b|\bhasta entonces\b|\bantes de ese d[íi]a\b/i;
 
 function deadlineIn(text: string, ctx: DateContext): number | null {
   const m = findDates(text, ctx).find((x) => x.hasDay && !x.likelyPast && isDeadlineMention(text, x));
@@ -173,6 +174,15 @@ function thenDue(task: TextTask, previous: string, subject: string, ctx: DateCon
   let title = finishTitle(task.title.replace(THEN_REF, ' '), 14);
   if (contentWordCount(title) < 2 && subject) title = finishTitle(`${title}: ${subjectTopic(subject)}`, 16);
   return { ...task, title, excerpt: `${previous} ${task.excerpt}`, dueMs: mentionStartMs({ ...m, hasTime: m.hasTime && !m.endOfDay }, ctx, true) };
+}
+
+/** "Please complete the online waiver before attending", "vor dem Termin", "avant la séance": due when the mail's one event starts. */
+const BEFORE_THE_EVENT =
+  /\b(?:before (?:attending|arriving|you (?:arrive|come|attend)|the (?:event|session|appointment|visit|class|meeting))|vor dem (?:termin|besuch|kurs)|vor (?:ihrem|deinem) (?:termin|besuch)|avant (?:la s[ée]ance|le rendez-vous|votre (?:venue|rendez-vous|visite))|antes de (?:la cita|la sesi[óo]n|venir|asistir|su (?:cita|visita)))\b/i;
+
+function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
+  if (events.length !== 1 || events[0].allDay) return tasks;
+  return tasks.map((t) => (t.dueMs === null && BEFORE_THE_EVENT.test(t.excerpt) ? { ...t, dueMs: events[0].startMs } : t));
 }
 
 const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';
