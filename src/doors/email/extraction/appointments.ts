@@ -148,11 +148,12 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
     excerpt = m.text;
   }
   if (startMs < ctx.refMs - 3600000) return null;
-  if (endMs === null || endMs <= startMs) {
+  // A one-hour end is the default of a sentence read without one: a stated duration wins over it.
+  if (endMs === null || endMs <= startMs || (!fromFields && structured && endMs - startMs === 3600000)) {
     const durationField = fields.find((f) => DURATION_LABEL.test(f.label));
     // A duration field, the When field itself ("10:00, 30 min"), or a sentence ("The visit takes about 40 minutes").
     const minutes = findDurationMinutes(durationField?.value ?? whenText) ?? statedDurationMinutes(text.slice(0, 3000));
-    endMs = startMs + (minutes ?? 60) * 60000;
+    endMs = minutes ? startMs + minutes * 60000 : endMs !== null && endMs > startMs ? endMs : startMs + 3600000;
   }
   const where = fields.find((f) => WHERE_LABEL.test(f.label))?.value ?? null;
   const location =

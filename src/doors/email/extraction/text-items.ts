@@ -14,7 +14,8 @@ const KV =
   /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|dauer|heure|lieu|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*\S/i;
 /** A field that says when on its own ("When: Tue Dec 8, 10:00", "Quand : mardi 8 décembre 10:00") is enough for an event. */
 const WHEN_KV = /^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand)\s*(?::|\|)/i;
-const DURATION_KV = /^\s*(?:[-*•]\s*)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)\s*:/i;
+const DURATION_KV =
+  /^\s*(?:[-*•]\s*)?(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|estimada|aproximada|prevista))?\s*:/i;
 const WHERE_KV = /^\s*(?:[-*•]\s*)?(?:where|location|venue|lugar|d[óo]nde|ort|wo|lieu|o[ùu])\s*(?::|\|)\s*(\S.*)$/i;
 const NOTHING_TO_DO =
   /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
@@ -84,14 +85,15 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         i = j;
         continue;
       }
+      // "Durée prévue : 45 minutes" on a line of its own.
+      const lasts = DURATION_KV.test(u.text) ? findDurationMinutes(u.text) : null;
+      if (lasts) durations.push(lasts);
       // "Date: ... / Time: ... / Location: ..." blocks.
       if (KV.test(u.text)) {
         let j = i;
         while (j < units.length && KV.test(units[j].text)) j++;
         const where = j - i === 1 ? WHERE_KV.exec(u.text) : null;
         if (where) places.push(where[1].trim());
-        const lasts = j - i === 1 && DURATION_KV.test(u.text) ? findDurationMinutes(u.text) : null;
-        if (lasts) durations.push(lasts);
         if (j - i >= 2 || WHEN_KV.test(u.text)) {
           const lines = units.slice(i, j).map((x) => x.text);
           const ev = structuredEvent(lines, units[i - 1]?.text ?? '', ctx, subject);

@@ -1,0 +1,202 @@
+/**
+ * Fifth quality round (issue 16): field labels in four languages and fields that stand alone,
+ * durations said apart from the hours, asks told by their form (questions, reminders, "let X know"),
+ * closures and agenda entries as days, invitations named by what they invite to, deadlines by
+ * reference ("before then", a list intro's date, "before attending"), and the evidence behind
+ * confidence. Sentences here are made up for the rules (several wordings and languages each), not
+ * taken from a corpus.
+ */
+import { describe, expect, it } from 'vitest';
+import { mail, run } from './helpers.js';
+
+const headers = (date: string, subject: string, id: string, from = 'Sam Reyes <sam@example.org>') => ({
+  Date: date,
+  From: from,
+  To: 'me@intake.localhost',
+  Subject: subject,
+  'Message-ID': `<${id}@fifth-round.test>`,
+  'Content-Type': 'text/plain; charset=utf-8',
+  'Content-Transfer-Encoding': '8bit',
+});
+const CET = 'Tue, 1 Dec 2026 10:00:00 +0100';
+const EST = 'Tue, 1 Dec 2026 09:00:00 -0500';
+const day = (iso: string | null | undefined) => iso?.slice(0, 10);
+
+describe('fields', () => {
+  it('makes the event of a lone When field in any language, named by the line above it', async () => {
+    for (const [when, where] of [
+      ['Quand : mardi 8 décembre 2026 10:00-10:30', 'Où : Salle Voltaire'],
+      ['Wann: Dienstag, 8. Dezember 2026, 10:00-10:30 Uhr', 'Wo: Raum Voltaire'],
+      ['Cuándo: martes 8 de diciembre de 2026 10:00-10:30', 'Dónde: Sala Voltaire'],
+    ]) {
+      const body = `Point d'équipe\n\n${when}\n${where}\n\nCeci est un rappel automatique.`;
+      const { out } = await run(mail(headers(CET, 'Rappel : Point d’équipe', 'f1', 'Outlook <no-reply@outlook.example.com>'), body));
+      expect(out.events, when).toHaveLength(1);
+      expect(out.events[0].title).toBe("Point d'équipe");
+      expect(out.events[0].start_time).toBe('2026-12-08T09:00:00.000Z');
+      expect(out.events[0].end_time).toBe('2026-12-08T09:30:00.000Z');
+      expect(out.events[0].location).toMatch(/Voltaire/);
+    }
+  });
+
+  it('takes a Location field below the hours as the place, never the time-zone line', async () => {
+    const body = 'Piano recital\nSaturday Dec 12, 2026 ⋅ 3pm – 4pm\nCentral European Time - Berlin\n\nLocation\nMusic House, Room 2\n';
+    const { out } = await run(mail(headers(EST, 'Reminder: Piano recital @ Sat Dec 12, 2026 3pm', 'f2', 'Calendar <calendar-notification@google.com>'), body));
+    expect(out.events).toHaveLength(1);
+    expect(out.events[0].location).toBe('Music House, Room 2');
+  });
+});
+
+describe('durations said apart from the hours', () => {
+  it('reads a duration sentence after the event and a duration field on its own line', async () => {
+    const cases: [string, string, string][] = [
+      ['The design review is on Wednesday, December 9 at 11:00 AM in Room 4B. It should take about 90 minutes.', EST, '2026-12-09T17:30:00.000Z'],
+      ['The design review is on Wednesday, December 9 at 11:00 AM in Room 4B.\n\nDuration: 45 min', EST, '2026-12-09T16:45:00.000Z'],
+      ['Die Besprechung ist am Mittwoch, 9. Dezember um 11:00 Uhr im Raum 4B. Sie dauert etwa 30 Minuten.', CET, '2026-12-09T10:30:00.000Z'],
+    ];
+    for (const [body, date, end] of cases) {
+      const { out } = await run(mail(headers(date, 'Review', 'd1'), body));
+      expect(
+        out.events.map((e) => e.end_time),
+        body,
+      ).toEqual([end]);
+    }
+  });
+
+  it('reads "Durée prévue : 45 minutes" in an appointment reminder', async () => {
+    const body =
+      'Bonjour,\n\nNous vous rappelons votre rendez-vous pour la révision de votre vélo :\n\nLe lundi 7 décembre à 9h15\nAtelier Vélo, 4 rue des Lilas, 69007 Lyon\n\nDurée prévue : 45 minutes.';
+    const { out } = await run(mail(headers(CET, 'Rappel de votre rendez-vous', 'd2', 'Atelier <rdv@atelier.example.fr>'), body));
+    expect(out.events.map((e) => [e.start_time, e.end_time])).toEqual([['2026-12-07T08:15:00.000Z', '2026-12-07T09:00:00.000Z']]);
+  });
+});
+
+describe('asks told by their form', () => {
+  it('reads questions about the reader as requests, in four languages', async () => {
+    const cases: [string, string, RegExp][] = [
+      ['Tu pourrais me rendre la perceuse avant samedi ?', CET, /^Rendre la perceuse$/],
+      ['¿Me podrías devolver el taladro antes del sábado?', CET, /^Devolver el taladro$/],
+      ['Würdest du mir bis Samstag die Bohrmaschine zurückgeben?', CET, /Bohrmaschine/],
+      ['Would you be able to return the drill by Saturday?', EST, /^Return the drill$/],
+    ];
+    for (const [body, date, title] of cases) {
+      const { out } = await run(mail(headers(date, 'Bohrer', 'q1'), body));
+      expect(
+        out.tasks.map((t) => t.title),
+        body,
+      ).toHaveLength(1);
+      expect(out.tasks[0].title).toMatch(title);
+      expect(day(out.tasks[0].due_date)).toMatch(/^2026-12-0[56]$/);
+    }
+  });
+
+  it('does not read a statement with the same words as a request', async () => {
+    const { out } = await run(mail(headers(CET, 'Programme', 'q2'), 'Vous pouvez consulter le programme sur notre site avant le 5 décembre.'));
+    expect(out.tasks.map((t) => t.due_date)).toEqual([null]);
+  });
+
+  it('reads "let <anyone> know by" and "Bescheid geben" as answers asked by a date', async () => {
+    const en = (await run(mail(headers(EST, 'Party', 'a1'), 'Let Coach Dana know by Thursday, December 3 how many of you are coming.'))).out;
+    expect(en.tasks.map((t) => [t.title, day(t.due_date)])).toEqual([['Let Coach Dana know how many of you are coming', '2026-12-04']]);
+    const de = (await run(mail(headers(CET, 'Ausflug', 'a2'), 'Gebt bitte bis Freitag, 4. Dezember Bescheid, ob ihr mitkommt.'))).out;
+    expect(de.tasks.map((t) => day(t.due_date))).toEqual(['2026-12-04']);
+    const polite = (await run(mail(headers(EST, 'Party', 'a3'), 'Let Coach Dana know how many of you are coming.'))).out;
+    expect(polite.tasks.map((t) => t.due_date)).toEqual([null]);
+  });
+
+  it('reads reminders as asks and keeps what is to be done', async () => {
+    const de = (await run(mail(headers(CET, 'Steuer', 'r1'), 'Hallo,\n\nvergiss bitte nicht, die Belege bis 15. Dezember an den Steuerberater zu schicken.')))
+      .out;
+    expect(de.tasks.map((t) => t.title)).toEqual(['Die Belege an den Steuerberater schicken']);
+  });
+
+  it('completes an object that only points with what the subject is about', async () => {
+    const { out } = await run(
+      mail(
+        headers(EST, 'Please review and sign: Lease renewal 2027', 's1', 'Sign <noreply@sign.example.com>'),
+        'Please complete this document by December 8, 2026.',
+      ),
+    );
+    expect(out.tasks.map((t) => t.title)).toEqual(['Complete this document: Lease renewal 2027']);
+  });
+});
+
+describe('days written down', () => {
+  it('makes a closure an all-day event, through the last day of a range', async () => {
+    const cases: [string, string, string, string][] = [
+      ['Oak Hill School will be closed on Friday, December 18 for a training day.', EST, '2026-12-18', '2026-12-19'],
+      ['No school on Monday, December 21.', EST, '2026-12-21', '2026-12-22'],
+      ['Die Praxis bleibt vom 24. bis 31. Dezember geschlossen.', CET, '2026-12-24', '2027-01-01'],
+      ['La oficina estará cerrada el martes 8 de diciembre.', CET, '2026-12-08', '2026-12-09'],
+      ['La crèche sera fermée du jeudi 24 décembre au vendredi 1er janvier inclus.', CET, '2026-12-24', '2027-01-02'],
+    ];
+    for (const [body, date, start, end] of cases) {
+      const { out } = await run(mail(headers(date, 'Hinweis', 'c1'), body));
+      expect(
+        out.events.map((e) => [e.all_day, day(e.start_time), day(e.end_time)]),
+        body,
+      ).toEqual([[true, start, end]]);
+    }
+  });
+
+  it('makes an agenda entry (a noun phrase with a day and an hour) an event, not a sentence or a field', async () => {
+    const note = (await run(mail(headers(EST, 'notes', 'g1'), 'Reminder to myself: dentist on Dec 17 at 4:15pm. Flu shot at CVS Saturday 11am.'))).out;
+    expect(note.events.map((e) => [e.title, e.location])).toEqual([
+      ['Dentist', null],
+      ['Flu shot', 'CVS'],
+    ]);
+    const field = (await run(mail(headers(EST, 'Your stay', 'g2'), 'Arrival: Friday, 18 December 2026 (check-in from 15:00)'))).out;
+    expect(field.events).toHaveLength(0);
+    const task = (await run(mail(headers(EST, 'Report', 'g3'), 'Send report Dec 17 at 4pm'))).out;
+    expect(task.events).toHaveLength(0);
+  });
+
+  it('names an invitation by what it invites to', async () => {
+    const cases: [string, string, string][] = [
+      ['Auch dieses Jahr laden wir zum Weihnachtsbasteln ein: am Mittwoch, 9. Dezember, von 15:00 bis 17:00 Uhr in der Aula.', CET, 'Weihnachtsbasteln'],
+      ['Os invitamos a la chocolatada del viernes 18 de diciembre a las 17:00 en el patio del colegio.', CET, 'Chocolatada'],
+      ['Nous vous invitons à la galette des rois le samedi 9 janvier à 15h à la salle des fêtes.', CET, 'Galette des rois'],
+    ];
+    for (const [body, date, title] of cases) {
+      const { out } = await run(mail(headers(date, 'Hallo', 'i1'), body));
+      expect(
+        out.events.map((e) => e.title),
+        body,
+      ).toEqual([title]);
+    }
+  });
+
+  it('makes no event from a notice that the event was called off', async () => {
+    const body = 'The following meeting has been canceled:\n\nDesign review\nThursday, December 3, 2026 2:00 PM-3:00 PM';
+    const { out } = await run(mail(headers(EST, 'Canceled: Design review', 'x1', 'Outlook <no-reply@outlook.example.com>'), body));
+    expect(out.events).toHaveLength(0);
+  });
+});
+
+describe('deadlines by reference', () => {
+  it('dates a list intro’s entries, and "before then" by the sentence before', async () => {
+    const list = 'To complete your file we need the following by December 18:\n\n- Copy of your ID\n- Signed engagement letter';
+    const a = (await run(mail(headers(EST, 'Documents', 'b1'), list))).out;
+    expect(a.tasks.map((t) => day(t.due_date))).toEqual(['2026-12-19', '2026-12-19']);
+    const then = 'Your network password will expire on December 10, 2026. Please change it before then.';
+    const b = (await run(mail(headers(EST, 'Password', 'b2'), then))).out;
+    expect(b.tasks.map((t) => day(t.due_date))).toEqual(['2026-12-11']);
+  });
+
+  it('makes "review X before our call on Thursday" a task, not the call', async () => {
+    const { out } = await run(mail(headers(EST, 'docs', 'b3'), 'Also, please review section 3 before our call on Thursday at 10.'));
+    expect(out.events).toHaveLength(0);
+    expect(out.tasks.map((t) => day(t.due_date))).toEqual(['2026-12-03']);
+  });
+});
+
+describe('confidence follows the evidence', () => {
+  it('trusts a due date before the mail was written and a bare meeting-kind title less', async () => {
+    const past = (await run(mail(headers(CET, 'Collecte', 'e1'), 'Merci de sortir vos objets le lundi 30 novembre.'))).out;
+    const future = (await run(mail(headers(CET, 'Collecte', 'e2'), 'Merci de sortir vos objets le mercredi 9 décembre.'))).out;
+    expect(past.tasks[0].confidence).toBeLessThan(future.tasks[0].confidence - 0.1);
+    const bare = (await run(mail(headers(EST, 'Re: Q4', 'e3'), "Let's meet Thursday 10:30-11:15 in the Cedar room."))).out;
+    const named = (await run(mail(headers(EST, 'Re: Q4', 'e4'), 'The roadmap review is Thursday 10:30-11:15 in the Cedar room.'))).out;
+    expect(bare.events[0].confidence).toBeLessThan(named.events[0].confidence);
+  });
+});
