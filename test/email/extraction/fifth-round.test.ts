@@ -200,3 +200,31 @@ describe('confidence follows the evidence', () => {
     expect(bare.events[0].confidence).toBeLessThan(named.events[0].confidence);
   });
 });
+
+describe('days told apart from their happening, and things that are not one event', () => {
+  it('joins a day line to the invitation before it', async () => {
+    const en = (
+      await run(
+        mail(
+          headers(EST, 'Baby shower!', 'h1'),
+          "You're invited to Mia's baby shower! Sunday, January 10 · 1-4 PM · 88 Cedar Ave. Please RSVP to Eva by December 30.",
+        ),
+      )
+    ).out;
+    expect(en.events.map((e) => [e.title, e.start_time, e.location])).toEqual([["Mia's baby shower", '2027-01-10T18:00:00.000Z', '88 Cedar Ave']]);
+    expect(en.tasks.map((t) => [t.title, day(t.due_date)])).toEqual([['RSVP to Eva', '2026-12-31']]);
+    const de = (
+      await run(mail(headers(CET, 'Einladung', 'h2'), 'Wir laden euch herzlich zu unserem Sommerfest ein!\nSamstag, 11. Juli, 15 Uhr, Vereinsheim Süd.'))
+    ).out;
+    expect(de.events.map((e) => [e.title, e.start_time])).toEqual([['Sommerfest', '2027-07-11T14:00:00.000Z']]);
+  });
+
+  it('makes no event of opening hours or a weekly habit, and no task of an ask on a condition', async () => {
+    const body = 'Our office hours are Monday to Friday, 9am to 5pm ET.\n\nFor urgent matters, please contact Lisa at lisa@example.com.';
+    const { out } = await run(mail(headers(EST, 'Re: Ticket 4412', 'h3', 'Support <support@acme.example.com>'), body));
+    expect(out.events).toHaveLength(0);
+    expect(out.tasks.map((t) => t.due_date)).toEqual([null]);
+    const ooo = (await run(mail(headers(EST, 'Out of office', 'h4'), 'I am away until January 4. Please contact Lisa for anything urgent.'))).out;
+    expect(ooo.tasks.map((t) => t.title)).toEqual(['Out of office']);
+  });
+});

@@ -6,8 +6,8 @@
  */
 import { IMPERATIVE } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
-import { findDates, mentionEndMs, mentionStartMs, type DateContext } from './dates.js';
-import { isDeadlineMention, RELATIVE_DAY, type TextEvent } from './meetings.js';
+import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { hasMeetingWord, INVITED, invitedTo, isDeadlineMention, meetingPhrase, RELATIVE_DAY, type TextEvent } from './meetings.js';
 import { findLocation } from './places.js';
 import { closure, opensWithImperative } from './statements.js';
 import { capitalise, finishTitle, stripListMarker } from './titles.js';
@@ -49,12 +49,15 @@ const NOTE_LABEL =
 const NOT_AN_ENTRY =
   /(?<!\p{L})(?:i|you|we|they|he|she|it|please|will|is|are|was|were|be|can|could|would|should|need|must|let|has|have|je|tu|nous|vous|il|elle|on|est|sont|sera|yo|t[úu]|nosotros|es|son|ser[áa]|ich|du|wir|ihr|sie|ist|sind|wird|bitte|por favor|merci|deadline|due|frist|plazo|[ée]ch[ée]ance|abgabe|hours|horario|[öo]ffnungszeiten|horaires|open|opens|closes|sent|posted|updated|last|order|total)(?!\p{L})|[$€£#@]/iu;
 
-function agendaEntry(clause: string, ctx: DateContext): TextEvent | null {
+function agendaEntry(clause: string, ctx: DateContext, previous: string): TextEvent | null {
   const text = stripListMarker(clause.trim()).replace(NOTE_LABEL, '');
   if (text.length > 120) return null;
   const m = findDates(text, ctx).find((x) => x.hasDay && x.hasTime && !x.likelyPast && !isDeadlineMention(text, x));
+  if (!m) return null;
+  // "You're invited to Mia's baby shower! Sunday, January 10 · 1-4 PM · 88 Cedar Ave.": the day line after the happening.
+  if (m.index < 3) return afterHappening(text, m, ctx, previous);
   // "Arrival: Friday, 18 December": a field's label, not an entry (a booking's fields are read by its class).
-  if (!m || m.index < 3 || /:\s*$/.test(text.slice(0, m.index))) return null;
+  if (/:\s*$/.test(text.slice(0, m.index))) return null;
   let head = text
     .slice(0, m.index)
     .replace(/\s+(?:on|at|am|um|el|le|this|next|a las|à)\s*$/i, '')
@@ -93,7 +96,31 @@ function agendaEntry(clause: string, ctx: DateContext): TextEvent | null {
   };
 }
 
+function afterHappening(text: string, m: DateMention, ctx: DateContext, previous: string): TextEvent | null {
+  if (!previous || previous.length > 200 || !(hasMeetingWord(previous) || INVITED.test(previous)) || findDates(previous, ctx).some((x) => x.hasDay))
+    return null;
+  const title = meetingPhrase(previous) ?? invitedTo(previous, ctx.lang);
+  const tail = text
+    .slice(m.end)
+    .replace(/^[\s,·|•–-]+/, '')
+    .replace(/[.!]+\s*$/, '')
+    .trim();
+  if (!title || tail.split(/\s+/).length > 8 || NOT_AN_ENTRY.test(tail.replace(/[$€£#@]/g, ''))) return null;
+  const startMs = mentionStartMs(m, ctx, false);
+  if (startMs < ctx.refMs - 3600000) return null;
+  const end = mentionEndMs(m, ctx);
+  return {
+    title,
+    excerpt: `${previous} ${text}`,
+    startMs,
+    endMs: end !== null && end > startMs ? end : startMs + 3600000,
+    allDay: false,
+    location: tail ? (findLocation(tail) ?? (/^[\p{Lu}\d]/u.test(tail) ? tail : null)) : null,
+    confidence: CONFIDENCE.agendaEntry,
+  };
+}
+
 /** A day written down in a clause that told no event: a closure, or an agenda entry. */
-export function dayEntry(clause: string, ctx: DateContext): TextEvent | null {
-  return closedDay(clause, ctx) ?? agendaEntry(clause, ctx);
+export function dayEntry(clause: string, ctx: DateContext, previous = ''): TextEvent | null {
+  return closedDay(clause, ctx) ?? agendaEntry(clause, ctx, previous);
 }

@@ -70,6 +70,10 @@ const WHEN_FIELD = /^\s*(?:when|quand|wann|cu[áa]ndo)\s*(?::|$)/im;
 const CALLED_OFF_SUBJECT =
   /^(?:(?:meeting|event|class|session|appointment|reunión|cita|termin|besprechung|réunion|rendez-vous)\s+)?(?:canceled|cancelled|abgesagt|storniert|annul[ée]e?|cancelad[oa])(?:\s+(?:event|meeting|invitation))?\s*:|\b(?:has been|was|is) (?:canceled|cancelled)\b|\b(?:wurde|ist) abgesagt\b|\b(?:a été|est) annul[ée]e?\b|\b(?:ha sido|fue|queda) cancelad[oa]\b/i;
 
+/** An automatic reply ("Out of office", "Automatic reply:", "Abwesenheitsnotiz", "Réponse automatique", "Respuesta automática"): its asks are conditional. */
+const AUTO_REPLY_SUBJECT =
+  /^(?:out of (?:the )?office|automatic reply|auto(?:matic)?[- ]?reply|abwesenheit(?:snotiz)?|automatische antwort|r[ée]ponse automatique|absence du bureau|respuesta autom[áa]tica|fuera de la oficina)\b/i;
+
 export function classifyMail(input: ClassifyInput): Classification {
   const signals: string[] = [];
   const head = input.text.slice(0, 3000);
@@ -103,6 +107,7 @@ export function classifyMail(input: ClassifyInput): Classification {
   if (
     /^(accepted|declined|tentative|updated invitation|aceptado|rechazado|angenommen|abgelehnt|accepté|refusé)\s*:/i.test(input.subject) ||
     CALLED_OFF_SUBJECT.test(input.subject) ||
+    AUTO_REPLY_SUBJECT.test(input.subject) ||
     (NOTIFICATION_SUBJECT.test(input.subject) && machine)
   ) {
     signals.push('notification-subject');

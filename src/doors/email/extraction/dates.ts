@@ -43,6 +43,10 @@ export interface DateMention {
 /** Same-length rewrites of noon words chrono does not read, so match positions stay valid. */
 const NOON: [RegExp, string][] = [
   [/(?<!\p{L})à midi(?!\p{L})/giu, 'à 12h '],
+  // "11. Juli, 15 Uhr", "11 de julio, 15 h": the number after the comma is an hour, not the year chrono takes it for.
+  [/(?<=\p{L}\.?),(?=\s*\d{1,2}\s*(?:uhr|h(?!\p{L})|heures?|horas?|hrs?|[:.]\d{2}(?![.\d/-])|\s?[ap]\.?m\.?))/giu, ';'],
+  // "avant mercredi midi", "le 25 midi": noon after a day.
+  [/(?<=(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\d)) midi(?!\p{L})/giu, ' 12h '],
   [/(?<!\p{L})al mediod[ií]a(?!\p{L})/giu, 'a las 12:00'],
   // "from 6pm" said as a start: "à partir de 18h", "dès 18h", "a partir de las 18:00" read as the time itself
   // (chrono takes "de 18h" for a duration from now).

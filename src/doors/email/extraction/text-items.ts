@@ -117,7 +117,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       const before = out.tasks.length + out.events.length;
       for (const sentence of sentencesOf(u.text)) {
         for (const clause of clausesOf(sentence)) {
-          const ev = clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ?? (DATEISH.test(clause) ? dayEntry(clause, ctx) : null);
+          const ev = clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ?? (DATEISH.test(clause) ? dayEntry(clause, ctx, lastSentence) : null);
           if (ev) {
             out.events.push(ev);
             continue;
