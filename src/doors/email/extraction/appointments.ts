@@ -74,7 +74,7 @@ function addressPart(line: string): string {
   if (number) from -= number[0].length;
   const rest = line.slice(from);
   const end = rest.search(/[.!?](?:\s|$)(?!\d)/);
-  return (end > 0 ? rest.slice(0, end) : rest).replace(/[\s,;]+$/, '');
+  return (end > 0 ? rest.slice(0, end) : rest).replace(/[\s,;]+$/, '').replace(/^([^(]*)\)$/, '$1');
 }
 
 function firstTimed(text: string, ctx: DateContext): DateMention | null {
@@ -106,9 +106,13 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   }
   if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4))
     return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
-  if (found && hasMeetingWord(found.title) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos|your|ihr|ihre|su|votre|tu)\b/i.test(found.title))
-    return found.title;
+  // "Rendez-vous est confirmé", "Your appointment is booked": the noun, not the confirmation.
+  const foundTitle = found?.title.replace(/\s+(?:est|a été|ist|wurde|está|ha sido|is|has been)\s+\p{L}+$/iu, '') ?? '';
+  if (found && hasMeetingWord(foundTitle) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos|your|ihr|ihre|su|votre|tu)\b/i.test(foundTitle))
+    return finishTitle(foundTitle, 12);
   const cleaned = subjectTitle(subject)
+    // "Votre rendez-vous est confirmé", "Ihr Termin wurde gebucht": the noun, not the confirmation.
+    .replace(/\s+(?:est|a été|ist|wurde|está|ha sido|is|has been)\s+\S+\s*$/i, '')
     .replace(
       /\b(appointment confirmed|confirmed|confirmation|confirming|reminder|your|is booked|booked|has been scheduled|scheduled|confirmaci[óo]n de( su)?|confirmada( para)?|recordatorio( de)?|best[äa]tigung|ihr|ihre|confirmation de( votre)?|votre|rappel)\b\s*:?/gi,
       ' ',

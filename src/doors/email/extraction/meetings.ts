@@ -8,7 +8,7 @@ import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
-  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|por tel[ée]fono|par t[ée]l[ée]phone|au t[ée]l[ée]phone|telefonisch|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|shower|concierto|fiesta|cumple|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|geburtstag|kaffee|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|geburtstag|kaffee|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
+  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|por tel[ée]fono|par t[ée]l[ée]phone|au t[ée]l[ée]phone|telefonisch|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|clase|kurs|cours de|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|shower|concierto|fiesta|cumple|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|geburtstag|kaffee|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|geburtstag|kaffee|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
 const DEADLINE_BEFORE =
   /\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
@@ -17,7 +17,7 @@ const GENERIC_LABEL =
 const COPULA =
   /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|será|tendrá lugar|se realizará|se celebrará|se llevará a cabo|est|aura lieu|a lieu|sera|se déroulera|se deroulera|se tiendra)(?!\p{L})/iu;
 const KV_LINE =
-  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|dauer|heure|lieu|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*(.+)$/i;
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*(.+)$/i;
 
 export interface TextEvent {
   title: string;
@@ -240,10 +240,15 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
   if (!mention) return null;
   const startMs = mentionStartMs(mention, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
-  const where = kv.find((m) => /^(where|location|place|venue|lugar|d[óo]nde|ort|wo|lieu|o[ùu])$/i.test(m[1]));
+  const where = kv.find((m) =>
+    /^(where|location|address|place|venue|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|ort|wo|standort|adresse|lieu|o[ùu]|emplacement)$/i.test(m[1]),
+  );
   const withWho = kv.find((m) => /^with$/i.test(m[1]));
   const cop = COPULA.exec(before);
   let title = meetingPhrase(cop ? before.slice(0, cop.index) : before) ?? meetingPhrase(before) ?? '';
+  // "Topic: Vendor sync", "Betreff: ...", "Objet : ...": the line above names the event.
+  const topic = /^\s*(?:topic|title|subject|event|meeting|thema|titel|betreff|asunto|tema|t[íi]tulo|evento|objet|sujet|titre)\s*:\s*(\S.{1,80})$/i.exec(before);
+  if (!title && topic) title = topic[1].trim();
   // Calendars and booking pages print the event's name on a line of its own above its fields.
   if (!title && HEADING.test(before.trim()) && !INTRO.test(before.trim()) && before.trim().split(/\s+/).length <= 8) title = before.trim();
   if (!title) title = subjectEventTitle(subject).replace(/[:\-–—]\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '');

@@ -7,7 +7,7 @@ import type { TextTask } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import type { TextEvent } from './meetings.js';
-import { findLocation, opensWithVenue } from './places.js';
+import { findLocation, isTimeZoneName, opensWithVenue } from './places.js';
 import { contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
 
 const SEPARATOR_AFTER = /^\s*(?:[-–—:|]|\s-\s)\s*/;
@@ -98,7 +98,8 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
     const start = { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime };
     const startMs = mentionStartMs(start, ctx, false);
     const end = mentionEndMs(start, ctx);
-    let place = chunks.slice(1).find((c) => (PLACE.test(c) || opensWithVenue(c)) && !/\d{1,2}[:.]\d{2}|\b(am|pm|uhr|h)\b/i.test(c)) ?? null;
+    let place =
+      chunks.slice(1).find((c) => (PLACE.test(c) || opensWithVenue(c)) && !/\d{1,2}[:.]\d{2}|\b(am|pm|uhr|h)\b/i.test(c) && !isTimeZoneName(c)) ?? null;
     let eventTitle = title;
     if (!place) {
       // "League meet at Eastside Pool": the place is inside the entry's first part.

@@ -11,12 +11,13 @@ import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
 const KV =
-  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|dauer|heure|lieu|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*\S/i;
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*\S/i;
 /** A field that says when on its own ("When: Tue Dec 8, 10:00", "Quand : mardi 8 décembre 10:00") is enough for an event. */
-const WHEN_KV = /^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand)\s*(?::|\|)/i;
+const WHEN_KV = /^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand|time|date|fecha|hora|datum|uhrzeit|zeit|heure)\s*(?::|\|)/i;
 const DURATION_KV =
   /^\s*(?:[-*•]\s*)?(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|estimada|aproximada|prevista))?\s*:/i;
-const WHERE_KV = /^\s*(?:[-*•]\s*)?(?:where|location|venue|lugar|d[óo]nde|ort|wo|lieu|o[ùu])\s*(?::|\|)\s*(\S.*)$/i;
+const WHERE_KV =
+  /^\s*(?:[-*•]\s*)?(?:where|location|venue|address|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|ort|wo|standort|adresse|lieu|o[ùu]|emplacement)\s*(?::|\|)\s*(\S.*)$/i;
 const NOTHING_TO_DO =
   /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
 const SECTION_INTRO =
@@ -25,7 +26,8 @@ const SECTION_INTRO =
 const REQUEST_INTRO =
   /\b(please|can you|could you|i need|we need|we still need|need|necesito|necesitamos|hace falta|falta|benötigen|brauchen|bitte|pourriez-vous|pouvez-vous|peux-tu|merci de|veuillez|il nous faut|nous avons besoin)\b[^:]{0,120}:\s*$/i;
 
-const LABEL_LINE = /^[ \t]*(when|where|location|quand|où|lieu|wann|ort|cuándo|dónde|lugar)[ \t]*\r?\n(?=[ \t]*\S)/gim;
+const LABEL_LINE =
+  /^[ \t]*(when|where|location|address|quand|où|lieu|adresse|emplacement|wann|ort|standort|cuándo|dónde|lugar|ubicación|dirección)[ \t]*\r?\n(?=[ \t]*\S)/gim;
 
 export interface TextItems {
   tasks: TextTask[];
