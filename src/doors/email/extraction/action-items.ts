@@ -112,9 +112,11 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const raw = stripListMarker(info.clause.trim());
   if (raw.length < 6) return null;
   const owner = stripOwner(raw);
-  let rest = info.inActionSection
-    ? owner.rest.replace(/^[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u, '')
-    : owner.rest;
+  // "- Alex to send the revised budget by Friday", "- Priya will book the venue": a list entry of notes names its owner first.
+  let rest =
+    info.inActionSection || info.listItem
+      ? owner.rest.replace(/^[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u, '')
+      : owner.rest;
   const owned = rest !== raw;
   // "To get your key, complete the check-in by ...", "Damit wir planen können, tragt euch ... ein": the
   // purpose comes first and the ask after its comma.
@@ -250,7 +252,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
           ? CONFIDENCE.requestWithDate
           : CONFIDENCE.requestWithoutDate
         : kind === 'list'
-          ? CONFIDENCE.todoListEntry
+          ? owned && due
+            ? CONFIDENCE.ownedListEntryWithDate
+            : CONFIDENCE.todoListEntry
           : CONFIDENCE.todoListEntry - 0.1;
   return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
 }

@@ -5,6 +5,8 @@ export const CONFIDENCE = {
   requestWithDate: 0.8,
   requestWithoutDate: 0.7,
   todoListEntry: 0.65,
+  /** A list entry of notes with its owner, its verb and its date ("Alex to send the budget by Friday"). */
+  ownedListEntryWithDate: 0.76,
   eventStructured: 0.85,
   eventWithMeetingWord: 0.78,
   eventStatement: 0.72,
