@@ -118,10 +118,12 @@ function namedPlace(text: string): string | null {
   );
   if (room) return room[1].trim();
   const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+)/iu.exec(t);
-  const at =
-    /(?:\bat|\b@|\ben|\bin|\bau|(?<!\p{L})à|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(
-      t,
-    );
+  // "à 20h30 au Rex": a clock time after "à"/"at" is not a place; the next name may be.
+  const at = [
+    ...t.matchAll(
+      /(?:\bat|\b@|\ben|\bin|\bau|(?<!\p{L})à|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/gu,
+    ),
+  ].find((x) => !/^\d{1,2}(?:[:h.]\d{2})?\s?(?:[ap]\.?m\.?|h|uhr)?$/i.test(x[1].trim()));
   if (at && !/^\u0000/.test(at[1])) {
     const main = at[1].replace(/^(the|our|la|el|le)\s+/i, '').trim();
     if (main.length > 1 && !/^(the|a|an)$/i.test(main)) return at[3] ? `${main} (${at[3].trim()})` : main;

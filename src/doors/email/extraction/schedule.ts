@@ -10,6 +10,7 @@ import type { TextEvent } from './meetings.js';
 import { findLocation, isTimeZoneName, opensWithVenue } from './places.js';
 import { contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
 
+const LISTED = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 const SEPARATOR_AFTER = /^\s*(?:[-–—:|]|\s-\s)\s*/;
 const DUE_WORD =
   '(?:due(?:\\s+(?:on|by))?|by|deadline|bis(?:\\s+zum)?|f[äa]llig(?:\\s+am)?|frist|avant(?:\\s+le)?|antes\\s+del?|hasta\\s+el|plazo|vence|[ée]ch[ée]ance|date limite)';
@@ -73,8 +74,15 @@ export function scheduleLine(rawLine: string, ctx: DateContext): ScheduleItem | 
   const dateEnd = hour && SEPARATOR_AFTER.test(line.slice(hour.end)) ? hour.end : day.end;
   if (day.index <= 1 && SEPARATOR_AFTER.test(line.slice(dateEnd))) {
     text = line.slice(dateEnd).replace(SEPARATOR_AFTER, '');
-  } else if (line.slice(day.end).replace(/[).;\s]+$/, '') === '' && SEPARATOR_BEFORE.test(line.slice(0, day.index))) {
-    text = line.slice(0, day.index).replace(SEPARATOR_BEFORE, '');
+  } else if (
+    line.slice(day.end).replace(/[).;\s]+$/, '') === '' &&
+    (SEPARATOR_BEFORE.test(line.slice(0, day.index)) || (LISTED.test(rawLine) && /\p{L}{3,}[^:]*:\s*$/u.test(line.slice(0, day.index))))
+  ) {
+    // "- Último día para pagar el comedor: 22 de diciembre": a listed label and its day.
+    text = line
+      .slice(0, day.index)
+      .replace(SEPARATOR_BEFORE, '')
+      .replace(/\s*:\s*$/, '');
   } else return null;
   return entry(
     line,

@@ -137,7 +137,30 @@ function passiveTitle(clause: string): string | null {
 }
 
 /** What an obligation asks for: "Each patrol needs to submit its menu" -> "submit its menu"; "The fee must be paid" -> "The fee". */
+/**
+ * "Anträge müssen bis zum 4. Dezember beim Vorstand eingereicht werden": a German passive obligation
+ * names its subject and the verb of its participle, as an infinitive ("Anträge einreichen").
+ */
+const DE_PASSIVE = /^(.{2,60}?)\s+(?:müssen|muss|sollen|soll|sind|ist)\b.*?\s(\p{L}+)\s+(?:werden|sein)\s*[.!]?$/iu;
+const DE_SEPARABLE_PREFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zu|zurück|fest|her|hin|vorbei|durch|um)ge(\p{L}+)$/iu;
+
+function germanPassiveTitle(clause: string): string | null {
+  const m = DE_PASSIVE.exec(clause.trim());
+  if (!m) return null;
+  const participle = m[2].toLowerCase();
+  const sep = DE_SEPARABLE_PREFIX.exec(participle);
+  const [prefix, stem] = sep ? [sep[1], sep[2]] : ['', participle.replace(/^ge/, '')];
+  if (!/(?:t|en)$/.test(stem) || stem.length < 3) return null;
+  const infinitive = `${prefix}${/en$/.test(stem) ? stem : `${stem.replace(/e?t$/, '')}en`}`;
+  const subject = m[1].replace(/^(?:die|der|das|alle|ihre?|eure?)\s+/i, '');
+  return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${infinitive}`;
+}
+
 export function obligationTitle(clause: string, lang: Lang): string | null {
+  if (lang === 'de') {
+    const passive = germanPassiveTitle(clause);
+    if (passive) return passive;
+  }
   // "Max is due for his rabies vaccination", "Your car is due for service": what is due is after "for".
   const dueFor =
     /^(.{1,40}?)\s+(?:is|are)\s+(?:now\s+|over)?due\s+for\s+(?:(?:his|her|its|their|your|our|a|an|the)\s+)?([^,.;]{3,60}?)(?:\s+(?:on|by|before|this|next)\b.*)?[.!]?$/i.exec(

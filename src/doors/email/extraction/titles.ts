@@ -86,6 +86,6 @@ export function finishTitle(s: string, maxWords = 14): string {
 /** Words that carry meaning (not pronouns, auxiliaries or determiners). */
 export function contentWordCount(s: string): number {
   const stop =
-    /^(it|this|that|these|those|one|them|me|you|us|him|her|the|a|an|on|in|to|for|of|do|take|get|handle|look|care|up|at|please|thanks|ok|okay|eso|esto|es|das|dies|ça|cela)$/i;
+    /^(it|this|that|these|those|one|them|me|you|us|him|her|the|a|an|on|in|to|for|of|do|take|get|handle|look|care|up|at|please|thanks|ok|okay|eso|esto|es|das|dies|ça|cela|les|le|la|lui|leur|lo|los|las|le|les|sie|ihn|ihm|ihnen)$/i;
   return s.split(/[^\p{L}\p{N}'’-]+/u).filter((w) => w && !stop.test(w)).length;
 }
