@@ -54,7 +54,7 @@ const POLL =
   /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|abstimm(?:en|ung)|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
 
 const NOTIFICATION_SUBJECT =
-  /^(notification|reminder|accepted|declined|tentative|updated invitation|invitation):|\b(shared a document|invited you to (edit|vote|view)|assigned to you|mentioned you|commented on|run failed|workflow run)\b/i;
+  /^(notification|reminder|accepted|declined|tentative|updated invitation|invitation):|\b(shared a document|invited you to (edit|vote|view)|assigned to you|assigned you|mentioned you|commented on|run failed|workflow run|review requested|requested your review|approved your|merged)\b/i;
 
 /**
  * A calendar's own notice about one of its events ("Notification: X @ <when>", "Reminder: X" with a

@@ -97,6 +97,13 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   // "now" is when the mail was written, never a date the reader is given.
   if (/^(right )?now$|^ahora( mismo)?$|^jetzt$|^maintenant$/i.test(t)) return null;
   if (insideIdentifier(text, r.index, r.text.length)) return null;
+  // "früher" is not "Fr." (Friday): a mention that starts or ends inside a word is none.
+  // (Only where the text was not rewritten for chrono: "à midi" is read as "à 12h ".)
+  if (
+    text.slice(r.index, r.index + r.text.length) === r.text &&
+    ((/^\p{L}/u.test(r.text) && /\p{L}/u.test(text[r.index - 1] ?? '')) || (/\p{L}$/u.test(r.text) && /\p{L}/u.test(text[r.index + r.text.length] ?? '')))
+  )
+    return null;
   const s = r.start;
   // An hour needs a clock form or an hour word: "los alumnos de 4" is not four o'clock.
   const hasTime =

@@ -91,11 +91,31 @@ const NOT_A_PLACE =
   /^(morning|afternoon|evening|night|meantime|future|past|end|beginning|middle|week|weekend|month|year|day|time|case|event|meantime|line|loop|office hours|place|mañana|tarde|noche|semana|mes|año|día|momento|caso|línea|matin|soir|soirée|après-midi|journée|semaine|mois|année|jour|cas|ligne|fin|début|morgen|abend|nachmittag|vormittag|woche|monat|jahr|tag|fall|anschluss|ende|anfang|rahmen|vorfeld|voraus|moment|total|person|advance|meantime|same|following|next|first|last|best|rest)\b/i;
 const PLACE_TAIL = /\s+(?:a las?|à|um|at|on|el|le|la|les|los|las|the|de|del|du|des|der|und|and|y|et|para|pour|für|for|from|to|que|que|with|con|avec|mit)$/i;
 
+/**
+ * The patterns are case-insensitive, so their "capitalised name" parts also take lowercase words
+ * ("puerta del colegio y volveremos"): after the head noun only "de/of" phrases, names, numbers and
+ * one adjective right after the noun continue the place.
+ */
+function trimPhrase(phrase: string): string {
+  const words = phrase.split(/\s+/);
+  let end = 1;
+  while (end < words.length) {
+    const w = words[end];
+    if (/^(?:de|del|des|du|der|of|am|an)$/i.test(w) && /^(?:la|le|les|the|los|las)$/i.test(words[end + 1] ?? '') && words[end + 2]) end += 3;
+    else if (/^(?:de|del|des|du|der|of|am|an)$/i.test(w) && words[end + 1] && !PLACE_FUNCTION_WORD.test(words[end + 1])) end += 2;
+    else if (/^(?:la|los|las|le|les|the|l['’]\p{L}+|d['’]\p{L}+)$/iu.test(w) && /^(?:de|del|des|du|of)$/i.test(words[end - 1] ?? '')) end++;
+    else if (/^[\p{Lu}\d]/u.test(w)) end++;
+    else if (end === 1 && !PLACE_FUNCTION_WORD.test(w) && !/(?:ar|er|ir|en|ons|ez|mos)$/i.test(w)) end++;
+    else break;
+  }
+  return words.slice(0, end).join(' ');
+}
+
 function locativePhrase(text: string): string | null {
   for (const re of LOCATIVE) {
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
-      let phrase = m[1].split(/[,.;:!?()\u0000]/)[0].trim();
+      let phrase = trimPhrase(m[1].split(/[,.;:!?()\u0000]/)[0].trim());
       for (let i = 0; i < 3; i++) phrase = phrase.replace(PLACE_TAIL, '');
       if (phrase.length < 3 || NOT_A_PLACE.test(phrase) || /^\d/.test(phrase)) continue;
       if (

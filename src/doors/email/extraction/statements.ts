@@ -104,7 +104,7 @@ export function closure(clause: string): string | null {
 
 const OBLIGATION: Record<Lang, RegExp> = {
   en: /\b(?:must|need(?:s)? to|has to|have to|should|is due|are due|due|is required|are required|required|payable|to be (?:paid|returned|submitted|sent))\b/i,
-  es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|se debe|vence|obligatorio)\b/i,
+  es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|es imprescindible|hace falta|se debe|vence|obligatorio)\b/i,
   de: /\b(?:m[üu]ss(?:en|t|e)?|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|zu [üu]berweisen|zu zahlen)\b/iu,
   fr: /\b(?:doi(?:t|vent|s)|devra(?:ient|it)?|il faut|est [àa] (?:rendre|r[ée]gler|payer)|sont [àa] (?:rendre|r[ée]gler)|[àa] rendre|[àa] r[ée]gler|obligatoire)\b/i,
 };
@@ -172,7 +172,9 @@ export function obligationTitle(clause: string, lang: Lang): string | null {
     if (passive) return passive;
   }
   const need =
-    /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|il faut|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(clause);
+    /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|es (?:necesario|imprescindible|obligatorio)|hace falta|il faut|il est (?:n[ée]cessaire|obligatoire|indispensable) d['’e]\s*|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(
+      clause,
+    );
   if (need) return need[1];
   const m = OBLIGATION[lang].exec(clause) ?? OBLIGATION.en.exec(clause);
   if (!m || m.index === 0) return null;
