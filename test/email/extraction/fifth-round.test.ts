@@ -228,3 +228,27 @@ describe('days told apart from their happening, and things that are not one even
     expect(ooo.tasks.map((t) => t.title)).toEqual(['Out of office']);
   });
 });
+
+describe('obligations, notes and lists in other shapes', () => {
+  it('titles German passive and Spanish impersonal obligations by their verb', async () => {
+    const de = (await run(mail(headers(CET, 'Versammlung', 'o1'), 'Anträge müssen bis zum 4. Dezember schriftlich beim Vorstand eingereicht werden.'))).out;
+    expect(de.tasks.map((t) => [t.title, day(t.due_date)])).toEqual([['Anträge einreichen', '2026-12-04']]);
+    const es = (await run(mail(headers(CET, 'Excursión', 'o2'), 'Es necesario entregar la autorización firmada antes del martes 8.'))).out;
+    expect(es.tasks.map((t) => [t.title, day(t.due_date)])).toEqual([['Entregar la autorización firmada', '2026-12-08']]);
+  });
+
+  it('titles a notes entry by its errand, not its owner', async () => {
+    const body = 'Notes from today:\n\n- Alex to send the revised budget by Friday\n- Priya will book the venue for the offsite';
+    const { out } = await run(mail(headers(EST, 'Notes', 'o3'), body));
+    expect(out.tasks.map((t) => t.title)).toEqual(['Send the revised budget', 'Book the venue for the offsite']);
+  });
+
+  it('reads a listed label and its day as a schedule entry, and no weekday inside a word', async () => {
+    const body = 'Fechas:\n\n- Último día para pagar el comedor: 22 de diciembre.\n- Vuelta a las clases: jueves 7 de enero a las 9:00.';
+    const { out } = await run(mail(headers(CET, 'Fechas', 'o4'), body));
+    expect(out.tasks.map((t) => day(t.due_date))).toEqual(['2026-12-22']);
+    expect(out.events.map((e) => e.start_time)).toEqual(['2027-01-07T08:00:00.000Z']);
+    const de = (await run(mail(headers(CET, 'Probetraining', 'o5'), 'Komm bitte 15 Minuten früher und bring ein Handtuch mit.'))).out;
+    expect(de.tasks.map((t) => [t.title, t.due_date])).toEqual([['Komm 15 Minuten früher und bring ein Handtuch mit', null]]);
+  });
+});
