@@ -16,6 +16,8 @@ export const IMPERATIVE =
   /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
 const CONDITIONAL_LEAD =
   /^(?:for (?:urgent|any|further|more|other) [\p{L} ]{2,30}|if (?:you|there|this|that|anything)\b[^,]{0,80}|in case\b[^,]{0,60}|should you\b[^,]{0,60}|in an emergency|bei (?:fragen|r[üu]ckfragen|problemen|dringenden)[^,]{0,40}|falls\b[^,]{0,60}|wenn sie\b[^,]{0,60}|en cas d[e'’][^,]{0,40}|si vous\b[^,]{0,60}|pour toute?\b[^,]{0,40}|si (?:tiene|tienes|necesita|necesitas)\b[^,]{0,60}|para cualquier\b[^,]{0,40}|en caso de\b[^,]{0,40}|ante cualquier\b[^,]{0,40}),\s*/iu;
+const NOUN_THEN_COPULA =
+  /^\p{L}+(?:\s+(?!(?:the|a|an|your|our|this|these|those|my|his|her|their|its|it|them|me|us|him)\b)\p{L}+){0,2}\s+(?:is|are|was|were|will be|must be|need to be|needs to be|have to be|has to be)\b/iu;
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b)/i;
@@ -89,7 +91,7 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number, 
   // "Let me know if you have dietary restrictions": what is to be told is in the condition.
   if (!keepCondition) t = t.replace(/[,;]?\s+if (?:you|possible)\b.*$/i, '');
   t = t.replace(
-    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|which|damit|para que|pour que|afin de|si no|sinon)\b.*$/i,
+    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|to avoid|pour [ée]viter|para evitar|which|damit|para que|pour que|afin de|si no|sinon)\b.*$/i,
     '',
   );
   t = t.replace(/\s+(via|using|through|with the form|using my)\b.*$/i, '');
@@ -173,7 +175,10 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // "Para inscribiros, rellenad el formulario": an undated bare imperative after a purpose clause says
   // how to do what the mail asks elsewhere; it is not an errand of its own.
   if (purposeLed && !isRequest && !due) return null;
-  const imperative = IMPERATIVE.test(stripped) || imperativeMood(stripped, ctx.lang) || separable !== null || (info.listItem && listVerb(stripped, ctx.lang));
+  // "Order forms are due back by December 8", "Review is on Monday": a noun phrase and its verb, not an imperative.
+  const statement = NOUN_THEN_COPULA.test(stripped);
+  const imperative =
+    (!statement && IMPERATIVE.test(stripped)) || imperativeMood(stripped, ctx.lang) || separable !== null || (info.listItem && listVerb(stripped, ctx.lang));
   let kind: TaskKind | null = null;
   // Bulk mail's imperatives are mostly advice ("Try our new app"); one with its own deadline asks
   // the reader to act ("Pick it up by Thursday"), whatever list or machine sent it.

@@ -43,11 +43,11 @@ function nextDayOfMonth(context: chrono.ParsingContext, day: number): chrono.Par
   return context.createParsingComponents({ day, month, year });
 }
 
-/** "el jueves 10", "vendredi 11": a weekday with its day of the month, the next such day. */
+/** "el jueves 10", "vendredi 11", "Lunes 14:", "Samstag, 12.", "Sat 12": a weekday with its day of the month, the next such day. */
 const weekdayAndDay = (weekdays: string): Parser => ({
   pattern: () =>
     new RegExp(
-      `(?<!\\p{L})(?:${weekdays})\\s+(\\d{1,2})(?:er)?(?![\\d:.h]|\\s*(?:de\\s|janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée]c|heures?|horas?))`,
+      `(?<!\\p{L})(?:${weekdays})\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:er|st|nd|rd|th)?(?![\\d]|[.:h/-]\\d|\\s*(?:de\\s|of\\s|janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée][cz]|jan|feb|m[äa]r|apr|may|jun|jul|aug|okt|dic|ene|abr|ago|uhr|heures?|horas?|[ap]\\.?m\\b|h\\b))`,
       'iu',
     ),
   extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
@@ -55,6 +55,8 @@ const weekdayAndDay = (weekdays: string): Parser => ({
 const weekdayDay = {
   es: weekdayAndDay('lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo'),
   fr: weekdayAndDay('lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche'),
+  de: weekdayAndDay('montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag'),
+  en: weekdayAndDay('monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun'),
 };
 
 /** "antes del día 15", "avant le 15", "bis zum 15.": a day of the month without the month, the next such day. */
@@ -79,8 +81,8 @@ function withParsers(base: chrono.Chrono, first: Parser[], last: Parser[]): chro
 
 /** chrono's casual parser of each language, with the day forms above added. */
 export const PARSERS: Record<Lang, chrono.Chrono> = {
-  en: withParsers(chrono.en.casual, [], [ordinalDay]),
+  en: withParsers(chrono.en.casual, [weekdayDay.en], [ordinalDay]),
   es: withParsers(chrono.es.casual, [dottedDate, weekdayDay.es], [localDayOfMonth.es]),
-  de: withParsers(chrono.de.casual, [dottedDate], [localDayOfMonth.de]),
+  de: withParsers(chrono.de.casual, [dottedDate, weekdayDay.de], [localDayOfMonth.de]),
   fr: withParsers(chrono.fr.casual, [dottedDate, weekdayDay.fr], [localDayOfMonth.fr]),
 };

@@ -161,6 +161,9 @@ export function obligationTitle(clause: string, lang: Lang): string | null {
     const passive = germanPassiveTitle(clause);
     if (passive) return passive;
   }
+  // "Order forms are due back by December 8": to be returned.
+  const dueBack = /^(.{2,60}?)\s+(?:is|are)\s+due\s+back\b/i.exec(clause.trim());
+  if (dueBack) return `Return ${dueBack[1].replace(/^(?:the|all|your|our)\s+/i, '').replace(/^\p{Lu}(?!\p{Lu})/u, (c) => c.toLowerCase())}`;
   // "Max is due for his rabies vaccination", "Your car is due for service": what is due is after "for".
   const dueFor =
     /^(.{1,40}?)\s+(?:is|are)\s+(?:now\s+|over)?due\s+for\s+(?:(?:his|her|its|their|your|our|a|an|the)\s+)?([^,.;]{3,60}?)(?:\s+(?:on|by|before|this|next)\b.*)?[.!]?$/i.exec(
