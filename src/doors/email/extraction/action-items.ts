@@ -4,7 +4,7 @@ import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { isDeadlineMention } from './meetings.js';
 import { obligation, obligationTitle, opensWithImperative } from './statements.js';
-import { contentWordCount, finishTitle, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
+import { contentWordCount, finishTitle, stripDeterminers, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
 
 export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
@@ -203,7 +203,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     (isDeadlineMention(info.clause, due) || CLOSES_BEFORE.test(info.clause.slice(0, due.index)))
   ) {
     // "RSVP by December 12", "Inscriptions avant le 5 décembre", "Anmeldung bis 10. Dezember", "Sign-ups close Friday".
-    const named = finishTitle(taskTitle(stripped, due, offsetInBody + leadOffset).replace(CLOSES_TAIL, ''), 10);
+    const named = finishTitle(stripDeterminers(taskTitle(stripped, due, offsetInBody + leadOffset).replace(CLOSES_TAIL, '')), 10);
     return {
       kind: 'deadline',
       title: contentWordCount(named) >= 2 || !info.subject ? named : finishTitle(`${named}: ${info.subject}`, 12),

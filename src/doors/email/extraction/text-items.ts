@@ -126,7 +126,12 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           }
           let task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
           if (task && task.dueMs === null && inSection && sectionDue !== null) task = { ...task, dueMs: sectionDue };
-          if (task && task.dueMs === null && THEN_REF.test(clause)) task = thenDue(task, lastSentence, cleanSubject, ctx);
+          if (task && task.dueMs === null && THEN_REF.test(clause)) {
+            task = thenDue(task, lastSentence, cleanSubject, ctx);
+            // "Die Frist ... endet am 31. Dezember. Bitte reichen Sie die Unterlagen rechtzeitig ein.": one errand, already read.
+            const prev = out.tasks[out.tasks.length - 1];
+            if (prev && prev.dueMs === task.dueMs && lastSentence.includes(prev.excerpt)) task = null;
+          }
           if (task) out.tasks.push(task);
         }
         lastSentence = sentence;
