@@ -1,5 +1,5 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
-import { ANSWER_ASK, DEICTIC_OBJECT, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
+import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { isDeadlineMention } from './meetings.js';
@@ -14,10 +14,6 @@ export const REQUEST =
   /\b(please|pls|kindly|can you|could you|would you|will you|would you mind|can we get|i need you to|i('ll|’ll| will)? (also )?need (you|the|your|a|an)|we need (you|the|your)|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|nous vous prions|nous vous demandons|il faudrait|faudrait|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
 export const IMPERATIVE =
   /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
-const CONDITIONAL_LEAD =
-  /^(?:for (?:urgent|any|further|more|other) [\p{L} ]{2,30}|if (?:you|there|this|that|anything)\b[^,]{0,80}|in case\b[^,]{0,60}|should you\b[^,]{0,60}|in an emergency|bei (?:fragen|r[üu]ckfragen|problemen|dringenden)[^,]{0,40}|falls\b[^,]{0,60}|wenn sie\b[^,]{0,60}|en cas d[e'’][^,]{0,40}|si vous\b[^,]{0,60}|pour toute?\b[^,]{0,40}|si (?:tiene|tienes|necesita|necesitas)\b[^,]{0,60}|para cualquier\b[^,]{0,40}|en caso de\b[^,]{0,40}|ante cualquier\b[^,]{0,40}),\s*/iu;
-const NOUN_THEN_COPULA =
-  /^\p{L}+(?:\s+(?!(?:the|a|an|your|our|this|these|those|my|his|her|their|its|it|them|me|us|him)\b)\p{L}+){0,2}\s+(?:is|are|was|were|will be|must be|need to be|needs to be|have to be|has to be)\b/iu;
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b)/i;

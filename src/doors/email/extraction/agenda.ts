@@ -7,7 +7,8 @@
 import { IMPERATIVE } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { hasMeetingWord, INVITED, invitedTo, isDeadlineMention, meetingPhrase, RELATIVE_DAY, type TextEvent } from './meetings.js';
+import { INVITED, invitedTo } from './event-cues.js';
+import { hasMeetingWord, isDeadlineMention, meetingPhrase, RELATIVE_DAY, type TextEvent } from './meetings.js';
 import { findLocation } from './places.js';
 import { closure, opensWithImperative } from './statements.js';
 import { capitalise, finishTitle, stripListMarker } from './titles.js';
