@@ -3,6 +3,7 @@ import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTIO
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { isDeadlineMention } from './meetings.js';
+import { withinMention } from './relative-dates.js';
 import { obligation, obligationTitle, opensWithImperative } from './statements.js';
 import { contentWordCount, finishTitle, stripDeterminers, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
 
@@ -157,8 +158,10 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
   if ((STOP_VERBS.test(stripped) && !ANSWER_ASK.test(stripped)) || READING_LINK.test(stripped)) return null;
   const mentions = findDates(info.clause, ctx);
-  const due = pickDue(info.clause, mentions);
-  const deadline = due !== null && (isDeadlineMention(info.clause, due) || DUE_STATEMENT.test(info.clause));
+  // "Complete the questionnaire within 5 days": counted from the mail's date.
+  const within = mentions.some((x) => x.hasDay) ? null : withinMention(info.clause, ctx);
+  const due = pickDue(info.clause, mentions) ?? within;
+  const deadline = due !== null && (due === within || isDeadlineMention(info.clause, due) || DUE_STATEMENT.test(info.clause));
   // "Please let me know by Wednesday", "Let Coach Dana know by Thursday how many are coming", "Gebt
   // bis Freitag Bescheid": an answer asked for by a date; without a date it is politeness.
   const askedAnswer = deadline && ANSWER_ASK.test(stripped);
@@ -178,7 +181,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   let kind: TaskKind | null = null;
   // Bulk mail's imperatives are mostly advice ("Try our new app"); one with its own deadline asks
   // the reader to act ("Pick it up by Thursday"), whatever list or machine sent it.
-  const datedAsk = deadline && due !== null && isDeadlineMention(info.clause, due);
+  const datedAsk = deadline && due !== null && (due === within || isDeadlineMention(info.clause, due));
   const quiet = info.bulk && !datedAsk;
   if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
   else if (isRequest || askedAnswer) kind = 'request';
@@ -306,7 +309,8 @@ function separableAsk(stripped: string, clause: string, mentions: DateMention[])
   const verb = m[1].toLowerCase();
   const stem = verb.replace(/(?:en|et|t|e)$/, '');
   const infinitive = `${m[4].toLowerCase()}${stem}${/(?:el|er)$/.test(stem) ? 'n' : 'en'}`;
-  return finishTitle(`${object.charAt(0).toLocaleUpperCase()}${object.slice(1)} ${infinitive}`, 14);
+  const what = object.replace(/^sich\s+/i, '');
+  return finishTitle(`${what.charAt(0).toLocaleUpperCase()}${what.slice(1)} ${infinitive}`, 14);
 }
 
 function imperativeMood(text: string, lang: DateContext['lang']): boolean {
@@ -362,7 +366,8 @@ function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): Text
   const what = (info.subject && (PAYMENT.test(info.subject) || (bare && BILL_NOUN.test(info.subject))) ? info.subject : fromClause)
     .replace(/^(?:your|the|this|tu|su|ihre?|votre|la|le|el)\s+/i, '')
     .replace(/\s+(?:is (?:ready|available|due)|of\s+[$€£]?\s?\d.*)$/i, '')
-    .replace(/\s+(?:reminder|notice|recordatorio|aviso|erinnerung|hinweis|rappel|avis)$/i, '');
+    .replace(/\s+(?:reminder|notice|recordatorio|aviso|erinnerung|hinweis|rappel|avis)$/i, '')
+    .replace(/\s+(?:is|are|es|son|ist|sind|est|sont)$/i, '');
   return {
     kind: 'payment',
     title: finishTitle(`Pay ${what.replace(/^pay\s+/i, '')}`, 14),

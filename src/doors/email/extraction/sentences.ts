@@ -139,7 +139,7 @@ export function sentencesOf(text: string): string[] {
 export function clausesOf(sentence: string): string[] {
   return sentence
     .split(
-      /;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:could|can|would|will|please|let's|let us|could we|can we|¿puedes|bitte|pouvez)\b)|,\s+(?:and)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i,
+      /;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:(?:could|can|would|will)\s+(?:you|we|u|someone)|please|let's|let us|¿puedes|bitte|pouvez)\b)|,\s+(?:and)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i,
     )
     .flatMap(secondRequest)
     .map((s) => s.trim())

@@ -11,7 +11,7 @@ import type { Lang } from './language.js';
 const HAPPENS: Record<Lang, RegExp> = {
   en: /(?:\s(?:is|are|will be|was moved to|has been moved to|is moved to|is now|has been rescheduled (?:to|for)|is rescheduled (?:to|for)|is postponed to|will now be)|(?<=\b(?:it|that|this|there|here|what|which|who|he|she))['’]s)\s+(?:being\s+)?(?:held\s+|scheduled\s+(?:for\s+)?|set\s+for\s+|planned\s+for\s+|happening\s+)?(?=\S)|\s(?:takes place|will take place|kicks off|starts|begins|opens)\b/i,
   es: /\s(?:ser[áa]|es|se celebrar[áa]|se realizar[áa]|se llevar[áa] a cabo|tendr[áa] lugar|comenzar[áa]|empezar[áa]|est[áa] prevista?|queda fijad[ao])(?!\p{L})/iu,
-  de: /\s(?:findet|beginnt|startet|erfolgt|ist|wird)\b(?=.*\b(?:statt|stattfinden|beginnen|sein|am|um)\b)/i,
+  de: /\s(?:findet|finden|beginnt|beginnen|startet|starten|erfolgt|ist|sind|wird|werden)\b(?=.*\b(?:statt|stattfinden|beginnen|sein|am|um)\b)/i,
   fr: /\s(?:aura lieu|a lieu|se tiendra|se d[ée]roulera|commencera|est|sera|est pr[ée]vue?|est fix[ée]e?)\b/i,
 };
 
@@ -39,6 +39,13 @@ export function happening(clause: string, lang: Lang): Happening | null {
   const copula = HAPPENS[lang].exec(clause) ?? (lang === 'en' ? null : HAPPENS.en.exec(clause));
   // "Your group is required to report ...": an obligation to go somewhere, told by a copula.
   const cop = copula && goes && goes.index <= copula.index + copula[0].length + 2 ? null : copula;
+  // "am Donnerstag, den 10. Dezember, finden ... die Elternsprechtage statt": German puts the day first and the subject after the verb.
+  if (lang === 'de' && cop && /\d|^\s*(?:am|im|um|ab|heute|morgen)\b/i.test(clause.slice(0, cop.index))) {
+    const after = /^\s*\S+\s+(?:.*?\s)?(?:der|die|das|unser\p{L}*|eure?\p{L}*)\s+(\p{Lu}[\p{L}-]+(?:\s+(?:der|des)\s+\p{Lu}[\p{L}-]+)?)/u.exec(
+      clause.slice(cop.index),
+    );
+    if (after) return { subject: after[1], motion: false };
+  }
   if (cop && cop.index > 0 && (!goes || cop.index < goes.index)) {
     const before = clause
       .slice(0, cop.index)
@@ -92,12 +99,18 @@ export function closure(clause: string): string | null {
   if (none) return none[0];
   const m = CLOSED.exec(clause);
   if (!m) return null;
-  const what = clause
-    .slice(0, m.index)
-    .replace(/^.*[,:;]\s*/, '')
-    .replace(/^(?:(?:also|and|please note|note that|y|und|et|aussi|también|auch)\s+)+/i, '')
-    .replace(/^(?:the|our|el|la|los|las|nuestra?|der|die|das|unsere?|le|la|les|l['’]|notre|nos)\s+/i, '')
-    .trim();
+  const tidy = (t: string) =>
+    t
+      .replace(/^.*[,:;]\s*/, '')
+      // "Les informamos de que nuestras oficinas ...", "Please note that the library ...": what follows the complementizer.
+      .replace(/^.*(?<!\p{L})(?:that|que|qu['’]|dass)\s+/iu, '')
+      .replace(/^(?:(?:also|and|please note|note that|y|und|et|aussi|también|auch)\s+)+/i, '')
+      .replace(/^(?:the|our|el|la|los|las|nuestr[oa]s?|der|die|das|unsere?|le|la|les|l['’]|notre|nos)\s+/i, '')
+      .trim();
+  let what = tidy(clause.slice(0, m.index));
+  // "Little Sprouts will close early at 3 PM on Thursday and will be closed on Friday": the clause's own subject.
+  if (!what || what.split(/\s+/).length > 6 || /\d/.test(what))
+    what = tidy(/^(.{2,60}?)\s+(?:will|is|are|wird|ist|bleibt|est|sera|estar[áa]n?|permanecer[áa]n?)\b/i.exec(clause)?.[1] ?? '');
   if (!what || what.split(/\s+/).length > 6 || PRONOUN_SUBJECT.test(what) || /\d/.test(what)) return null;
   return `${what} ${/(?:closed|shut|cerrad[oa]s?|geschlossen|ferm[ée]e?s?)$/iu.exec(m[0])?.[0].toLowerCase() ?? ''}`.trim();
 }

@@ -5,6 +5,7 @@ import { stripBoilerplate } from './boilerplate.js';
 import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
 import { dayEntry } from './agenda.js';
 import { clauseEvent, DATEISH, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
+import { closure } from './statements.js';
 import { contentWordCount, finishTitle } from './titles.js';
 import { DATE_FIRST_LINE, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
@@ -119,7 +120,10 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       const before = out.tasks.length + out.events.length;
       for (const sentence of sentencesOf(u.text)) {
         for (const clause of clausesOf(sentence)) {
-          const ev = clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ?? (DATEISH.test(clause) ? dayEntry(clause, ctx, lastSentence) : null);
+          // A closure ("will be closed on Friday") is read before the hours the same sentence may give ("close early at 3 PM").
+          const closed = DATEISH.test(clause) && closure(clause) ? dayEntry(clause, ctx, lastSentence) : null;
+          const ev =
+            closed ?? clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ?? (DATEISH.test(clause) ? dayEntry(clause, ctx, lastSentence) : null);
           if (ev) {
             out.events.push(ev);
             continue;
@@ -180,9 +184,16 @@ function thenDue(task: TextTask, previous: string, subject: string, ctx: DateCon
         .pop()
     : undefined;
   if (!m) return task;
+  // "vom 1. Dezember bis 15. Januar möglich ... fristgerecht": a range's last day.
+  const last = m.endDay ? { ...m, ...m.endDay } : m;
   let title = finishTitle(task.title.replace(THEN_REF, ' '), 14);
   if (contentWordCount(title) < 2 && subject) title = finishTitle(`${title}: ${subjectTopic(subject)}`, 16);
-  return { ...task, title, excerpt: `${previous} ${task.excerpt}`, dueMs: mentionStartMs({ ...m, hasTime: m.hasTime && !m.endOfDay }, ctx, true) };
+  return {
+    ...task,
+    title,
+    excerpt: `${previous} ${task.excerpt}`,
+    dueMs: mentionStartMs({ ...last, hasTime: last.hasTime && !last.endOfDay && !m.endDay }, ctx, true),
+  };
 }
 
 /** "Please complete the online waiver before attending", "vor dem Termin", "avant la séance": due when the mail's one event starts. */
