@@ -252,3 +252,22 @@ describe('obligations, notes and lists in other shapes', () => {
     expect(de.tasks.map((t) => [t.title, t.due_date])).toEqual([['Komm 15 Minuten früher und bring ein Handtuch mit', null]]);
   });
 });
+
+describe('days counted or named from elsewhere in the mail', () => {
+  it('counts "within 5 days" from the mail and dates a bare weekday by the day written before it', async () => {
+    const within = (await run(mail(headers(CET, 'Rechnung', 'w1'), 'Bitte überweisen Sie den Betrag innerhalb von 14 Tagen.'))).out;
+    expect(within.tasks.map((t) => day(t.due_date))).toEqual(['2026-12-15']);
+    const body = 'Our winter campout is Friday, January 15 through Sunday, January 17 at Camp Wood. We meet at the church parking lot at 5:30 PM on Friday.';
+    const camp = (await run(mail(headers(EST, 'Winter campout', 'w2'), body))).out;
+    expect(camp.events.map((e) => e.start_time)).toEqual(['2027-01-15T22:30:00.000Z']);
+  });
+
+  it('names a closure by its clause’s subject, and a German event told after its verb', async () => {
+    const es = (
+      await run(mail(headers(CET, 'Cierre', 'w3'), 'Les informamos de que nuestras oficinas permanecerán cerradas del 24 de diciembre al 6 de enero.'))
+    ).out;
+    expect(es.events.map((e) => [e.title, day(e.start_time), day(e.end_time)])).toEqual([['Oficinas cerradas', '2026-12-24', '2027-01-07']]);
+    const de = (await run(mail(headers(CET, 'Sprechtag', 'w4'), 'Am Donnerstag, den 10. Dezember, finden von 14 bis 18 Uhr die Elternsprechtage statt.'))).out;
+    expect(de.events.map((e) => [e.title, e.start_time, e.end_time])).toEqual([['Elternsprechtage', '2026-12-10T13:00:00.000Z', '2026-12-10T17:00:00.000Z']]);
+  });
+});

@@ -47,7 +47,7 @@ function nextDayOfMonth(context: chrono.ParsingContext, day: number): chrono.Par
 const weekdayAndDay = (weekdays: string): Parser => ({
   pattern: () =>
     new RegExp(
-      `(?<!\\p{L})(?:${weekdays})\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:er|st|nd|rd|th)?(?![\\d]|[.:h/-]\\d|\\s*(?:de\\s|of\\s|janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée][cz]|jan|feb|m[äa]r|apr|may|jun|jul|aug|okt|dic|ene|abr|ago|uhr|heures?|horas?|[ap]\\.?m\\b|h\\b))`,
+      `(?<!\\p{L})(?:${weekdays})\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:er|st|nd|rd|th)?(?![\\d]|[.:h/-]\\d|\\.?\\s*(?:de\\s|of\\s|janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée][cz]|jan|feb|m[äa]r|apr|may|jun|jul|aug|okt|dic|ene|abr|ago|uhr|heures?|horas?|[ap]\\.?m\\b|h\\b))`,
       'iu',
     ),
   extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
