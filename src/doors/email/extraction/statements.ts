@@ -107,9 +107,12 @@ export function closure(clause: string): string | null {
       .replace(/^(?:(?:also|and|please note|note that|y|und|et|aussi|también|auch)\s+)+/i, '')
       .replace(/^(?:the|our|el|la|los|las|nuestr[oa]s?|der|die|das|unsere?|le|la|les|l['’]|notre|nos)\s+/i, '')
       .trim();
-  let what = tidy(clause.slice(0, m.index));
+  const lead = clause.slice(0, m.index);
+  // "Practice is moved to Wednesday because the field is closed on Tuesday": a closure given as a reason is not the news.
+  if (/(?<!\p{L})(?:because|since|as|weil|da|denn|porque|ya que|parce que|parce qu['’]|car|puisque)(?!\p{L})/iu.test(lead)) return null;
+  let what = tidy(lead);
   // "Little Sprouts will close early at 3 PM on Thursday and will be closed on Friday": the clause's own subject.
-  if (!what || what.split(/\s+/).length > 6 || /\d/.test(what))
+  if ((!what || what.split(/\s+/).length > 6 || /\d/.test(what)) && /(?<!\p{L})(?:and|und|y|et)(?!\p{L})/iu.test(lead))
     what = tidy(/^(.{2,60}?)\s+(?:will|is|are|wird|ist|bleibt|est|sera|estar[áa]n?|permanecer[áa]n?)\b/i.exec(clause)?.[1] ?? '');
   if (!what || what.split(/\s+/).length > 6 || PRONOUN_SUBJECT.test(what) || /\d/.test(what)) return null;
   return `${what} ${/(?:closed|shut|cerrad[oa]s?|geschlossen|ferm[ée]e?s?)$/iu.exec(m[0])?.[0].toLowerCase() ?? ''}`.trim();
