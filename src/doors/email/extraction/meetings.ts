@@ -293,6 +293,8 @@ function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): D
 const MONTH_WORD =
   /(?<!\p{L})(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic|m[äa]r|mai|okt|dez|janv|f[ée]v|avr|juin|juil|ao[ûu]t|d[ée]c)\p{L}*\.?(?!\p{L})|\d{1,2}[./]\d{1,2}/iu;
 const DAY_MS = 86400000;
+const WEEKDAY_WORD =
+  /(?<!\p{L})(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jeu|jue|ven|vie|sam|s[áa]b|dim|dom|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)/iu;
 
 /**
  * "Our campout is Friday, January 15 through Sunday ... We meet at the church at 5:30 PM on Friday.":
@@ -371,7 +373,14 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     m = next ? (withNextSentenceTime(day, next, ctx) ?? undefined) : undefined;
     if (!m) return null;
   }
-  if (m.hasTime && !/\d/.test(m.text.replace(/\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?/gi, '')) && !MONTH_WORD.test(m.text))
+  // Only a weekday named alone ("on Friday"), never "tomorrow at 3pm": the look back parses one more piece of text.
+  if (
+    m.hasTime &&
+    WEEKDAY_WORD.test(m.text) &&
+    !RELATIVE_DAY.test(m.text) &&
+    !/\d/.test(m.text.replace(/\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?/gi, '')) &&
+    !MONTH_WORD.test(m.text)
+  )
     m = sameWeekdayBefore(m, paragraph, clause, ctx);
   let title = activity ?? ((!hasMeetingWord(clause) && invitedTo(blankOut(clause, mentions), ctx.lang)) || titleFrom(clause, mentions, subject));
   let fromSubject = false;
