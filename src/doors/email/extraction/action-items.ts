@@ -374,7 +374,7 @@ function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): Text
     excerpt: info.clause.trim(),
     dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
     dueIsExact: due.hasTime,
-    confidence: CONFIDENCE.requestWithoutDate - 0.1,
+    confidence: CONFIDENCE.paymentDue,
   };
 }
 

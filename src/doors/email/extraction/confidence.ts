@@ -3,7 +3,10 @@ export const CONFIDENCE = {
   invitation: 0.97,
   actionItemListEntry: 0.88,
   requestWithDate: 0.8,
-  requestWithoutDate: 0.7,
+  /** A request with no date of its own: in mail people forward, the undated asks are the ones most often not wanted as tasks. */
+  requestWithoutDate: 0.62,
+  /** A bill's amount due by a date ("Amount due ... by December 30"). */
+  paymentDue: 0.6,
   todoListEntry: 0.65,
   /** A list entry of notes with its owner, its verb and its date ("Alex to send the budget by Friday"). */
   ownedListEntryWithDate: 0.76,
