@@ -93,6 +93,10 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number, 
   );
   t = t.replace(/\s+(via|using|through|with the form|using my)\b.*$/i, '');
   t = t.replace(/[:]\s*https?:\/\/\S+.*$/i, '').replace(/https?:\/\/\S+/g, '');
+  // "register at gardenclub.example.org/wreath": the address is how, not what.
+  t = t.replace(/\s+(?:at|on|via|unter|sur|en|auf)\s+(?:www\.)?[\w-]+(?:\.[\w-]+)+(?:\/\S*)?/gi, '');
+  // "Spaces are limited: register ...": a statement before the colon is no part of the ask.
+  t = t.replace(/^[^:]{3,60}\s(?:is|are|ist|sind|est|sont|es|son)\s[^:]{1,30}:\s+(?=\p{L})/iu, '');
   t = t.replace(/\s+(tomorrow|today|tonight|tmrw|this week|next week|asap|eod|cob|mañana|hoy|heute|morgen|demain|aujourd'hui)\b\s*[?.!]*$/i, '');
   t = t.replace(/\s*[?¿!]+\s*$/, '');
   return finishTitle(t, 14);
@@ -170,7 +174,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // "No gifts please", "Bitte keine Geschenke", "Pas de cadeaux", "Sin regalos": asking that something
   // not be done leaves nothing to do ("No olvides ..." is a reminder, not a refusal).
   if (NEGATED_ASK.test(owner.rest.replace(/^(?:please|bitte|por favor|s'il vous pla[îi]t)\s+/i, ''))) return null;
-  const separable = ctx.lang === 'de' ? separableAsk(stripped, info.clause, mentions) : null;
+  const separable = ctx.lang === 'de' ? separableAsk(stripped, info.clause, mentions, info.subject) : null;
   // "Para inscribiros, rellenad el formulario": an undated bare imperative after a purpose clause says
   // how to do what the mail asks elsewhere; it is not an errand of its own.
   if (purposeLed && !isRequest && !due) return null;
@@ -289,7 +293,7 @@ const DE_NOT_VERB =
   /^(?:ich|du|er|sie|es|wir|ihr|man|der|die|das|den|dem|des|ein|eine|einen|einem|dies\w*|jede\w*|alle|am|im|um|an|auf|in|bis|ab|mit|nach|vor|von|zu|zum|zur|für|bei|wenn|dass|weil|ob|und|oder|aber|heute|morgen|dann|danach|so|da|hier|dort|bitte|nicht|kein\w*|unser\w*|euer|eure\w*|ihre?\w*|sein\w*|mein\w*|dein\w*|wo|wie|was|wann|wer|auch|nur|noch|hiermit|deshalb|daher|gern|gerne|jetzt|dazu|damit|außerdem|zudem|zuerst|anschließend|danach)$/i;
 const DE_FILLER = /\b(?:bitte|doch|mal|noch|morgen|heute|übermorgen|unbedingt|rechtzeitig|sp[äa]testens|bis(?:\s+(?:zum|zur|spätestens))?|vor(?:\s+dem)?)\b/gi;
 
-function separableAsk(stripped: string, clause: string, mentions: DateMention[]): string | null {
+function separableAsk(stripped: string, clause: string, mentions: DateMention[], subject: string): string | null {
   let text = stripped.trim();
   for (const m of mentions) text = text.replace(clause.slice(m.index, m.end), ' ');
   text = text.replace(/\s+/g, ' ').replace(/\s+,/g, ',').replace(/,\s*,/g, ',');
@@ -304,7 +308,13 @@ function separableAsk(stripped: string, clause: string, mentions: DateMention[])
     .replace(/[,]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^(?:(?:die|der|das|den|dem|ihre[nmrs]?|eure[nmrs]?|deine[nmrs]?|unsere[nmrs]?|meine[nmrs]?)\s+)/i, '');
+    .replace(/^(?:(?:die|der|das|den|dem|ihre[nmrs]?|eure[nmrs]?|deine[nmrs]?|unsere[nmrs]?|meine[nmrs]?)\s+)/i, '')
+    .replace(/^(?:sie|es|ihn|ihm|ihnen)$/i, '');
+  // "Bitte holen Sie sie bis 9. Dezember ab": the object is a pronoun; the subject line names it ("Ihre Sendung liegt ... bereit").
+  if (!object && m[2].trim().split(/\s+/).length >= 2) {
+    const noun = (subject.match(/\p{Lu}[\p{Ll}ß-]{2,}/gu) ?? []).find((w) => !/^(?:ihre?|die|der|das|deine?|unsere?|eure?|wir|sie)$/i.test(w));
+    if (noun) return finishTitle(`${noun} ${m[4].toLowerCase()}${m[1].toLowerCase().replace(/(?:en|et|t|e)$/, '')}en`, 14);
+  }
   if (!object || object.split(' ').length > 10) return null;
   const verb = m[1].toLowerCase();
   const stem = verb.replace(/(?:en|et|t|e)$/, '');

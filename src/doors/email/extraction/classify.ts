@@ -68,7 +68,7 @@ const WHEN_FIELD = /^\s*(?:when|quand|wann|cu[áa]ndo)\s*(?::|$)/im;
  * "Abgesagt: ...", "Annulé : ...", "Cancelada: ..."): the event it names is not to be made.
  */
 const CALLED_OFF_SUBJECT =
-  /^(?:(?:meeting|event|class|session|appointment|reunión|cita|termin|besprechung|réunion|rendez-vous)\s+)?(?:canceled|cancelled|abgesagt|storniert|annul[ée]e?|cancelad[oa])(?:\s+(?:event|meeting|invitation))?\s*:|\b(?:has been|was|is) (?:canceled|cancelled)\b|\b(?:wurde|ist) abgesagt\b|\b(?:a été|est) annul[ée]e?\b|\b(?:ha sido|fue|queda) cancelad[oa]\b/i;
+  /^(?:(?:meeting|event|class|session|appointment|reunión|cita|termin|besprechung|réunion|rendez-vous)\s+)?(?:canceled|cancelled|abgesagt|storniert|annul[ée]e?|cancelad[oa])(?:\s+(?:event|meeting|invitation))?\s*:|\b(?:has been|was|is) (?:canceled|cancelled)\b|\b(?:wurde|ist) abgesagt\b|\b(?:a été|est) annul[ée]e?(?![a-zà-ÿ])|\b(?:ha sido|fue|queda) cancelad[oa]\b/i;
 
 /** An automatic reply ("Out of office", "Automatic reply:", "Abwesenheitsnotiz", "Réponse automatique", "Respuesta automática"): its asks are conditional. */
 const AUTO_REPLY_SUBJECT =

@@ -21,6 +21,8 @@ const WHERE_KV =
   /^\s*(?:[-*•]\s*)?(?:where|location|venue|address|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|ort|wo|standort|adresse|lieu|o[ùu]|emplacement)\s*(?::|\|)\s*(\S.*)$/i;
 const NOTHING_TO_DO =
   /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
+const CONDITIONAL_NOTHING =
+  /\b(?:if|unless|si|wenn|falls|sofern)\b[^.!?\n]{2,80},\s*(?:then\s+)?(?:no action (?:is )?(?:needed|required)|nothing|keine aktion|no se requiere|aucune action)/i;
 const SECTION_INTRO =
   /\b(next steps|action items|to-?dos?|prochaines étapes|próximos pasos|nächste schritte|following|siguiente|suivantes|folgende)\b[^:]*:\s*$/i;
 /** A request that introduces a list ("pourriez-vous nous transmettre :", "benötigen wir noch:"): the entries are the tasks. */
@@ -48,7 +50,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   // Calendars and booking pages put a field's label on its own line ("When" / "Wed Dec 9, 2:30pm"):
   // joined, it reads like the "When: ..." field it is.
   const segments = stripBoilerplate(body).map((s) => s.replace(LABEL_LINE, '$1: '));
-  if (segments.some((s) => NOTHING_TO_DO.test(s))) return out;
+  // "If you are enrolled in AutoPay, no action is needed": said on a condition, it excuses only those it names.
+  if (segments.some((s) => NOTHING_TO_DO.test(s) && !CONDITIONAL_NOTHING.test(s))) return out;
   for (const segment of segments) {
     const paragraphs = paragraphsOf(segment);
     const units = unitsOf(paragraphs);
