@@ -271,3 +271,17 @@ describe('days counted or named from elsewhere in the mail', () => {
     expect(de.events.map((e) => [e.title, e.start_time, e.end_time])).toEqual([['Elternsprechtage', '2026-12-10T13:00:00.000Z', '2026-12-10T17:00:00.000Z']]);
   });
 });
+
+describe('one happening on several days', () => {
+  it('makes one event per day joined by "and", and not for another event told after it', async () => {
+    const body = 'The Nutcracker performances are Friday, December 18 at 7 PM and Saturday, December 19 at 2 PM at the Lincoln Theater.';
+    const { out } = await run(mail(headers(EST, 'Nutcracker', 'm1'), body));
+    expect(out.events.map((e) => [e.title, e.start_time])).toEqual([
+      ['Nutcracker performances', '2026-12-19T00:00:00.000Z'],
+      ['Nutcracker performances', '2026-12-19T19:00:00.000Z'],
+    ]);
+    const two = (await run(mail(headers(EST, 'x', 'm2'), 'The rehearsal is Thursday, Dec 10 at 6 PM and the concert is Saturday, Dec 12 at 7 PM.'))).out;
+    expect(two.events.every((e) => e.title === 'Rehearsal')).toBe(true);
+    expect(two.events).toHaveLength(1);
+  });
+});

@@ -125,3 +125,25 @@ function afterHappening(text: string, m: DateMention, ctx: DateContext, previous
 export function dayEntry(clause: string, ctx: DateContext, previous = ''): TextEvent | null {
   return closedDay(clause, ctx) ?? agendaEntry(clause, ctx, previous);
 }
+
+/**
+ * "The performances are Friday, December 18 at 7 PM and Saturday, December 19 at 2 PM": one
+ * happening on several days and hours joined by "and" or a comma is one event per day. Only a bare
+ * connector may stand between them ("... and the concert is Saturday at 7" names another event).
+ */
+export function sameEventOtherDays(ev: TextEvent, clause: string, ctx: DateContext): TextEvent[] {
+  if (ev.allDay) return [];
+  const mentions = findDates(clause, ctx).filter((x) => x.hasDay && x.hasTime && !x.likelyPast);
+  const at = mentions.findIndex((x) => mentionStartMs(x, ctx, false) === ev.startMs);
+  if (at < 0) return [];
+  const out: TextEvent[] = [];
+  for (let i = at + 1; i < mentions.length; i++) {
+    const gap = clause.slice(mentions[i - 1].end, mentions[i].index);
+    if (!/^\s*(?:,|and|y|und|et|&|as well as|sowie|ainsi que)?\s*(?:,|and|y|und|et)?\s*(?:on|el|am|le|at)?\s*$/i.test(gap)) break;
+    const startMs = mentionStartMs(mentions[i], ctx, false);
+    if (startMs <= ev.startMs) break;
+    const end = mentionEndMs(mentions[i], ctx);
+    out.push({ ...ev, startMs, endMs: end !== null && end > startMs ? end : startMs + (ev.endMs - ev.startMs) });
+  }
+  return out;
+}

@@ -3,7 +3,7 @@ import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-
 import { subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
 import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
-import { dayEntry } from './agenda.js';
+import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { clauseEvent, DATEISH, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
 import { closure } from './statements.js';
 import { contentWordCount, finishTitle } from './titles.js';
@@ -128,7 +128,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           const ev =
             closed ?? clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ?? (DATEISH.test(clause) ? dayEntry(clause, ctx, lastSentence) : null);
           if (ev) {
-            out.events.push(ev);
+            out.events.push(ev, ...sameEventOtherDays(ev, clause, ctx));
             continue;
           }
           let task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
