@@ -1,6 +1,7 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE } from './confidence.js';
 import { INVITED, invitedTo, notOneEvent } from './event-cues.js';
+import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { happening, nounPhrase } from './statements.js';
 import { findLocation, isTimeZoneName } from './places.js';
@@ -290,31 +291,6 @@ function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): D
   };
 }
 
-const MONTH_WORD =
-  /(?<!\p{L})(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic|m[äa]r|mai|okt|dez|janv|f[ée]v|avr|juin|juil|ao[ûu]t|d[ée]c)\p{L}*\.?(?!\p{L})|\d{1,2}[./]\d{1,2}/iu;
-const DAY_MS = 86400000;
-const WEEKDAY_WORD =
-  /(?<!\p{L})(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jeu|jue|ven|vie|sam|s[áa]b|dim|dom|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)/iu;
-
-/**
- * "Our campout is Friday, January 15 through Sunday ... We meet at the church at 5:30 PM on Friday.":
- * a bare weekday that names the weekday of a day written out just before means that day, not the
- * next such weekday after the mail's date.
- */
-function sameWeekdayBefore(m: DateMention, paragraph: string, clause: string, ctx: DateContext): DateMention {
-  const at = paragraph.indexOf(clause);
-  if (at <= 0) return m;
-  const before = paragraph.slice(Math.max(0, at - 300), at);
-  const weekday = new Date(Date.UTC(m.year, m.month - 1, m.day)).getUTCDay();
-  const written = findDates(before, ctx).filter((x) => x.hasDay && !x.likelyPast && MONTH_WORD.test(x.text));
-  for (const x of written.reverse()) {
-    const ms = Date.UTC(x.year, x.month - 1, x.day);
-    if (new Date(ms).getUTCDay() === weekday && ms > Date.UTC(m.year, m.month - 1, m.day) && ms - Date.UTC(m.year, m.month - 1, m.day) < 120 * DAY_MS)
-      return { ...m, year: x.year, month: x.month, day: x.day, endTime: m.endTime ? { ...m.endTime, year: x.year, month: x.month, day: x.day } : null };
-  }
-  return m;
-}
-
 /** The sentence starting at `from` (up to its end mark), found without splitting the rest of the paragraph. */
 function firstSentence(paragraph: string, from: number): string {
   const end = /[.!?]\s/g;
@@ -373,15 +349,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     m = next ? (withNextSentenceTime(day, next, ctx) ?? undefined) : undefined;
     if (!m) return null;
   }
-  // Only a weekday named alone ("on Friday"), never "tomorrow at 3pm": the look back parses one more piece of text.
-  if (
-    m.hasTime &&
-    WEEKDAY_WORD.test(m.text) &&
-    !RELATIVE_DAY.test(m.text) &&
-    !/\d/.test(m.text.replace(/\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?/gi, '')) &&
-    !MONTH_WORD.test(m.text)
-  )
-    m = sameWeekdayBefore(m, paragraph, clause, ctx);
+  if (m.hasTime && weekdayAlone(m.text)) m = sameWeekdayBefore(m, paragraph, clause, ctx);
   let title = activity ?? ((!hasMeetingWord(clause) && invitedTo(blankOut(clause, mentions), ctx.lang)) || titleFrom(clause, mentions, subject));
   let fromSubject = false;
   if (happens) {
