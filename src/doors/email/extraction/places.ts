@@ -68,7 +68,7 @@ function namesAfterVenue(found: string): string {
   while (end < words.length) {
     const w = words[end];
     if (/^(?:de|del|des|du|der|of|d['’]\p{L}+)$/iu.test(w) && /^\p{L}/u.test(words[end + 1] ?? '')) end += /^d['’]\p{L}/iu.test(w) ? 1 : 2;
-    else if (/^[\p{Lu}\d]/u.test(w)) end++;
+    else if (/^(?:[\p{Lu}\d]|d['’]\p{Lu})/u.test(w)) end++;
     // A Romance adjective right after the noun ("salle polyvalente", "sala grande"); never a function word or a verb.
     else if (end === at + 1 && !PLACE_FUNCTION_WORD.test(w) && !/(?:ar|er|ir|en)$/i.test(w)) end++;
     else break;
@@ -104,7 +104,7 @@ function trimPhrase(phrase: string): string {
     if (/^(?:de|del|des|du|der|of|am|an)$/i.test(w) && /^(?:la|le|les|the|los|las)$/i.test(words[end + 1] ?? '') && words[end + 2]) end += 3;
     else if (/^(?:de|del|des|du|der|of|am|an)$/i.test(w) && words[end + 1] && !PLACE_FUNCTION_WORD.test(words[end + 1])) end += 2;
     else if (/^(?:la|los|las|le|les|the|l['’]\p{L}+|d['’]\p{L}+)$/iu.test(w) && /^(?:de|del|des|du|of)$/i.test(words[end - 1] ?? '')) end++;
-    else if (/^[\p{Lu}\d]/u.test(w)) end++;
+    else if (/^(?:[\p{Lu}\d]|d['’]\p{Lu})/u.test(w)) end++;
     else if (end === 1 && !PLACE_FUNCTION_WORD.test(w) && !/(?:ar|er|ir|en|ons|ez|mos)$/i.test(w)) end++;
     else break;
   }
