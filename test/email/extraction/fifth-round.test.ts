@@ -285,3 +285,23 @@ describe('one happening on several days', () => {
     expect(two.events).toHaveLength(1);
   });
 });
+
+describe('choices and passives', () => {
+  it('reads a list of dates under "please vote by" as choices, and the intro as the ask', async () => {
+    const body = 'Hi team,\n\nWhich day works for the holiday lunch? Please vote by Friday:\n\nA) Tuesday, Dec 15 at 12:30\nB) Thursday, Dec 17 at 12:30';
+    const { out } = await run(mail(headers(EST, 'Holiday lunch - vote', 'v1'), body));
+    expect(out.events).toHaveLength(0);
+    expect(out.tasks.map((t) => [t.title.split(':')[0], day(t.due_date)])).toEqual([['Vote', '2026-12-05']]);
+  });
+
+  it('titles French and Spanish passive obligations by the infinitive', async () => {
+    const fr = (
+      await run(
+        mail(headers(CET, 'Inscriptions', 'v2'), "Je vous rappelle que les dossiers d'inscription doivent être déposés au plus tard le vendredi 11 décembre."),
+      )
+    ).out;
+    expect(fr.tasks.map((t) => t.title)).toEqual(["Déposer les dossiers d'inscription"]);
+    const es = (await run(mail(headers(CET, 'Formularios', 'v3'), 'Los formularios deben ser entregados antes del viernes 11 de diciembre.'))).out;
+    expect(es.tasks.map((t) => t.title)).toEqual(['Entregar los formularios']);
+  });
+});

@@ -172,7 +172,21 @@ function germanPassiveTitle(clause: string): string | null {
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${infinitive}`;
 }
 
+/** "les dossiers doivent être déposés", "los formularios deben ser entregados": the participle's -er/-ar infinitive and its subject. */
+function romancePassiveTitle(clause: string): string | null {
+  const fr = /^(.{2,60}?)\s+(?:doit|doivent|devra|devront)\s+(?:obligatoirement\s+)?être\s+(\p{L}{2,}?)(?:ée?s?)(?!\p{L})/iu.exec(clause.trim());
+  const lower = (t: string) => t.replace(/^(?:les|le|la|l['’]|los|las|el|un|une|una|des)(?=\s|['’])/i, (d) => d.toLowerCase());
+  if (fr) return `${fr[2]}er ${lower(fr[1].replace(/^(?:je vous rappelle que|nous vous rappelons que)\s+/i, ''))}`;
+  const es = /^(.{2,60}?)\s+(?:debe|deben|deber[áa]n?|tiene que|tienen que)\s+ser\s+(\p{L}{2,}?)ad[oa]s?(?!\p{L})/iu.exec(clause.trim());
+  if (es) return `${es[2]}ar ${lower(es[1])}`;
+  return null;
+}
+
 export function obligationTitle(clause: string, lang: Lang): string | null {
+  if (lang === 'fr' || lang === 'es') {
+    const passive = romancePassiveTitle(clause);
+    if (passive) return `${passive.charAt(0).toUpperCase()}${passive.slice(1)}`;
+  }
   if (lang === 'de') {
     const passive = germanPassiveTitle(clause);
     if (passive) return passive;

@@ -61,6 +61,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     const paragraphText = paragraphTexts.map((texts) => texts.join(' '));
     let sectionFrom = -1; // paragraph index where an action section started
     let sectionDue: number | null = null;
+    let introAsk: TextTask | null = null;
+    let tasksAtIntro = 0;
     let lastSentence = '';
     let i = 0;
     while (i < units.length) {
@@ -69,6 +71,15 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         sectionFrom = u.paragraph;
         // "We need the following by December 18:": the entries under it are due then.
         sectionDue = deadlineIn(u.text, ctx);
+        // "Please vote by Friday:" over a list of choices: when no entry is an errand, the intro is the ask.
+        introAsk =
+          sectionDue !== null
+            ? clauseTask(
+                { clause: (sentencesOf(u.text).pop() ?? u.text).replace(/:\s*$/, ''), subject: cleanSubject, inActionSection: false, listItem: false, bulk },
+                ctx,
+              )
+            : null;
+        tasksAtIntro = out.tasks.length;
         i++;
         continue;
       }
@@ -76,6 +87,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       if (sectionFrom >= 0 && !inSection && !u.listItem) {
         sectionFrom = -1;
         sectionDue = null;
+        if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
+        introAsk = null;
       }
       // Tables: an action-item table, or a When/Where table.
       if (isTableRow(u)) {
@@ -132,6 +145,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             continue;
           }
           let task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
+          // "A) Tuesday, Dec 15 at 12:30": an entry that is only a day and an hour is a choice offered, not an errand.
+          if (task && u.listItem && onlyADate(clause, ctx)) task = null;
           if (task && task.dueMs === null && inSection && sectionDue !== null) task = { ...task, dueMs: sectionDue };
           if (task && task.dueMs === null && THEN_REF.test(clause)) {
             task = thenDue(task, lastSentence, cleanSubject, ctx);
@@ -151,6 +166,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       }
       i++;
     }
+    if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
   }
   const events = withFields(out.events, places, durations);
   return { tasks: dueBeforeTheEvent(withoutUndatedEchoes(out.tasks), events), events };
@@ -206,6 +222,12 @@ const BEFORE_THE_EVENT =
 function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
   if (events.length !== 1 || events[0].allDay) return tasks;
   return tasks.map((t) => (t.dueMs === null && BEFORE_THE_EVENT.test(t.excerpt) ? { ...t, dueMs: events[0].startMs } : t));
+}
+
+function onlyADate(clause: string, ctx: DateContext): boolean {
+  let rest = clause.replace(/^\s*(?:[-*•]|\(?[a-z\d]{1,2}[.)])\s*/i, '');
+  for (const m of findDates(rest, ctx)) rest = rest.replace(m.text, ' ');
+  return contentWordCount(rest.replace(/[^\p{L}\s]/gu, ' ').replace(/\b(?:at|on|am|um|le|el|à|a las|from|to|de|von|bis)\b/gi, ' ')) === 0;
 }
 
 const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';
