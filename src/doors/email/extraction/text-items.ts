@@ -79,6 +79,9 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
                 ctx,
               )
             : null;
+        // "The following items are due on December 8:": the list's own words name nothing; the subject does.
+        if (introAsk && /^(?:the\s+)?following\b|^(?:folgende|los siguientes|las siguientes|les\s+\S+\s+suivant)/i.test(introAsk.title) && cleanSubject)
+          introAsk = { ...introAsk, title: subjectTopic(cleanSubject) };
         tasksAtIntro = out.tasks.length;
         i++;
         continue;
