@@ -2,7 +2,7 @@
  * Extraction quality must not regress: the offline scorer (same matching rules as
  * ../shared/corpus/score-intake.mjs) runs over the development corpus and the four sets written for
  * this repository (test/corpus: held-out, check, unseen, fresh, fresh2, fresh3; docs/intake-quality.md says
- * which were tuned on), and each figure must stay at or above its floor. Floors are the measured figures
+ * which were tuned on; the blind set of the next round is never scored here), and each figure must stay at or above its floor. Floors are the measured figures
  * minus a small margin; raise them when the extractor improves, never lower them to pass.
  */
 import { existsSync } from 'node:fs';
@@ -84,13 +84,13 @@ describe('extraction quality floors', () => {
   it('fresh2 set (tuned on in the fourth quality round)', async () => {
     const s = await scoreCorpus(FRESH2);
     expect(s.emails).toBe(36);
-    expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.96, tasksF1: 0.97, eventsF1: 0.97, separation: null });
+    expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.97, tasksF1: 0.97, eventsF1: 0.97, separation: null });
   }, 60_000);
 
-  it('fresh3 set (written and committed before the fourth round changed any rule; scored once, never tuned on)', async () => {
+  // Scored once at the end of the fourth round (F1 0.743), then tuned on in the fifth (its misses drove general fixes).
+  it('fresh3 set (tuned on in the fifth quality round)', async () => {
     const s = await scoreCorpus(FRESH3);
     expect(s.emails).toBe(28);
-    // Below the 0.90 aim as measured (docs/intake-quality.md); the floor keeps it from falling further.
-    expectFloors(s, { f1: 0.73, precision: 0.75, recall: 0.71, tasksF1: 0.82, eventsF1: 0.53, separation: 0.12 });
+    expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.97, tasksF1: 0.97, eventsF1: 0.96, separation: null });
   }, 60_000);
 });

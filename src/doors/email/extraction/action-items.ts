@@ -1,9 +1,12 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
+import { separableAsk } from './german-asks.js';
+import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { isDeadlineMention } from './meetings.js';
+import { withinMention } from './relative-dates.js';
 import { obligation, obligationTitle, opensWithImperative } from './statements.js';
-import { contentWordCount, finishTitle, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
+import { contentWordCount, finishTitle, stripDeterminers, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
 
 export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
@@ -21,7 +24,7 @@ const OWN_COMMITMENT =
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
 /** Answers asked for by a date: replies, registrations, sign-ups, in four languages. */
 const SIGNUP =
-  /(?<![\p{L}])(?:rsvp|submissions?|applications?|nominations?|proposals?|entries|solicitud(?:es)?|candidaturas?|propuestas?|einreichung(?:en)?|bewerbung(?:en)?|einsendeschluss|candidatures?|soumissions?|d[ée]p[ôo]ts? des|r\.s\.v\.p|registration|register|sign-?ups?|enrol(?:l?ment)?|inscripci[óo]n(?:es)?|inscribirse|apuntarse|confirmaci[óo]n de asistencia|anmeldung(?:en)?|anmeldeschluss|anmelden|r[üu]ckmeldung|inscriptions?|s['’]inscrire|r[ée]ponse)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:rsvp|\p{L}*frist|deadline|plazo|date limite|[ée]ch[ée]ance|submissions?|applications?|nominations?|proposals?|entries|solicitud(?:es)?|candidaturas?|propuestas?|einreichung(?:en)?|bewerbung(?:en)?|einsendeschluss|candidatures?|soumissions?|d[ée]p[ôo]ts? des|r\.s\.v\.p|registration|register|sign-?ups?|enrol(?:l?ment)?|inscripci[óo]n(?:es)?|inscribirse|apuntarse|confirmaci[óo]n de asistencia|anmeldung(?:en)?|anmeldeschluss|anmelden|r[üu]ckmeldung|inscriptions?|s['’]inscrire|r[ée]ponse)(?![\p{L}])/iu;
 const NEGATED_ASK = /^(?:no|not|keine?[nrms]?|pas de|sans|sin|ning[uú]n[ao]?|nada de)\s+(?!later\b|olvid|te olvid|se olvid|dejes\b|m[áa]s tarde\b)/i;
 const CLOSES_BEFORE =
   /(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)\s+(?:on\s+|el\s+|le\s+|am\s+)?$/i;
@@ -62,11 +65,16 @@ function pickDue(text: string, mentions: DateMention[]): DateMention | null {
 }
 
 /** Title from a request: lead-ins and the deadline phrase removed. */
-function taskTitle(body: string, due: DateMention | null, offsetInBody: number): string {
+function taskTitle(body: string, due: DateMention | null, offsetInBody: number, keepCondition = false): string {
   let t = body;
   if (due) {
     const idx = due.index - offsetInBody;
-    if (idx > 0) {
+    // "am Samstag beim Umzug helfen", "On Friday, bring the forms": a leading day is not part of the errand.
+    const leading = idx >= 0 && /^\s*(?:am|on|le|el|this|next|ce|este|diesen)?\s*$/i.test(t.slice(0, idx));
+    if (leading) {
+      const tail = t.slice(idx + (due.end - due.index)).replace(/^\s*[,;:]?\s*/, '');
+      if (tail.trim().length >= 3) t = tail;
+    } else if (idx > 0) {
       const head = t
         .slice(0, idx)
         .replace(
@@ -78,12 +86,18 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number):
     }
   }
   t = t.replace(/\s*\((?:due|by|para|bis|avant)[^)]*\)/gi, '');
+  // "Let me know if you have dietary restrictions": what is to be told is in the condition.
+  if (!keepCondition) t = t.replace(/[,;]?\s+if (?:you|possible)\b.*$/i, '');
   t = t.replace(
-    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if (you|possible)|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|which|damit|para que|pour que|afin de|si no|sinon)\b.*$/i,
+    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|to avoid|pour [ée]viter|para evitar|which|damit|para que|pour que|afin de|si no|sinon)\b.*$/i,
     '',
   );
   t = t.replace(/\s+(via|using|through|with the form|using my)\b.*$/i, '');
   t = t.replace(/[:]\s*https?:\/\/\S+.*$/i, '').replace(/https?:\/\/\S+/g, '');
+  // "register at gardenclub.example.org/wreath": the address is how, not what.
+  t = t.replace(/\s+(?:at|on|via|unter|sur|en|auf)\s+(?:www\.)?[\w-]+(?:\.[\w-]+)+(?:\/\S*)?/gi, '');
+  // "Spaces are limited: register ...": a statement before the colon is no part of the ask.
+  t = t.replace(/^[^:]{3,60}\s(?:is|are|ist|sind|est|sont|es|son)\s[^:]{1,30}:\s+(?=\p{L})/iu, '');
   t = t.replace(/\s+(tomorrow|today|tonight|tmrw|this week|next week|asap|eod|cob|mañana|hoy|heute|morgen|demain|aujourd'hui)\b\s*[?.!]*$/i, '');
   t = t.replace(/\s*[?¿!]+\s*$/, '');
   return finishTitle(t, 14);
@@ -102,14 +116,19 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const raw = stripListMarker(info.clause.trim());
   if (raw.length < 6) return null;
   const owner = stripOwner(raw);
-  let rest = info.inActionSection
-    ? owner.rest.replace(/^[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u, '')
-    : owner.rest;
+  // "- Alex to send the revised budget by Friday", "- Priya will book the venue": a list entry of notes names its owner first.
+  let rest =
+    info.inActionSection || info.listItem
+      ? owner.rest.replace(/^[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u, '')
+      : owner.rest;
   const owned = rest !== raw;
   // "To get your key, complete the check-in by ...", "Damit wir planen können, tragt euch ... ein": the
   // purpose comes first and the ask after its comma.
   const purposeLed = PURPOSE_CLAUSE.test(rest);
   rest = rest.replace(PURPOSE_CLAUSE, '');
+  // "Vergiss bitte nicht, die Belege ... zu schicken", "N'oublie pas de ...": a reminder is an ask, and what follows is the errand.
+  const reminded = REMINDER_ASK.exec(rest);
+  if (reminded) rest = rest.slice(reminded[0].length);
   const req = REQUEST.exec(rest);
   // "die Lohnsteuerbescheinigung bitte bis 27. November": the object comes before the request word.
   const objectFirst = req && req.index > 0 && /^(bitte|please|por favor|s'il vous plaît|svp)$/i.test(req[0]) ? rest.slice(0, req.index).trim() : '';
@@ -124,7 +143,11 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
       rest = rest.slice(req.index);
   }
   const offsetInBody = info.clause.indexOf(rest);
-  const isRequest = REQUEST.test(rest) || REQUEST_AT_START.test(stripLeadIns(rest.replace(/^(also|and|separately)[, ]+/i, '')));
+  const isRequest =
+    REQUEST.test(rest) ||
+    REQUEST_AT_START.test(stripLeadIns(rest.replace(/^(also|and|separately)[, ]+/i, ''))) ||
+    (QUESTION_ASK.test(rest) && /\?\s*$/.test(info.clause)) ||
+    reminded !== null;
   const stripped = stripLeadIns(rest);
   const leadOffset = rest.length - stripped.length;
   if (OWN_COMMITMENT.test(rest) && !isRequest) return null;
@@ -135,27 +158,35 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     stripped.trim().split(/\s+/).length <= 6
   )
     return null;
+  // "For urgent matters, please contact Lisa", "Bei Fragen wenden Sie sich an ...": an ask on a condition is an offer of help.
+  if (CONDITIONAL_LEAD.test(rest) && !/\b(?:by|before|bis|avant|antes)\b/i.test(rest)) return null;
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
-  if ((STOP_VERBS.test(stripped) && !/^let (me|us) know\b/i.test(stripped)) || READING_LINK.test(stripped)) return null;
+  if ((STOP_VERBS.test(stripped) && !ANSWER_ASK.test(stripped)) || READING_LINK.test(stripped)) return null;
   const mentions = findDates(info.clause, ctx);
-  const due = pickDue(info.clause, mentions);
-  const deadline = due !== null && (isDeadlineMention(info.clause, due) || DUE_STATEMENT.test(info.clause));
-  // "Please let me know by Wednesday" asks for an answer; without a date it is politeness.
-  const askedAnswer = deadline && /^let (me|us) know\b/i.test(stripped);
+  // "Complete the questionnaire within 5 days": counted from the mail's date.
+  const within = mentions.some((x) => x.hasDay) ? null : withinMention(info.clause, ctx);
+  const due = pickDue(info.clause, mentions) ?? within;
+  const deadline = due !== null && (due === within || isDeadlineMention(info.clause, due) || DUE_STATEMENT.test(info.clause));
+  // "Please let me know by Wednesday", "Let Coach Dana know by Thursday how many are coming", "Gebt
+  // bis Freitag Bescheid": an answer asked for by a date; without a date it is politeness.
+  const askedAnswer = deadline && ANSWER_ASK.test(stripped);
   if ((STOP_VERBS.test(stripped) && !askedAnswer) || READING_LINK.test(stripped)) return null;
   if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
   // "No gifts please", "Bitte keine Geschenke", "Pas de cadeaux", "Sin regalos": asking that something
   // not be done leaves nothing to do ("No olvides ..." is a reminder, not a refusal).
   if (NEGATED_ASK.test(owner.rest.replace(/^(?:please|bitte|por favor|s'il vous pla[îi]t)\s+/i, ''))) return null;
-  const separable = ctx.lang === 'de' ? separableAsk(stripped, info.clause, mentions) : null;
+  const separable = ctx.lang === 'de' ? separableAsk(stripped, info.clause, mentions, info.subject) : null;
   // "Para inscribiros, rellenad el formulario": an undated bare imperative after a purpose clause says
   // how to do what the mail asks elsewhere; it is not an errand of its own.
   if (purposeLed && !isRequest && !due) return null;
-  const imperative = IMPERATIVE.test(stripped) || imperativeMood(stripped, ctx.lang) || separable !== null || (info.listItem && listVerb(stripped, ctx.lang));
+  // "Order forms are due back by December 8", "Review is on Monday": a noun phrase and its verb, not an imperative.
+  const statement = NOUN_THEN_COPULA.test(stripped);
+  const imperative =
+    (!statement && IMPERATIVE.test(stripped)) || imperativeMood(stripped, ctx.lang) || separable !== null || (info.listItem && listVerb(stripped, ctx.lang));
   let kind: TaskKind | null = null;
   // Bulk mail's imperatives are mostly advice ("Try our new app"); one with its own deadline asks
   // the reader to act ("Pick it up by Thursday"), whatever list or machine sent it.
-  const datedAsk = deadline && due !== null && isDeadlineMention(info.clause, due);
+  const datedAsk = deadline && due !== null && (due === within || isDeadlineMention(info.clause, due));
   const quiet = info.bulk && !datedAsk;
   if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
   else if (isRequest || askedAnswer) kind = 'request';
@@ -176,7 +207,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     (isDeadlineMention(info.clause, due) || CLOSES_BEFORE.test(info.clause.slice(0, due.index)))
   ) {
     // "RSVP by December 12", "Inscriptions avant le 5 décembre", "Anmeldung bis 10. Dezember", "Sign-ups close Friday".
-    const named = finishTitle(taskTitle(stripped, due, offsetInBody + leadOffset).replace(CLOSES_TAIL, ''), 10);
+    const named = finishTitle(stripDeterminers(taskTitle(stripped, due, offsetInBody + leadOffset).replace(CLOSES_TAIL, '')), 10);
     return {
       kind: 'deadline',
       title: contentWordCount(named) >= 2 || !info.subject ? named : finishTitle(`${named}: ${info.subject}`, 12),
@@ -193,7 +224,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   if (info.bulk && kind !== 'section' && !due) return null;
   // Bulk mail that asks to buy by a date ("Order before the 14th") makes an offer, not an errand.
   if (info.bulk && PURCHASE.test(stripped)) return null;
-  let title = taskTitle(stripped, due, offsetInBody + leadOffset);
+  let title = taskTitle(stripped, due, offsetInBody + leadOffset, askedAnswer);
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
   else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de') {
     // German puts the object first and the verb last: "Kuchenspenden bitte bis Donnerstag im Sekretariat abgeben".
@@ -203,12 +234,19 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     title = finishTitle(`${objectFirst} ${tail}`, 14);
   }
   if (separable) title = separable;
+  // "die Belege an den Steuerberater zu schicken": the zu-infinitive of a reminder is the errand's verb.
+  if (ctx.lang === 'de') title = title.replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1');
   if (contentWordCount(title) < 2) {
     // "Can you review it by Thursday?": the object is in the subject line.
     if (!due || !info.subject) return null;
     title = `${title}: ${info.subject}`;
   }
   if (due) title = labelTitle(title, info.subject);
+  // "Please complete this document by December 8": the object points at something the subject names.
+  if (DEICTIC_OBJECT.test(title) && info.subject) {
+    const topic = subjectTopic(info.subject);
+    if (topic && !title.toLowerCase().includes(topic.toLowerCase())) title = finishTitle(`${title}: ${topic}`, 16);
+  }
   let dueMs: number | null = null;
   let dueIsExact = false;
   if (due) {
@@ -223,7 +261,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
           ? CONFIDENCE.requestWithDate
           : CONFIDENCE.requestWithoutDate
         : kind === 'list'
-          ? CONFIDENCE.todoListEntry
+          ? owned && due
+            ? CONFIDENCE.ownedListEntryWithDate
+            : CONFIDENCE.todoListEntry
           : CONFIDENCE.todoListEntry - 0.1;
   return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
 }
@@ -236,46 +276,7 @@ const FR_IMPERATIVE =
   /^(?!chez\b|assez\b)[a-zàâçéèêëîïôûù]{3,}ez(?:-(?:nous|moi|les|le|la|vous))?\b|^[a-zàâçéèêëîïôûù]{3,}-(?:moi|nous|le|la|les|lui|leur|toi|en|y)(?![\p{L}-])/iu;
 const DE_IMPERATIVE = /^[a-zäöüß]{2,}(?:en|ern|eln)\s+sie\b/i;
 const ES_IMPERATIVE =
-  /^(?:confirm|envi|enví|rellen|complet|firm|reserv|apunt|avis|llam|revis|mand|indic|present|abon|acompañ|cumpliment|adjunt|descarg|actualic|actualiz|realic|realiz|entregu|entreg|pagu|pag|comuniqu|comunic)(?:ad|en|e|a)(?:se|nos|os|lo|la|los|las)?(?![\p{L}])|^(?:inscrib|respond|devolv|devuelv|traig|tra|escrib|imprim|recib|le|ven)(?:id|ed|an|a|e)(?:se|nos|os|lo|la|los|las)?(?![\p{L}])/iu;
-
-/**
- * German separable verbs put their particle at the clause end: "holen Sie Ihre Sendung bis zum 5.
- * Dezember ab", "tragt euch bitte bis Freitag in die Liste ein", "ruf morgen den Vermieter an". A
- * clause that opens with a verb form (not a pronoun, article or preposition), has an addressee or
- * object next, and closes with a particle is an imperative; its title is the object and the joined
- * infinitive ("Sendung abholen").
- */
-const DE_PARTICLE = 'ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zu|zurück|fest|her|hin|los|vorbei|durch|um';
-const DE_SEPARABLE = new RegExp(
-  `^([a-zäöüß]{2,})\\s+((?:(?:sie|euch|dich|mir|uns|ihm|ihr|bitte|doch|mal|noch)\\s+){0,3})(.+?)\\s+(${DE_PARTICLE})\\s*[.!]?$`,
-  'i',
-);
-const DE_NOT_VERB =
-  /^(?:ich|du|er|sie|es|wir|ihr|man|der|die|das|den|dem|des|ein|eine|einen|einem|dies\w*|jede\w*|alle|am|im|um|an|auf|in|bis|ab|mit|nach|vor|von|zu|zum|zur|für|bei|wenn|dass|weil|ob|und|oder|aber|heute|morgen|dann|danach|so|da|hier|dort|bitte|nicht|kein\w*|unser\w*|euer|eure\w*|ihre?\w*|sein\w*|mein\w*|dein\w*|wo|wie|was|wann|wer|auch|nur|noch|hiermit|deshalb|daher|gern|gerne|jetzt|dazu|damit|außerdem|zudem|zuerst|anschließend|danach)$/i;
-const DE_FILLER = /\b(?:bitte|doch|mal|noch|morgen|heute|übermorgen|unbedingt|rechtzeitig|sp[äa]testens|bis(?:\s+(?:zum|zur|spätestens))?|vor(?:\s+dem)?)\b/gi;
-
-function separableAsk(stripped: string, clause: string, mentions: DateMention[]): string | null {
-  let text = stripped.trim();
-  for (const m of mentions) text = text.replace(clause.slice(m.index, m.end), ' ');
-  text = text.replace(/\s+/g, ' ').replace(/\s+,/g, ',').replace(/,\s*,/g, ',');
-  // The particle closes its own clause: "holen Sie das Paket ab, danach geht es ... zurück".
-  const parts = text.split(',');
-  let m: RegExpExecArray | null = null;
-  for (let k = 1; k <= parts.length && !m; k++) m = DE_SEPARABLE.exec(parts.slice(0, k).join(',').trim());
-  // "Hiermit laden wir Sie ... ein": a subject pronoun after the first word is a statement (verb second).
-  if (!m || DE_NOT_VERB.test(m[1]) || /^\S+\s+(?:wir|ich|er|es|man)\b/i.test(text)) return null;
-  const object = m[3]
-    .replace(DE_FILLER, ' ')
-    .replace(/[,]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^(?:(?:die|der|das|den|dem|ihre[nmrs]?|eure[nmrs]?|deine[nmrs]?|unsere[nmrs]?|meine[nmrs]?)\s+)/i, '');
-  if (!object || object.split(' ').length > 10) return null;
-  const verb = m[1].toLowerCase();
-  const stem = verb.replace(/(?:en|et|t|e)$/, '');
-  const infinitive = `${m[4].toLowerCase()}${stem}${/(?:el|er)$/.test(stem) ? 'n' : 'en'}`;
-  return finishTitle(`${object.charAt(0).toLocaleUpperCase()}${object.slice(1)} ${infinitive}`, 14);
-}
+  /^(?:confirm|envi|enví|rellen|complet|firm|reserv|apunt|avis|llam|revis|mand|indic|present|abon|acompañ|cumpliment|adjunt|descarg|actualic|actualiz|realic|realiz|entregu|entreg|pagu|pag|comuniqu|comunic)(?:ad|en|e|a)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])|^(?:inscrib|respond|devolv|devuelv|traig|tra|escrib|imprim|recib|le|ven)(?:id|ed|an|a|e)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])/iu;
 
 function imperativeMood(text: string, lang: DateContext['lang']): boolean {
   if (lang === 'fr') return FR_IMPERATIVE.test(text);
@@ -323,17 +324,22 @@ function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx:
 function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): TextTask {
   const fromClause = finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10);
   // "Payment due date: 12/28/2026" names no bill; the subject does ("Your statement is ready").
-  const bare = !fromClause.replace(/\b(?:payment|amount|minimum|date|due|pago|fecha|zahlung|datum|paiement|date)\b/gi, '').trim();
+  const bare = !fromClause
+    .replace(/\b(?:payment|amount|minimum|date|due|pago|fecha|zahlung|datum|paiement|date|of|is|de|es|ist|est|von)\b/gi, '')
+    .replace(/[$€£]\s?[\d.,]+|[\d.,]+\s?(?:€|eur|usd|gbp)\b/gi, '')
+    .trim();
   const what = (info.subject && (PAYMENT.test(info.subject) || (bare && BILL_NOUN.test(info.subject))) ? info.subject : fromClause)
     .replace(/^(?:your|the|this|tu|su|ihre?|votre|la|le|el)\s+/i, '')
-    .replace(/\s+(?:is (?:ready|available|due)|of\s+[$€£]?\s?\d.*)$/i, '');
+    .replace(/\s+(?:is (?:ready|available|due)|of\s+[$€£]?\s?\d.*)$/i, '')
+    .replace(/\s+(?:reminder|notice|recordatorio|aviso|erinnerung|hinweis|rappel|avis)$/i, '')
+    .replace(/\s+(?:is|are|es|son|ist|sind|est|sont)$/i, '');
   return {
     kind: 'payment',
     title: finishTitle(`Pay ${what.replace(/^pay\s+/i, '')}`, 14),
     excerpt: info.clause.trim(),
     dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
     dueIsExact: due.hasTime,
-    confidence: CONFIDENCE.requestWithoutDate - 0.1,
+    confidence: CONFIDENCE.paymentDue,
   };
 }
 

@@ -4,7 +4,7 @@
  * and named after the kind of appointment and the service booked.
  */
 import { CONFIDENCE } from './confidence.js';
-import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { hasMeetingWord, isDeadlineMention, type TextEvent } from './meetings.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle } from './titles.js';
@@ -17,11 +17,15 @@ const WHERE_LABEL =
   /^(?:(?:[\p{L}-]+\s+){0,2}(?:where|location|address|place|venue)|report to|(?:lugar|direcci[óo]n|domicilio|ubicaci[óo]n|adresse|lieu)(?:\s+[\p{L}'’-]+){0,3}|ort|anschrift|wo|o[ùu]|[\p{L}-]*(?:adresse|anschrift))$/iu;
 const SERVICE_LABEL =
   /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|tratamiento|servicio|motivo|consulta|leistung|behandlung|untersuchung|anlass|prestation|intervention|objet|motif)$/i;
-const DURATION_LABEL = /^(duration|length|duraci[óo]n|dauer|voraussichtliche dauer|dur[ée]e)$/i;
+/** "Duration", "Estimated length", "Durée prévue", "Voraussichtliche Dauer", "Duración aproximada". */
+const DURATION_LABEL =
+  /^(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|approximative|estimada|aproximada|prevista))?$/i;
 const APPOINTMENT_NOUN =
   /\b(appointment|appt|interview|consultation|exam|examination|screening|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
 const NOUN_FOR =
   /\b(appointment|interview|visit|cita|consulta|termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
+const BOOKED_INTO =
+  /\b(?:are|is|been|were|vous êtes|est|estás|está|bist|sind|ist)\s+(?:now\s+)?(?:booked|registered|signed up|enrolled|inscrit(?:e|s)?|inscrit[oa]s?|angemeldet|gebucht)\s+(?:for|in|into|on|pour|à|au|en|para|für|zu[mr]?|in den|in die)\s+(?:the\s+|a\s+|an\s+|le\s+|la\s+|el\s+|den\s+|die\s+)?([^.,;:\n]{3,60})/i;
 const STREET_LINE =
   /(\b\d{1,5}[a-z]?\s+(?:[\p{Lu}][\p{L}.'’-]*\s+){0,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court|hwy|highway|sq|square|pike|terrace)\b\.?|\b[\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+|\b(?:calle|avenida|av\.|paseo|plaza|rue|avenue|boulevard|bd|chemin|place|all[ée]e)\s+[\p{L}\d])/iu;
 const POSTCODE = /\b(\d{5}|\d{4,5}-\d{3}|[A-Z]{2}\s\d{5}|[A-Z]\d[A-Z]\s?\d[A-Z]\d|[A-Z]{1,2}\d{1,2}\s?\d[A-Z]{2})\b/;
@@ -70,7 +74,7 @@ function addressPart(line: string): string {
   if (number) from -= number[0].length;
   const rest = line.slice(from);
   const end = rest.search(/[.!?](?:\s|$)(?!\d)/);
-  return (end > 0 ? rest.slice(0, end) : rest).replace(/[\s,;]+$/, '');
+  return (end > 0 ? rest.slice(0, end) : rest).replace(/[\s,;]+$/, '').replace(/^([^(]*)\)$/, '$1');
 }
 
 function firstTimed(text: string, ctx: DateContext): DateMention | null {
@@ -86,6 +90,13 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   const noun = APPOINTMENT_NOUN.exec(subject)?.[1] ?? APPOINTMENT_NOUN.exec(text.slice(0, 600))?.[1] ?? null;
   const service = fields.find((f) => SERVICE_LABEL.test(f.label));
   if (service) return finishTitle(noun ? `${capitalise(noun.toLowerCase())}: ${service.value}` : service.value, 12);
+  // "You are booked for Spin 45 on Thursday", "inscrit au cours de yoga le ...": what was booked names it.
+  const booked = BOOKED_INTO.exec(text.slice(0, 1500));
+  if (booked) {
+    const day = findDates(booked[1], ctx)[0];
+    const what = (day ? booked[1].slice(0, day.index) : booked[1]).replace(/\s+(?:on|am|el|le|the|for|with|at)?\s*$/i, '').trim();
+    if (what && !/^(?:you|your|vous|usted|sie|the|a)$/i.test(what)) return finishTitle(capitalise(what), 10);
+  }
   const nounFor = NOUN_FOR.exec(text.slice(0, 1500));
   // "cita para el lunes 14": what follows is the day, not the service.
   if (nounFor) {
@@ -95,8 +106,13 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   }
   if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4))
     return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
-  if (found && hasMeetingWord(found.title) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos)\b/i.test(found.title)) return found.title;
+  // "Rendez-vous est confirmé", "Your appointment is booked": the noun, not the confirmation.
+  const foundTitle = found?.title.replace(/\s+(?:est|a été|ist|wurde|está|ha sido|is|has been)\s+\p{L}+$/iu, '') ?? '';
+  if (found && hasMeetingWord(foundTitle) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos|your|ihr|ihre|su|votre|tu)\b/i.test(foundTitle))
+    return finishTitle(foundTitle, 12);
   const cleaned = subjectTitle(subject)
+    // "Votre rendez-vous est confirmé", "Ihr Termin wurde gebucht": the noun, not the confirmation.
+    .replace(/\s+(?:est|a été|ist|wurde|está|ha sido|is|has been)\s+\S+\s*$/i, '')
     .replace(
       /\b(appointment confirmed|confirmed|confirmation|confirming|reminder|your|is booked|booked|has been scheduled|scheduled|confirmaci[óo]n de( su)?|confirmada( para)?|recordatorio( de)?|best[äa]tigung|ihr|ihre|confirmation de( votre)?|votre|rappel)\b\s*:?/gi,
       ' ',
@@ -136,10 +152,12 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
     excerpt = m.text;
   }
   if (startMs < ctx.refMs - 3600000) return null;
-  if (endMs === null || endMs <= startMs) {
+  // A one-hour end is the default of a sentence read without one: a stated duration wins over it.
+  if (endMs === null || endMs <= startMs || (!fromFields && structured && endMs - startMs === 3600000)) {
     const durationField = fields.find((f) => DURATION_LABEL.test(f.label));
-    const minutes = findDurationMinutes(durationField?.value ?? whenText);
-    endMs = startMs + (minutes ?? 60) * 60000;
+    // A duration field, the When field itself ("10:00, 30 min"), or a sentence ("The visit takes about 40 minutes").
+    const minutes = findDurationMinutes(durationField?.value ?? whenText) ?? statedDurationMinutes(text.slice(0, 3000));
+    endMs = minutes ? startMs + minutes * 60000 : endMs !== null && endMs > startMs ? endMs : startMs + 3600000;
   }
   const where = fields.find((f) => WHERE_LABEL.test(f.label))?.value ?? null;
   const location =

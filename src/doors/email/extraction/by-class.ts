@@ -67,7 +67,10 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
       // nearest line may be a joining link instead.
       {
         const named = /^[^:]{3,30}:\s*(.+?)\s+@\s/.exec(subject.trim());
-        out = { tasks: [], events: found.events.slice(0, 1).map((e) => (named ? { ...e, title: finishTitle(named[1], 12) } : e)) };
+        // No sentence told it ("Clase de guitarra" / "jueves, 10 de diciembre ⋅ 18:00 – 19:00"): the notice's
+        // first day and hour, and its place, read like an appointment's.
+        const events = found.events.length ? found.events.slice(0, 1) : [appointmentEvent(body, subject, ctx, [])].filter((e) => e !== null);
+        out = { tasks: [], events: events.map((e) => (named ? { ...e, title: finishTitle(named[1], 12) } : e)) };
       }
       break;
     case 'transactional':

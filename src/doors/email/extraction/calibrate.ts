@@ -18,6 +18,8 @@ import { opensWithVenue } from './places.js';
 
 /** A title that is still a clause with its subject ("We'll meet in ...", "I need ..."). */
 const PRONOUN_CLAUSE = /^(?:we|i|you|they|he|she|it)(?:['’](?:ll|re|ve|d|m|s))?\s|^(?:nous|je|on|wir|ich|nosotros|yo)\s/i;
+const GENERIC_EVENT_TITLE =
+  /^(?:meet|meeting|call|sync|chat|catch[- ]?up|visio|appel|r[ée]union|rendez-vous|rdv|termin|treffen|besprechung|anruf|telefonat|reuni[óo]n|llamada|cita|event|evento|[ée]v[ée]nement|veranstaltung)$/i;
 const round = (x: number) => Math.round(Math.max(0.05, Math.min(0.99, x)) * 100) / 100;
 
 /** Month names and abbreviations in the four languages, or a numeric day and month. */
@@ -48,10 +50,12 @@ export function calibrateEvent(e: TextEvent): TextEvent {
   let c = e.confidence;
   if (!e.location) c -= e.weak?.unreadPlace ? 0.2 : 0.1;
   else c += placeWeight(e.location);
-  if (e.weak?.subjectTitle) c -= 0.1;
+  if (e.weak?.subjectTitle) c -= 0.15;
   if (e.weak?.nextSentenceTime) c -= 0.05;
   if (PRONOUN_CLAUSE.test(e.title)) c -= 0.2;
   if (e.title.split(/\s+/).length > 8) c -= 0.05;
+  // "Meet", "Call", "Visio", "Termin": the kind of meeting only, not which one.
+  if (GENERIC_EVENT_TITLE.test(e.title.trim())) c -= 0.08;
   // A comma in an event title is a list or a place that stayed in it ("Tournoi de Noël, gymnase ...").
   if (e.title.includes(',') || FRAGMENT.test(e.title)) c -= 0.15;
   c += WRITTEN_DATE.test(e.excerpt) ? 0.04 : -0.06;
@@ -68,7 +72,8 @@ export function calibrateTask(t: TextTask, refMs: number): TextTask {
   // "Review it: Q3 plan": the object was borrowed from the subject line.
   if (/:\s/.test(t.title) && t.kind !== 'schedule') c -= 0.06;
   if (t.dueMs !== null) {
-    if (t.dueMs < refMs - 86400000) c -= 0.15;
+    // A due date before the mail was written was read wrong (an hour's grace for zones).
+    if (t.dueMs < refMs - 3600000) c -= 0.15;
     c += WRITTEN_DATE.test(t.excerpt) ? 0.04 : -0.06;
   } else if (t.kind === 'section' || t.kind === 'deadline') {
     // An entry of a dated list, or a deadline statement, whose date was not read.

@@ -43,11 +43,11 @@ function nextDayOfMonth(context: chrono.ParsingContext, day: number): chrono.Par
   return context.createParsingComponents({ day, month, year });
 }
 
-/** "el jueves 10", "vendredi 11": a weekday with its day of the month, the next such day. */
+/** "el jueves 10", "vendredi 11", "Lunes 14:", "Samstag, 12.", "Sat 12": a weekday with its day of the month, the next such day. */
 const weekdayAndDay = (weekdays: string): Parser => ({
   pattern: () =>
     new RegExp(
-      `(?<!\\p{L})(?:${weekdays})\\s+(\\d{1,2})(?:er)?(?![\\d:.h]|\\s*(?:de\\s|janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée]c|heures?|horas?))`,
+      `(?<!\\p{L})(?:${weekdays})\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:er|st|nd|rd|th)?(?![\\d]|[.:h/-]\\d|\\.?\\s*(?:de\\s|of\\s|janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée][cz]|jan|feb|m[äa]r|apr|may|jun|jul|aug|okt|dic|ene|abr|ago|uhr|heures?|horas?|[ap]\\.?m\\b|h\\b))`,
       'iu',
     ),
   extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
@@ -55,6 +55,8 @@ const weekdayAndDay = (weekdays: string): Parser => ({
 const weekdayDay = {
   es: weekdayAndDay('lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo'),
   fr: weekdayAndDay('lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche'),
+  de: weekdayAndDay('montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag'),
+  en: weekdayAndDay('monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun'),
 };
 
 /** "antes del día 15", "avant le 15", "bis zum 15.": a day of the month without the month, the next such day. */
@@ -79,8 +81,36 @@ function withParsers(base: chrono.Chrono, first: Parser[], last: Parser[]): chro
 
 /** chrono's casual parser of each language, with the day forms above added. */
 export const PARSERS: Record<Lang, chrono.Chrono> = {
-  en: withParsers(chrono.en.casual, [], [ordinalDay]),
+  en: withParsers(chrono.en.casual, [weekdayDay.en], [ordinalDay]),
   es: withParsers(chrono.es.casual, [dottedDate, weekdayDay.es], [localDayOfMonth.es]),
-  de: withParsers(chrono.de.casual, [dottedDate], [localDayOfMonth.de]),
+  de: withParsers(chrono.de.casual, [dottedDate, weekdayDay.de], [localDayOfMonth.de]),
   fr: withParsers(chrono.fr.casual, [dottedDate, weekdayDay.fr], [localDayOfMonth.fr]),
 };
+
+/** Same-length rewrites of forms chrono misreads or does not read, so match positions stay valid. */
+const NOON: [RegExp, string][] = [
+  [/(?<!\p{L})à midi(?!\p{L})/giu, 'à 12h '],
+  // "11. Juli, 15 Uhr", "11 de julio, 15 h": the number after the comma is an hour, not the year chrono takes it for.
+  [/(?<=\p{L}\.?),(?=\s*\d{1,2}\s*(?:uhr|h(?!\p{L})|heures?|horas?|hrs?|[:.]\d{2}(?![.\d/-])|\s?[ap]\.?m\.?))/giu, ';'],
+  // "noon-2pm", "10am–noon": chrono reads "noon" alone but not as one end of a range.
+  [/(?<!\p{L})noon(?!\p{L})/giu, '12pm'],
+  // "12 de diciembre de 10 a 13 h": chrono takes "de 10" after a month for the year 2010.
+  [
+    /(?<=(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)) (?=de\s+\d{1,2}(?:[:.]\d{2})?\s*(?:h\s*)?(?:a|-|–|y|hasta)\s+(?:las?\s+)?\d)/giu,
+    ';',
+  ],
+  // "avant mercredi midi", "le 25 midi": noon after a day.
+  [/(?<=(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\d)) midi(?!\p{L})/giu, ' 12h '],
+  [/(?<!\p{L})al mediod[ií]a(?!\p{L})/giu, 'a las 12:00'],
+  // "from 6pm" said as a start: "à partir de 18h", "dès 18h", "a partir de las 18:00" read as the time itself
+  // (chrono takes "de 18h" for a duration from now).
+  [/(?<!\p{L})(?:à partir de|dès)(?=\s+\d)/giu, 'à'],
+  [/(?<!\p{L})a partir de(?=\s+las?\s+\d)/giu, 'a'],
+];
+
+/** The text as chrono is given it: the rewrites above, each of the same length, so positions stay valid. */
+export function readable(text: string): string {
+  let out = text;
+  for (const [re, to] of NOON) out = out.replace(re, (m) => to.padEnd(m.length, ' ').slice(0, m.length));
+  return out;
+}

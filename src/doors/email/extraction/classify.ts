@@ -41,7 +41,7 @@ const TRANSACTIONAL_BODY = [
 ];
 
 const APPOINTMENT_NOUN =
-  /\b(appointment|appt|visit|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference)\b|[a-zäöüß]{3,}termins?\b/i;
+  /\b(appointment|appt|visit|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference|class|lesson|clase|kurs|cours|le[çc]on)\b|[a-zäöüß]{3,}termins?\b/i;
 /** Words that say a booking stands, in the four languages ("is set", "est fixé", "ist vereinbart", "queda programada"). */
 const CONFIRMATION_WORD =
   /(?<!\p{L})(confirm(ed|ation|s|ing)?|booked|is scheduled|scheduled for|has been (scheduled|booked|arranged)|reminder|registered|is set|look forward to seeing you|confirmaci[óo]n|confirmada|confirmamos|confirmado|registrada|recordatorio|queda (fijad|programad|reservad)[ao]|est[áa] (programad|agendad|reservad)[ao]|le esperamos|best[äa]tig(en|ung|t)|erinnerung|(ist|wurde) (vereinbart|eingetragen|gebucht|reserviert)|confirm(ons|é|ée|ation)|rappel|(est|a [ée]t[ée]) (fix[ée]e?|programm[ée]e?|pr[ée]vue?|r[ée]serv[ée]e?)|nous vous attendons)(?!\p{L})|terminbest[äa]tigung/iu;
@@ -54,7 +54,7 @@ const POLL =
   /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|abstimm(?:en|ung)|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
 
 const NOTIFICATION_SUBJECT =
-  /^(notification|reminder|accepted|declined|tentative|updated invitation|invitation):|\b(shared a document|invited you to (edit|vote|view)|assigned to you|mentioned you|commented on|run failed|workflow run)\b/i;
+  /^(notification|reminder|accepted|declined|tentative|updated invitation|invitation):|\b(shared a document|invited you to (edit|vote|view)|assigned to you|assigned you|mentioned you|commented on|run failed|workflow run|review requested|requested your review|approved your|merged)\b/i;
 
 /**
  * A calendar's own notice about one of its events ("Notification: X @ <when>", "Reminder: X" with a
@@ -62,6 +62,17 @@ const NOTIFICATION_SUBJECT =
  */
 const CALENDAR_PREFIX = /^(?:notification|reminder|event reminder|erinnerung|benachrichtigung|recordatorio|notificaci[óo]n|rappel)\s*:/i;
 const WHEN_FIELD = /^\s*(?:when|quand|wann|cu[áa]ndo)\s*(?::|$)/im;
+
+/**
+ * A notice that something was called off ("Canceled: Design review", "Meeting canceled: ...",
+ * "Abgesagt: ...", "Annulé : ...", "Cancelada: ..."): the event it names is not to be made.
+ */
+const CALLED_OFF_SUBJECT =
+  /^(?:(?:meeting|event|class|session|appointment|reunión|cita|termin|besprechung|réunion|rendez-vous)\s+)?(?:canceled|cancelled|abgesagt|storniert|annul[ée]e?|cancelad[oa])(?:\s+(?:event|meeting|invitation))?\s*:|\b(?:has been|was|is) (?:canceled|cancelled)\b|\b(?:wurde|ist) abgesagt\b|\b(?:a été|est) annul[ée]e?(?![a-zà-ÿ])|\b(?:ha sido|fue|queda) cancelad[oa]\b/i;
+
+/** An automatic reply ("Out of office", "Automatic reply:", "Abwesenheitsnotiz", "Réponse automatique", "Respuesta automática"): its asks are conditional. */
+const AUTO_REPLY_SUBJECT =
+  /^(?:out of (?:the )?office|automatic reply|auto(?:matic)?[- ]?reply|abwesenheit(?:snotiz)?|automatische antwort|r[ée]ponse automatique|absence du bureau|respuesta autom[áa]tica|fuera de la oficina)\b/i;
 
 export function classifyMail(input: ClassifyInput): Classification {
   const signals: string[] = [];
@@ -95,6 +106,8 @@ export function classifyMail(input: ClassifyInput): Classification {
   }
   if (
     /^(accepted|declined|tentative|updated invitation|aceptado|rechazado|angenommen|abgelehnt|accepté|refusé)\s*:/i.test(input.subject) ||
+    CALLED_OFF_SUBJECT.test(input.subject) ||
+    AUTO_REPLY_SUBJECT.test(input.subject) ||
     (NOTIFICATION_SUBJECT.test(input.subject) && machine)
   ) {
     signals.push('notification-subject');

@@ -4,7 +4,7 @@
  */
 import type * as chrono from 'chrono-node';
 import type { Lang } from './language.js';
-import { PARSERS } from './chrono-parsers.js';
+import { PARSERS, readable } from './chrono-parsers.js';
 import { utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
 
 export interface DateContext {
@@ -34,22 +34,10 @@ export interface DateMention {
   endOfDay: boolean;
   /** Day and month named without a year, and it was within the past two months. */
   likelyPast: boolean;
-}
-
-/** Same-length rewrites of noon words chrono does not read, so match positions stay valid. */
-const NOON: [RegExp, string][] = [
-  [/(?<!\p{L})à midi(?!\p{L})/giu, 'à 12h '],
-  [/(?<!\p{L})al mediod[ií]a(?!\p{L})/giu, 'a las 12:00'],
-  // "from 6pm" said as a start: "à partir de 18h", "dès 18h", "a partir de las 18:00" read as the time itself
-  // (chrono takes "de 18h" for a duration from now).
-  [/(?<!\p{L})(?:à partir de|dès)(?=\s+\d)/giu, 'à'],
-  [/(?<!\p{L})a partir de(?=\s+las?\s+\d)/giu, 'a'],
-];
-
-function readable(text: string): string {
-  let out = text;
-  for (const [re, to] of NOON) out = out.replace(re, (m) => to.padEnd(m.length, ' ').slice(0, m.length));
-  return out;
+  /** The last day of a range of days ("December 24 to January 1", "vom 24. bis 31. Dezember"), when one was read. */
+  endDay?: { year: number; month: number; day: number };
+  /** A day and an hour read as one with words between them ("7.12. Nikolausfeier in der Turnhalle, 10 Uhr"): those words. */
+  gap?: { index: number; end: number };
 }
 
 const DURATION_ONLY =
@@ -89,6 +77,13 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   // "now" is when the mail was written, never a date the reader is given.
   if (/^(right )?now$|^ahora( mismo)?$|^jetzt$|^maintenant$/i.test(t)) return null;
   if (insideIdentifier(text, r.index, r.text.length)) return null;
+  // "früher" is not "Fr." (Friday): a mention that starts or ends inside a word is none.
+  // (Only where the text was not rewritten for chrono: "à midi" is read as "à 12h ".)
+  if (
+    text.slice(r.index, r.index + r.text.length) === r.text &&
+    ((/^\p{L}/u.test(r.text) && /\p{L}/u.test(text[r.index - 1] ?? '')) || (/\p{L}$/u.test(r.text) && /\p{L}/u.test(text[r.index + r.text.length] ?? '')))
+  )
+    return null;
   const s = r.start;
   // An hour needs a clock form or an hour word: "los alumnos de 4" is not four o'clock.
   const hasTime =
@@ -158,6 +153,10 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     };
   }
   hasDay = hasDay || false;
+  const endDay =
+    r.end?.isCertain('day') && !r.end.isCertain('hour')
+      ? { year: r.end.get('year') ?? year, month: r.end.get('month') ?? month, day: r.end.get('day') ?? day }
+      : undefined;
   // "dinner Friday at 7", "pickup at 3:15": English mail writes afternoon hours without "pm" far more
   // often than it means 1 to 7 in the morning; a 24-hour form ("07:00") or a morning word keeps it.
   let hour = hasTime ? (s.get('hour') ?? 0) : 0;
@@ -186,6 +185,7 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     endTime,
     endOfDay: false,
     likelyPast,
+    ...(endDay ? { endDay } : {}),
   };
 }
 
@@ -256,6 +256,7 @@ function readDates(text: string, ctx: DateContext): DateMention[] {
     const prev = merged[merged.length - 1];
     const gap = prev ? text.slice(prev.end, m.index) : '';
     if (prev?.hasDay && !prev.hasTime && m.hasTime && !m.hasDay && gap.length <= 40 && !/[.!?]\s/.test(gap)) {
+      if (/\p{L}{3,}/u.test(gap)) prev.gap = { index: prev.end, end: m.index };
       Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });
       if (m.endTime) prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.endTime.hour, minute: m.endTime.minute };
       continue;
@@ -363,4 +364,17 @@ export function findDurationMinutes(text: string): number | null {
   const unit = m[2].toLowerCase();
   const minutes = /^(h|hours?|hrs?|horas?|stunden?|heures?)$/.test(unit) ? n * 60 : n;
   return minutes > 0 && minutes <= 12 * 60 ? Math.round(minutes) : null;
+}
+
+/**
+ * How long something lasts, said in a sentence or a field of its own: "It should take about 90
+ * minutes", "Duration: 45 min", "Durée prévue : 45 minutes", "Dauer: ca. 30 Minuten", "La consulta
+ * dura unos 40 minutos", "the session runs 2 hours". A duration word, then the amount, within a few words.
+ */
+const DURATION_STATEMENT =
+  /(?<!\p{L})(?:takes?|taking|last(?:s|ing)?|runs?|duration|length|dur[ée]e|dure(?:ra)?|comptez|pr[ée]voyez|dauer[nt]?|duraci[óo]n|dura(?:r[áa])?|tomar[áa]|llevar[áa])(?!\p{L})[^.!?\n\d]{0,30}\d/iu;
+
+export function statedDurationMinutes(text: string): number | null {
+  const m = DURATION_STATEMENT.exec(text);
+  return m ? findDurationMinutes(text.slice(m.index, m.index + m[0].length + 24)) : null;
 }

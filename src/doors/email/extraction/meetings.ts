@@ -1,21 +1,24 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE } from './confidence.js';
-import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { INVITED, invitedTo, notOneEvent } from './event-cues.js';
+import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
+import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { happening, nounPhrase } from './statements.js';
-import { findLocation } from './places.js';
+import { findLocation, isTimeZoneName } from './places.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
-  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|concierto|fiesta|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
+  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|visio|por tel[ée]fono|par t[ée]l[ée]phone|au t[ée]l[ée]phone|telefonisch|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|clase|kurs|cours de|cin[ée]|kino|movies?|s[ée]ance|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|shower|concierto|fiesta|cumple|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|geburtstag|kaffee|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|geburtstag|kaffee|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
 const DEADLINE_BEFORE =
   /\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
-const GENERIC_LABEL = /^(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
+const GENERIC_LABEL =
+  /^(?:(?:quick|friendly|small|short|gentle|little|petit|pequeño|kleine|kurze|kurzer|important|wichtig|wichtiger)\s+)?(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
 const COPULA =
   /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|será|tendrá lugar|se realizará|se celebrará|se llevará a cabo|est|aura lieu|a lieu|sera|se déroulera|se deroulera|se tiendra)(?!\p{L})/iu;
 const KV_LINE =
-  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|dónde|datum|uhrzeit|zeit|wann|ort|wo|heure|lieu|quand|où)\s*(?::|\|)\s*(.+)$/i;
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*(.+)$/i;
 
 export interface TextEvent {
   title: string;
@@ -33,13 +36,9 @@ export function hasMeetingWord(s: string): boolean {
   return MEETING_WORD.test(s);
 }
 
-/** An invitation to attend makes the sentence an event even without an event noun ("join us", "os invitamos", "laden Sie ... ein"). */
-const INVITED =
-  /\b(?:(?:are|is|you're) (?:cordially |warmly )?invited|invite you|join us|come (?:and )?join|hope to see you|(?:os|les|te|le) invitamos|est[áa]is invitad|est[áa]n invitad|acomp[áa][ñn]anos|laden (?:sie|euch|dich)\b.*\bein|(?:sind|seid|bist) (?:herzlich )?eingeladen|nous vous invitons|vous invitons|(?:[êe]tes|es) (?:cordialement |chaleureusement )?invit[ée]s?|venez nombreux)/i;
-
 /** "cita para el lunes", "table for Friday", "rendez-vous pour le 7": the day of a booking, not a deadline. */
 const BOOKED_FOR =
-  /(?<!\p{L})(?:cita|turno|reserva|mesa|appointment|booking|reservation|table|termin|rendez-vous|rdv|r[ée]servation|visite|visita)\s+(?:para|for|pour|für)\s*(?:el|the|le|la|den)?\s*$/iu;
+  /(?<!\p{L})(?:cita|turno|reserva|mesa|appointment|booking|reservation|table|termin|rendez-vous|rdv|r[ée]servation|visite|visita)(?:\s+(?:con|with|avec|mit|bei|chez)\s+[^,;:]{1,30}?)?\s+(?:para|for|pour|für)\s*(?:el|the|le|la|den)?\s*$/iu;
 
 export function isDeadlineMention(text: string, m: DateMention): boolean {
   const before = text.slice(Math.max(0, m.index - 40), m.index);
@@ -49,7 +48,16 @@ export function isDeadlineMention(text: string, m: DateMention): boolean {
 const marker = (length: number) => ' \u0000 '.padEnd(length, ' ').slice(0, length);
 
 /** Each mention replaced by a marker of the same length, in one pass (not one copy of the text per mention). */
-function blankOut(text: string, mentions: DateMention[]): string {
+function blankOut(text: string, all: DateMention[]): string {
+  // A day and an hour read as one keep the words between them (the event's name may be there).
+  const mentions = all.flatMap((m) =>
+    m.gap && m.gap.index > m.index && m.gap.end < m.end
+      ? [
+          { ...m, end: m.gap.index },
+          { ...m, index: m.gap.end },
+        ]
+      : [m],
+  );
   const sorted = [...mentions].sort((a, b) => a.index - b.index);
   const parts: string[] = [];
   let at = 0;
@@ -69,6 +77,8 @@ function blankOut(text: string, mentions: DateMention[]): string {
 
 const INTRO =
   /^((as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*|(hi|hello|hey|dear|good (?:morning|afternoon|evening)|hola|buen(?:os|as) (?:d[íi]as|tardes|noches)|estimad[oa]s?|querid[oa]s?|hallo|guten (?:tag|morgen|abend)|liebe[rs]?|sehr geehrte[rs]?|bonjour|bonsoir|cher|ch[èe]re|chers)(\s+[\p{L}.'’-]+){0,3}\s*[,:!]\s*)/iu;
+/** A named place after the event's name ("Nikolausfeier in der Turnhalle", "dinner at Joe's"): the place, not the name. */
+const PLACE_AFTER_TITLE = /\s+(at|in|en|à|chez|bei|im|beim|au|dans)\s+(the\s+|our\s+|der\s+|dem\s+|el\s+|la\s+|le\s+|l['’])?[\p{Lu}][^,.;()]*$/u;
 const PURPOSE = /\b(for|about|to discuss|to review|to go over|regarding|re|pour|para|für|zur|zum|sobre|concernant)\b\s+[^\u0000]*/i;
 
 function titleFrom(clause: string, mentions: DateMention[], subject: string): string {
@@ -81,7 +91,8 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   const firstMention = blanked.indexOf('\u0000');
   const label = /^\s*([^:]{2,60}?)\s*:\s+/.exec(blanked);
   if (label && (firstMention < 0 || label.index + label[0].length <= firstMention + 2)) {
-    const l = label[1].trim();
+    // "Team dinner is booked: Friday 12/11": the label's subject, not its verb.
+    const l = label[1].trim().replace(/\s+(?:is|are|has been|have been|ist|sind|wurde|est|a été|es|está|ha sido)\s+\p{L}+$/iu, '');
     if (!GENERIC_LABEL.test(l) && !/\u0000/.test(l)) return finishTitle(l, 8);
   }
   let body = blanked.replace(/^\s*[^:]{2,30}:\s+/, (m) => (GENERIC_LABEL.test(m.replace(/:\s*$/, '').trim()) ? '' : m));
@@ -103,7 +114,11 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     // "You are invited to our gala": a pronoun or a person is not what happens; the event's noun phrase is.
     const personal = PRONOUN_TITLE.test(subjectPart) || /^(you|we|i|they|usted|ustedes|vous|nous|sie|wir|ihr)$/i.test(subjectPart);
     // "Attached are the materials for the board meeting": what the clause is about is the meeting.
-    const elsewhere = !MEETING_WORD.test(subjectPart) && meetingPhrase(body.slice(cop.index)) !== null;
+    // "Presentations will be held during the final exam slot": a verb of happening makes its subject the event.
+    const heldVerb =
+      /held|take[sn]? place|scheduled|findet|tendr[áa] lugar|se celebrar|aura lieu|se tiendra|se d[ée]roulera/i.test(cop[0]) ||
+      /^\s*held\b/i.test(body.slice(cop.index + cop[0].length));
+    const elsewhere = !heldVerb && !MEETING_WORD.test(subjectPart) && meetingPhrase(body.slice(cop.index)) !== null;
     if (subjectPart && subjectPart.split(/\s+/).length <= 10 && !(personal && meetingPhrase(body)) && !elsewhere) return finishTitle(subjectPart, 10);
   }
   let rest = body
@@ -113,9 +128,10 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     )
     .replace(/^(our|the|a|an|your)\s+(quick\s+)?/i, (m) => (/quick/i.test(m) ? 'quick ' : ''))
     .replace(/\b\d+\s*(minutes?|mins?|hours?)\b/gi, ' ')
-    .replace(/\s+(at|in|en|à|chez|bei)\s+(the\s+|our\s+)?[\p{Lu}][^,.;()]*$/u, '');
+    .replace(PLACE_AFTER_TITLE, '');
   const parts = rest.split('\u0000');
   rest = (parts[0].trim() || rest.replace(/\u0000/g, ' ')).replace(/\s+(on|am|el|le|la|at|um|a las|à|the|for)\s*$/i, '');
+  rest = rest.replace(/[\s,;]+$/, '').replace(PLACE_AFTER_TITLE, '');
   rest = rest.replace(/^(do|have|hold|set up|schedule|book|grab)\s+(a|an|the)\s+/i, '');
   if (parts.length > 1 && rest.split(/\s+/).length <= 2) {
     const purpose = PURPOSE.exec(parts.slice(1).join(' '));
@@ -134,10 +150,10 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
 }
 
 const PHRASE_STOP =
-  /^(the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
+  /^(en|via|par|per|por|über|auf|einen|einem|einer|the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
 
 /** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
-function meetingPhrase(text: string): string | null {
+export function meetingPhrase(text: string): string | null {
   const words = text.replace(/[()]/g, ' ').split(/\s+/).filter(Boolean);
   const at = words.findIndex((w) => MEETING_WORD.test(w.replace(/[,.;:!?]+$/, '')));
   if (at < 0) return null;
@@ -149,7 +165,7 @@ function meetingPhrase(text: string): string | null {
     tail.length >= 2 &&
     /^(de|del|du|des|of|zur|zum)$/i.test(tail[0]) &&
     !/[,.;:!?]$/.test(words[at]) &&
-    /^\p{Ll}[\p{L}-]{2,}[,.;:!?]?$/u.test(tail[1]) &&
+    /^\p{L}[\p{L}-]{2,}[,.;:!?]?$/u.test(tail[1]) &&
     !/^(la|las|los|le|les|the|a|an|el|\u0000)$/i.test(tail[1])
   ) {
     // "reunión de cierre", "fiesta de fin de año": nouns of the same phrase, not a date or a place.
@@ -167,7 +183,8 @@ function meetingPhrase(text: string): string | null {
     to = at + 2;
     while (to < words.length && to - at < 6 && !/^(on|at|in|by|from|to|am|um|à|a|\u0000)$/i.test(words[to])) {
       to++;
-      if (/[,.;:!?]$/.test(words[to - 1])) break;
+      // "with Dr. Patel": a title's abbreviation is not the end of the phrase.
+      if (/[,.;:!?]$/.test(words[to - 1]) && !/^(?:dr|mr|mrs|ms|prof|st|mme|mlle|sr|sra|frau|herr)\.$/i.test(words[to - 1])) break;
     }
   }
   const phrase = words
@@ -185,31 +202,42 @@ function endOf(m: DateMention, ctx: DateContext, startMs: number, context: strin
   return startMs + (minutes ?? 60) * 60000;
 }
 
+/** A line that names something rather than says it: capitalised, no sentence end, no label colon. */
+const HEADING = /^[\p{Lu}\d][^.!?:;,]*[^\s.!?:;,]$/u;
+
 /** Events from "When:/Date:/Time:/Where:" blocks (confirmation mails, HTML reminder tables). */
 export function structuredEvent(lines: string[], before: string, ctx: DateContext, subject: string): TextEvent | null {
   const kv = lines.map((l) => KV_LINE.exec(l)).filter((m): m is RegExpExecArray => m !== null);
-  if (!kv.some((m) => /^(when|date|time|fecha|hora|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))) return null;
+  if (!kv.some((m) => /^(when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))) return null;
   const whenText = kv
-    .filter((m) => /^(when|date|time|fecha|hora|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))
+    .filter((m) => /^(when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))
     .map((m) => m[2])
     .join(', ');
+  const lasts = kv.find((m) => /^(duration|length|duraci[óo]n|dauer|dur[ée]e)$/i.test(m[1]));
   const mention = findDates(whenText, ctx).find((m) => m.hasDay && m.hasTime);
   if (!mention) return null;
   const startMs = mentionStartMs(mention, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
-  const where = kv.find((m) => /^(where|location|place|venue|lugar|dónde|ort|wo|lieu|où)$/i.test(m[1]));
+  const where = kv.find((m) =>
+    /^(where|location|address|place|venue|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|ort|wo|standort|adresse|lieu|o[ùu]|emplacement)$/i.test(m[1]),
+  );
   const withWho = kv.find((m) => /^with$/i.test(m[1]));
   const cop = COPULA.exec(before);
   let title = meetingPhrase(cop ? before.slice(0, cop.index) : before) ?? meetingPhrase(before) ?? '';
-  if (!title) title = subjectTitle(subject).replace(/[:\-–—]\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '');
+  // "Topic: Vendor sync", "Betreff: ...", "Objet : ...": the line above names the event.
+  const topic = /^\s*(?:topic|title|subject|event|meeting|thema|titel|betreff|asunto|tema|t[íi]tulo|evento|objet|sujet|titre)\s*:\s*(\S.{1,80})$/i.exec(before);
+  if (!title && topic) title = topic[1].trim();
+  // Calendars and booking pages print the event's name on a line of its own above its fields.
+  if (!title && HEADING.test(before.trim()) && !INTRO.test(before.trim()) && before.trim().split(/\s+/).length <= 8) title = before.trim();
+  if (!title) title = subjectEventTitle(subject).replace(/[:\-–—]\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '');
   if (withWho && !/\bwith\b/i.test(title)) title = `${title} with ${withWho[2].replace(/\s*\(.*$/, '')}`;
   return {
     title: finishTitle(capitalise(title), 12),
     excerpt: [before, ...lines].join('\n').trim(),
     startMs,
-    endMs: endOf(mention, ctx, startMs, whenText),
+    endMs: endOf(mention, ctx, startMs, lasts ? `${whenText} ${lasts[2]}` : whenText),
     allDay: false,
-    location: where ? where[2].trim() : null,
+    location: where && !isTimeZoneName(where[2]) ? where[2].trim() : null,
     confidence: CONFIDENCE.eventStructured,
   };
 }
@@ -235,16 +263,16 @@ function placeAfter(clause: string, m: DateMention): string | null {
     .split(',')
     .map((c) => c.trim())
     .find((c) => c.length > 1);
-  if (!chunk || !/^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk) || chunk.split(/\s+/).length > 5) return null;
+  if (!chunk || !/^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk) || chunk.split(/\s+/).length > 5 || isTimeZoneName(chunk)) return null;
   return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
 }
 
 const UNREAD_PLACE =
   /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|(?<!\p{L})à l['’]|(?<!\p{L})à la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;
 /** Cheap test before any sentence reading: an event needs a digit or a day or month word. */
-const DATEISH =
+export const DATEISH =
   /\d|\b(mon|tue|wed|thu|fri|sat|sun|today|tomorrow|tonight|noon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mi[ée]r|jue|vie|s[áa]b|dom|mañana|mont|diens|mittw|donn|frei|sams|sonn|morgen|mer|jeu|ven|sam|dim|demain|midi|mediod)/i;
-const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
+export const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;
 
 /** "Thursday, November 12. Photos ... starting at 8:15 AM": a day in one sentence, its hours in the next. */
@@ -294,6 +322,7 @@ function germanActivity(clause: string, mentions: DateMention[]): string | null 
 }
 
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
+  if (notOneEvent(clause)) return null;
   const meeting = hasMeetingWord(clause) || INVITED.test(clause);
   const activity = !meeting && ctx.lang === 'de' && DATEISH.test(clause) ? germanActivity(clause, findDates(clause, ctx)) : null;
   const happens = meeting || activity || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
@@ -309,12 +338,19 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   if (!m) {
     const day = mentions.find((x) => x.hasDay && !x.hasTime && !isDeadlineMention(clause, x) && !x.likelyPast && !RELATIVE_DAY.test(x.text) && dateLike(x));
     if (!day) return null;
+    // "El sábado 12 celebramos el cumple ... a partir de las 17:00": the hour later in the same clause.
+    m = withNextSentenceTime(day, clause.slice(day.end), ctx) ?? undefined;
+  }
+  if (!m) {
+    const day = mentions.find((x) => x.hasDay && !x.hasTime && !isDeadlineMention(clause, x) && !x.likelyPast && !RELATIVE_DAY.test(x.text) && dateLike(x));
+    if (!day) return null;
     const at = paragraph.indexOf(clause);
     next = at >= 0 ? firstSentence(paragraph, at + clause.length).slice(0, 300) : '';
     m = next ? (withNextSentenceTime(day, next, ctx) ?? undefined) : undefined;
     if (!m) return null;
   }
-  let title = activity ?? titleFrom(clause, mentions, subject);
+  if (m.hasTime && weekdayAlone(m.text)) m = sameWeekdayBefore(m, paragraph, clause, ctx);
+  let title = activity ?? ((!hasMeetingWord(clause) && invitedTo(blankOut(clause, mentions), ctx.lang)) || titleFrom(clause, mentions, subject));
   let fromSubject = false;
   if (happens) {
     const phrase = happens.subject ? nounPhrase(happens.subject, ctx.lang) : null;
@@ -339,11 +375,14 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   if (startMs < ctx.refMs - 3600000) return null;
   const sentenceAfter = firstSentence(paragraph, paragraph.indexOf(clause) + clause.length);
   const durationContext = `${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
+  // "It should take about 90 minutes.": the next sentence says how long it lasts.
+  const stated = mentionEndMs(m, ctx);
+  const lasts = stated !== null && stated > startMs ? null : statedDurationMinutes(sentenceAfter.slice(0, 200));
   return {
     title,
     excerpt: clause,
     startMs,
-    endMs: endOf(m, ctx, startMs, durationContext),
+    endMs: lasts ? startMs + lasts * 60000 : endOf(m, ctx, startMs, durationContext),
     allDay: false,
     location,
     confidence: meeting ? CONFIDENCE.eventWithMeetingWord : CONFIDENCE.eventStatement,

@@ -7,7 +7,7 @@ const STREET =
   /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*|\b(?:calle|avenida|paseo|plaza|rue|avenue|boulevard|chemin|via)\s+\p{L}/iu;
 
 const VENUE_NOUNS =
-  '(?:gym|gymnasium|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\\s?room|meeting room)';
+  '(?:gym|gymnasium|pavilion|pavillon|pabell[óo]n|center|centre|centro|zentrum|studio|rink|lodge|ballroom|terrace|campus|cafeteria|auditorium|library|clubhouse|church|chapel|park|pool|stadium|field|arena|theater|theatre|museum|hall|lounge|atrium|lobby|courtyard|garden|gymnase|cin[ée]ma|th[ée][âa]tre|mus[ée]e|salle|sala|mairie|[ée]glise|parc|piscine|stade|biblioth[èe]que|auditorium|gimnasio|museo|parque|piscina|sal[óo]n|iglesia|biblioteca|teatro|turnhalle|aula|kirche|bibliothek|vereinsheim|gemeindehaus|garten|museum|schwimmbad|sporthalle|rathaus|board\\s?room|meeting room)';
 const VENUE = new RegExp(
   `(?<!\\p{L})(?:at|in|en|au|à|al|im|in der|dans|on|beim|im|en el|en la|à la|au)\\s+(?:the\\s+|our\\s+|el\\s+|la\\s+|le\\s+|l['’]|der\\s+|dem\\s+)?((?:[\\p{Lu}][\\p{L}'’.-]*\\s+){0,3}(?:school\\s+)?${VENUE_NOUNS}(?!\\p{L})(?:\\s+(?:de la|del|de|des|du|der|of the|of)\\s+[\\p{L}'’-]{3,})?(?:\\s+[\\p{Lu}\\d][\\p{L}\\p{N}'’.-]*){0,3})`,
   'iu',
@@ -21,9 +21,22 @@ export function opensWithVenue(chunk: string): boolean {
 const STREET_ADDRESS =
   /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:[Ss]t|[Ss]treet|[Aa]ve|[Aa]venue|[Rr]d|[Rr]oad|[Bb]lvd|[Bb]oulevard|[Dd]r|[Dd]rive|[Ww]ay|[Ll]ane|[Ll]n|[Pp]kwy|[Pp]arkway|[Pp]l|[Pp]lace|[Cc]t|[Cc]ourt)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
 
+/**
+ * Calendars print the event's time zone on its own line under the hours ("Eastern Time - New York",
+ * "(GMT+01:00) Paris", "Mitteleuropäische Zeit", "heure normale d'Europe centrale"): it says how to
+ * read the hours, never where the event is.
+ */
+const TIME_ZONE_NAME =
+  /^\(?(?:GMT|UTC)\s?[+-−]?\d|(?<!\p{L})(?:(?:eastern|central|mountain|pacific|atlantic|alaska|hawaii|western|eastern european|central european|western european|greenwich mean|coordinated universal|british summer|irish standard|india standard|japan standard|china standard|australian eastern)\s+(?:standard\s+|daylight\s+|summer\s+)?time|mitteleurop\p{L}*\s+(?:sommer|normal)?zeit|heure\s+(?:normale\s+|avanc[ée]e\s+|d['’][ée]t[ée]\s+)?(?:d['’]europe|de\s+l['’]|du\s+|de\s+paris)|hora\s+(?:est[áa]ndar|de\s+verano|central|de\s+europa|de\s+espa[ñn]a))(?!\p{L})/iu;
+
+export function isTimeZoneName(text: string): boolean {
+  return TIME_ZONE_NAME.test(text.trim());
+}
+
 /** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
 export function findLocation(text: string): string | null {
-  const found = rawLocation(text);
+  const raw = rawLocation(text);
+  const found = raw && !isTimeZoneName(raw) ? raw : null;
   return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
 }
 
@@ -32,10 +45,35 @@ function rawLocation(text: string): string | null {
   const t = text.replace(/https?:\/\/\S+/g, ' ');
   const bare = !base || !/\s/.test(base.trim());
   const venue = VENUE.exec(t);
-  if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return venue[1].trim();
+  if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return namesAfterVenue(venue[1].trim());
   const street = STREET_ADDRESS.exec(t);
   if (street && bare && !/\u0000/.test(street[0])) return street[0].replace(/[\s,.;]+$/, '').trim();
   return base ?? locativePhrase(t);
+}
+
+/**
+ * The pattern is case-insensitive (so "Gymnase" and "gymnase" both read), which lets it run on into
+ * lowercase words after the venue noun ("sala Picasso para revisar"): only names (capitalised words,
+ * numbers) and "de/of" phrases continue a venue.
+ */
+const VENUE_NOUN_WORD = new RegExp(`^(?:school\\s+)?${VENUE_NOUNS}$`, 'iu');
+const PLACE_FUNCTION_WORD =
+  /^(?:para|pour|for|to|um|zu|and|y|et|und|with|con|avec|mit|que|qui|which|where|at|on|in|en|el|la|le|les|los|las|the|a|à|au|am|im|from|de|desde|von|ab|por|par|pendant|during|while|während|durante)$/i;
+function namesAfterVenue(found: string): string {
+  const words = found.split(/\s+/);
+  let at = -1;
+  for (let i = 0; i < words.length; i++) if (VENUE_NOUN_WORD.test(words[i]) && (at < 0 || i === at + 1 || !/^[\p{Lu}\d]/u.test(words[i]))) at = i;
+  if (at < 0) return found;
+  let end = at + 1;
+  while (end < words.length) {
+    const w = words[end];
+    if (/^(?:de|del|des|du|der|of|d['’]\p{L}+)$/iu.test(w) && /^\p{L}/u.test(words[end + 1] ?? '')) end += /^d['’]\p{L}/iu.test(w) ? 1 : 2;
+    else if (/^(?:[\p{Lu}\d]|d['’]\p{Lu})/u.test(w)) end++;
+    // A Romance adjective right after the noun ("salle polyvalente", "sala grande"); never a function word or a verb.
+    else if (end === at + 1 && !PLACE_FUNCTION_WORD.test(w) && !/(?:ar|er|ir|en)$/i.test(w)) end++;
+    else break;
+  }
+  return words.slice(0, Math.min(end, words.length)).join(' ');
 }
 
 /**
@@ -44,20 +82,40 @@ function rawLocation(text: string): string | null {
  * "im Gemeindesaal", "at the community centre"), up to the next punctuation or the next function word.
  */
 const LOCATIVE: RegExp[] = [
-  /(?<!\p{L})(?:en|desde)\s+(?:el|la|los|las|nuestro|nuestra|nuestros|su)\s+((?:[\p{L}'’-]+)(?:\s+(?:de la|del|de los|de|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
-  /(?<!\p{L})(?:à|au|aux|dans|devant)\s+(?:(?:la|le|les|notre|votre)\s+|l['’])?((?:[\p{L}'’-]+)(?:\s+(?:de la|du|des|de|d['’]|[\p{Lu}\d][\p{L}\p{N}'’.-]*)\s*[\p{L}\p{N}'’.-]*){0,3})/giu,
-  /(?<!\p{L})(?:im|beim|am|vor dem|in der|in dem|auf dem|an der)\s+((?:[\p{Lu}][\p{L}-]+)(?:\s+(?:der|des|am|an der|[\p{Lu}\d][\p{L}\p{N}.-]*)\s*[\p{L}\p{N}.-]*){0,2})/gu,
+  /(?<!\p{L})(?:en|desde)\s+(?:el|la|los|las|nuestro|nuestra|nuestros|su)\s+((?:[\p{L}'’-]+)(?:\s+(?:(?:de la|del|de los|de)\s+[\p{L}\p{N}'’.-]+|[\p{Lu}\d][\p{L}\p{N}'’.-]*)){0,3})/giu,
+  /(?<!\p{L})(?:à|au|aux|dans|devant)\s+(?:(?:la|le|les|notre|votre)\s+|l['’])?((?:[\p{L}'’-]+)(?:\s+(?:(?:de la|du|des|de)\s+[\p{L}\p{N}'’.-]+|d['’][\p{L}\p{N}'’.-]+|[\p{Lu}\d][\p{L}\p{N}'’.-]*)){0,3})/giu,
+  /(?<!\p{L})(?:im|beim|am|vor dem|in der|in dem|auf dem|an der)\s+((?:[\p{Lu}][\p{L}-]+)(?:\s+(?:(?:der|des|am|an der)\s+[\p{L}\p{N}.-]+|[\p{Lu}\d][\p{L}\p{N}.-]*)){0,2})/gu,
   /\b(?:at|in|inside|outside)\s+(?:the|our|your|their|my|his|her)\s+((?:[\p{L}'’-]+)(?:\s+(?!on\b|at\b|from\b|for\b|to\b|and\b|by\b|with\b)[\p{L}'’-]+){0,3})/giu,
 ];
 const NOT_A_PLACE =
   /^(morning|afternoon|evening|night|meantime|future|past|end|beginning|middle|week|weekend|month|year|day|time|case|event|meantime|line|loop|office hours|place|mañana|tarde|noche|semana|mes|año|día|momento|caso|línea|matin|soir|soirée|après-midi|journée|semaine|mois|année|jour|cas|ligne|fin|début|morgen|abend|nachmittag|vormittag|woche|monat|jahr|tag|fall|anschluss|ende|anfang|rahmen|vorfeld|voraus|moment|total|person|advance|meantime|same|following|next|first|last|best|rest)\b/i;
 const PLACE_TAIL = /\s+(?:a las?|à|um|at|on|el|le|la|les|los|las|the|de|del|du|des|der|und|and|y|et|para|pour|für|for|from|to|que|que|with|con|avec|mit)$/i;
 
+/**
+ * The patterns are case-insensitive, so their "capitalised name" parts also take lowercase words
+ * ("puerta del colegio y volveremos"): after the head noun only "de/of" phrases, names, numbers and
+ * one adjective right after the noun continue the place.
+ */
+function trimPhrase(phrase: string): string {
+  const words = phrase.split(/\s+/);
+  let end = 1;
+  while (end < words.length) {
+    const w = words[end];
+    if (/^(?:de|del|des|du|der|of|am|an)$/i.test(w) && /^(?:la|le|les|the|los|las)$/i.test(words[end + 1] ?? '') && words[end + 2]) end += 3;
+    else if (/^(?:de|del|des|du|der|of|am|an)$/i.test(w) && words[end + 1] && !PLACE_FUNCTION_WORD.test(words[end + 1])) end += 2;
+    else if (/^(?:la|los|las|le|les|the|l['’]\p{L}+|d['’]\p{L}+)$/iu.test(w) && /^(?:de|del|des|du|of)$/i.test(words[end - 1] ?? '')) end++;
+    else if (/^(?:[\p{Lu}\d]|d['’]\p{Lu})/u.test(w)) end++;
+    else if (end === 1 && !PLACE_FUNCTION_WORD.test(w) && !/(?:ar|er|ir|en|ons|ez|mos)$/i.test(w)) end++;
+    else break;
+  }
+  return words.slice(0, end).join(' ');
+}
+
 function locativePhrase(text: string): string | null {
   for (const re of LOCATIVE) {
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
-      let phrase = m[1].split(/[,.;:!?()\u0000]/)[0].trim();
+      let phrase = trimPhrase(m[1].split(/[,.;:!?()\u0000]/)[0].trim());
       for (let i = 0; i < 3; i++) phrase = phrase.replace(PLACE_TAIL, '');
       if (phrase.length < 3 || NOT_A_PLACE.test(phrase) || /^\d/.test(phrase)) continue;
       if (
@@ -80,10 +138,12 @@ function namedPlace(text: string): string | null {
   );
   if (room) return room[1].trim();
   const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+)/iu.exec(t);
-  const at =
-    /(?:\bat|\b@|\ben|\bin|\bau|(?<!\p{L})à|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/u.exec(
-      t,
-    );
+  // "à 20h30 au Rex": a clock time after "à"/"at" is not a place; the next name may be.
+  const at = [
+    ...t.matchAll(
+      /(?:\bat|\b@|\ben|\bin|\bau|(?<!\p{L})à|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/gu,
+    ),
+  ].find((x) => !/^\d{1,2}(?:[:h.]\d{2})?\s?(?:[ap]\.?m\.?|h|uhr)?$/i.test(x[1].trim()));
   if (at && !/^\u0000/.test(at[1])) {
     const main = at[1].replace(/^(the|our|la|el|le)\s+/i, '').trim();
     if (main.length > 1 && !/^(the|a|an)$/i.test(main)) return at[3] ? `${main} (${at[3].trim()})` : main;

@@ -7,9 +7,10 @@ import type { TextTask } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import type { TextEvent } from './meetings.js';
-import { findLocation, opensWithVenue } from './places.js';
+import { findLocation, isTimeZoneName, opensWithVenue } from './places.js';
 import { contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
 
+const LISTED = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 const SEPARATOR_AFTER = /^\s*(?:[-–—:|]|\s-\s)\s*/;
 const DUE_WORD =
   '(?:due(?:\\s+(?:on|by))?|by|deadline|bis(?:\\s+zum)?|f[äa]llig(?:\\s+am)?|frist|avant(?:\\s+le)?|antes\\s+del?|hasta\\s+el|plazo|vence|[ée]ch[ée]ance|date limite)';
@@ -73,8 +74,15 @@ export function scheduleLine(rawLine: string, ctx: DateContext): ScheduleItem | 
   const dateEnd = hour && SEPARATOR_AFTER.test(line.slice(hour.end)) ? hour.end : day.end;
   if (day.index <= 1 && SEPARATOR_AFTER.test(line.slice(dateEnd))) {
     text = line.slice(dateEnd).replace(SEPARATOR_AFTER, '');
-  } else if (line.slice(day.end).replace(/[).;\s]+$/, '') === '' && SEPARATOR_BEFORE.test(line.slice(0, day.index))) {
-    text = line.slice(0, day.index).replace(SEPARATOR_BEFORE, '');
+  } else if (
+    line.slice(day.end).replace(/[).;\s]+$/, '') === '' &&
+    (SEPARATOR_BEFORE.test(line.slice(0, day.index)) || (LISTED.test(rawLine) && /\p{L}{3,}[^:]*:\s*$/u.test(line.slice(0, day.index))))
+  ) {
+    // "- Último día para pagar el comedor: 22 de diciembre": a listed label and its day.
+    text = line
+      .slice(0, day.index)
+      .replace(SEPARATOR_BEFORE, '')
+      .replace(/\s*:\s*$/, '');
   } else return null;
   return entry(
     line,
@@ -98,7 +106,8 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
     const start = { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime };
     const startMs = mentionStartMs(start, ctx, false);
     const end = mentionEndMs(start, ctx);
-    let place = chunks.slice(1).find((c) => (PLACE.test(c) || opensWithVenue(c)) && !/\d{1,2}[:.]\d{2}|\b(am|pm|uhr|h)\b/i.test(c)) ?? null;
+    let place =
+      chunks.slice(1).find((c) => (PLACE.test(c) || opensWithVenue(c)) && !/\d{1,2}[:.]\d{2}|\b(am|pm|uhr|h)\b/i.test(c) && !isTimeZoneName(c)) ?? null;
     let eventTitle = title;
     if (!place) {
       // "League meet at Eastside Pool": the place is inside the entry's first part.

@@ -113,7 +113,10 @@ export function sentencesOf(text: string): string[] {
     // abbreviations would otherwise be rescanned whole at every candidate break.
     const tail = text.slice(Math.max(start, end - TAIL), end);
     const whole = end - start <= TAIL;
-    if (ABBREVIATIONS.test(tail)) continue;
+    // "88 Cedar Ave. Please RSVP": an abbreviation, then a new sentence that asks.
+    if (ABBREVIATIONS.test(tail) && !/^\s+(?:please|bitte|merci|por favor|thanks|thank you|rsvp|let|reply)\b/i.test(text.slice(end, end + 20))) continue;
+    // "- 7.12. Nikolausfeier in der Turnhalle": a line that opens with a day and month is an entry, not a sentence.
+    if (end - start <= 16 && /^\s*(?:[-*•]\s*)?\d{1,2}\.\d{1,2}\.(?:\d{2,4})?$/.test(text.slice(start, end))) continue;
     if (/\d\.$/.test(tail) && /^\s*\d/.test(text.slice(end, end + 40))) continue;
     // German/Nordic ordinal dates: "Mittwoch, 18. November".
     if (
@@ -136,7 +139,7 @@ export function sentencesOf(text: string): string[] {
 export function clausesOf(sentence: string): string[] {
   return sentence
     .split(
-      /;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:could|can|would|will|please|let's|let us|could we|can we|¿puedes|bitte|pouvez)\b)|,\s+(?:and)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i,
+      /;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:(?:could|can|would|will)\s+(?:you|we|u|someone)|please|let's|let us|¿puedes|bitte|pouvez)\b)|,\s+(?:and)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i,
     )
     .flatMap(secondRequest)
     .map((s) => s.trim())

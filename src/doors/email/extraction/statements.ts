@@ -9,15 +9,15 @@ import nlp from 'compromise';
 import type { Lang } from './language.js';
 
 const HAPPENS: Record<Lang, RegExp> = {
-  en: /(?:\s(?:is|are|will be|was moved to|has been moved to|will now be)|(?<=\b(?:it|that|this|there|here|what|which|who|he|she))['’]s)\s+(?:being\s+)?(?:held\s+|scheduled\s+(?:for\s+)?|set\s+for\s+|planned\s+for\s+|happening\s+)?(?=\S)|\s(?:takes place|will take place|kicks off|starts|begins|opens)\b/i,
+  en: /(?:\s(?:is|are|will be|was moved to|has been moved to|is moved to|is now|has been rescheduled (?:to|for)|is rescheduled (?:to|for)|is postponed to|will now be)|(?<=\b(?:it|that|this|there|here|what|which|who|he|she))['’]s)\s+(?:being\s+)?(?:held\s+|scheduled\s+(?:for\s+)?|set\s+for\s+|planned\s+for\s+|happening\s+)?(?=\S)|\s(?:takes place|will take place|kicks off|starts|begins|opens)\b/i,
   es: /\s(?:ser[áa]|es|se celebrar[áa]|se realizar[áa]|se llevar[áa] a cabo|tendr[áa] lugar|comenzar[áa]|empezar[áa]|est[áa] prevista?|queda fijad[ao])(?!\p{L})/iu,
-  de: /\s(?:findet|beginnt|startet|ist|wird)\b(?=.*\b(?:statt|stattfinden|beginnen|sein|am|um)\b)/i,
+  de: /\s(?:findet|finden|beginnt|beginnen|startet|starten|erfolgt|ist|sind|wird|werden)\b(?=.*\b(?:statt|stattfinden|beginnen|sein|am|um)\b)/i,
   fr: /\s(?:aura lieu|a lieu|se tiendra|se d[ée]roulera|commencera|est|sera|est pr[ée]vue?|est fix[ée]e?)\b/i,
 };
 
 const GOES: Record<Lang, RegExp> = {
   en: /\b(?:we|they|you|students|the (?:class|group|team|kids|children)) (?:will )?(?:leave|depart|head out|go|travel|meet)\b|\bwe(?:['’]re| are| will be|['’]ll be) (?:hosting|having|throwing|organi[sz]ing|holding)\b|\bwe (?:will )?(?:host|organi[sz]e|hold)\b|\b(?:required|expected|asked|invited|summoned) to (?:report|attend|appear|come|be present)\b/i,
-  es: /\b(?:ir[áa]n|iremos|vamos a ir|saldremos|saldr[áa]n|nos vemos|nos reuniremos|quedamos|organizamos|organizaremos|celebramos|celebraremos|tenemos|tendremos|haremos)\b/i,
+  es: /(?<!\p{L})(?:ir[áa]n|iremos|vamos a ir|saldremos|saldr[áa]n?|nos vemos|nos reuniremos|quedamos|organizamos|organizaremos|celebramos|celebraremos|tenemos|tendremos|haremos)(?!\p{L})/iu,
   de: /\b(?:fahren|gehen|treffen uns|treffen wir uns|brechen .* auf|geht es|veranstalten|organisieren|feiern wir|wir feiern)\b/i,
   fr: /(?<!\p{L})(?:ira|iront|irons|partira|partiront|partirons|nous retrouverons|rendez-vous est|(?:nous )?organisons|organiserons|on organise|nous f[êe]terons|f[êe]terons)(?!\p{L})/iu,
 };
@@ -39,6 +39,13 @@ export function happening(clause: string, lang: Lang): Happening | null {
   const copula = HAPPENS[lang].exec(clause) ?? (lang === 'en' ? null : HAPPENS.en.exec(clause));
   // "Your group is required to report ...": an obligation to go somewhere, told by a copula.
   const cop = copula && goes && goes.index <= copula.index + copula[0].length + 2 ? null : copula;
+  // "am Donnerstag, den 10. Dezember, finden ... die Elternsprechtage statt": German puts the day first and the subject after the verb.
+  if (lang === 'de' && cop && /\d|^\s*(?:am|im|um|ab|heute|morgen)\b/i.test(clause.slice(0, cop.index))) {
+    const after = /^\s*\S+\s+(?:.*?\s)?(?:der|die|das|unser\p{L}*|eure?\p{L}*)\s+(\p{Lu}[\p{L}-]+(?:\s+(?:der|des)\s+\p{Lu}[\p{L}-]+)?)/u.exec(
+      clause.slice(cop.index),
+    );
+    if (after) return { subject: after[1], motion: false };
+  }
   if (cop && cop.index > 0 && (!goes || cop.index < goes.index)) {
     const before = clause
       .slice(0, cop.index)
@@ -74,9 +81,46 @@ export function nounPhrase(text: string, lang: Lang): string | null {
   return t.replace(/^(?:el|la|los|las|un|una|der|die|das|den|dem|ein|eine|unser|unsere|le|la|les|l['’]|un|une|notre|votre|nuestro|nuestra)\s+/i, '');
 }
 
+/**
+ * A place closed for a day is a day to plan around: "The school will be closed on Friday, December
+ * 18", "No school on Monday", "Die Praxis bleibt am 24.12. geschlossen", "La oficina estará cerrada
+ * el 8 de diciembre", "La médiathèque sera fermée le 12 décembre", "Pas d'école vendredi". The
+ * closing verb in the four languages; what is closed is the noun phrase before it.
+ */
+const CLOSED =
+  /\s(?:will be|is|are|remains?|will remain|stays?|will stay|shall be)\s+(?:closed|shut)(?!\p{L})|\s(?:estar[áa]n?|permanecer[áa]n?|est[áa]n?|permanece)\s+cerrad[oa]s?(?!\p{L})|\s(?:bleibt|bleiben|ist|sind)\s(?:[^!?]{0,60}\s)?geschlossen(?!\p{L})|\s(?:sera|seront|est|sont|restera|resteront)\s+ferm[ée]e?s?(?!\p{L})/iu;
+/** No lessons on a day: "no school", "no classes", "kein Unterricht", "schulfrei", "no hay clases", "pas d'école". */
+const NO_LESSONS =
+  /(?<!\p{L})(?:no (?:school|classes)|kein(?:e)? (?:schule|unterricht)|schulfrei|unterrichtsfrei|no (?:hay|habr[áa]) (?:clases?|colegio|escuela)|pas d['’](?:[ée]cole|cours)|pas de (?:cours|classe))(?!\p{L})/iu;
+
+/** What a closure statement says is closed ("Oak Hill Middle School closed", "No school"), or null. */
+export function closure(clause: string): string | null {
+  const none = NO_LESSONS.exec(clause);
+  if (none) return none[0];
+  const m = CLOSED.exec(clause);
+  if (!m) return null;
+  const tidy = (t: string) =>
+    t
+      .replace(/^.*[,:;]\s*/, '')
+      // "Les informamos de que nuestras oficinas ...", "Please note that the library ...": what follows the complementizer.
+      .replace(/^.*(?<!\p{L})(?:that|que|qu['’]|dass)\s+/iu, '')
+      .replace(/^(?:(?:also|and|please note|note that|y|und|et|aussi|también|auch)\s+)+/i, '')
+      .replace(/^(?:the|our|el|la|los|las|nuestr[oa]s?|der|die|das|unsere?|le|la|les|l['’]|notre|nos)\s+/i, '')
+      .trim();
+  const lead = clause.slice(0, m.index);
+  // "Practice is moved to Wednesday because the field is closed on Tuesday": a closure given as a reason is not the news.
+  if (/(?<!\p{L})(?:because|since|as|weil|da|denn|porque|ya que|parce que|parce qu['’]|car|puisque)(?!\p{L})/iu.test(lead)) return null;
+  let what = tidy(lead);
+  // "Little Sprouts will close early at 3 PM on Thursday and will be closed on Friday": the clause's own subject.
+  if ((!what || what.split(/\s+/).length > 6 || /\d/.test(what)) && /(?<!\p{L})(?:and|und|y|et)(?!\p{L})/iu.test(lead))
+    what = tidy(/^(.{2,60}?)\s+(?:will|is|are|wird|ist|bleibt|est|sera|estar[áa]n?|permanecer[áa]n?)\b/i.exec(clause)?.[1] ?? '');
+  if (!what || what.split(/\s+/).length > 6 || PRONOUN_SUBJECT.test(what) || /\d/.test(what)) return null;
+  return `${what} ${/(?:closed|shut|cerrad[oa]s?|geschlossen|ferm[ée]e?s?)$/iu.exec(m[0])?.[0].toLowerCase() ?? ''}`.trim();
+}
+
 const OBLIGATION: Record<Lang, RegExp> = {
   en: /\b(?:must|need(?:s)? to|has to|have to|should|is due|are due|due|is required|are required|required|payable|to be (?:paid|returned|submitted|sent))\b/i,
-  es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|se debe|vence|obligatorio)\b/i,
+  es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|es imprescindible|hace falta|se debe|vence|obligatorio)\b/i,
   de: /\b(?:m[üu]ss(?:en|t|e)?|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|zu [üu]berweisen|zu zahlen)\b/iu,
   fr: /\b(?:doi(?:t|vent|s)|devra(?:ient|it)?|il faut|est [àa] (?:rendre|r[ée]gler|payer)|sont [àa] (?:rendre|r[ée]gler)|[àa] rendre|[àa] r[ée]gler|obligatoire)\b/i,
 };
@@ -109,13 +153,61 @@ function passiveTitle(clause: string): string | null {
 }
 
 /** What an obligation asks for: "Each patrol needs to submit its menu" -> "submit its menu"; "The fee must be paid" -> "The fee". */
+/**
+ * "Anträge müssen bis zum 4. Dezember beim Vorstand eingereicht werden": a German passive obligation
+ * names its subject and the verb of its participle, as an infinitive ("Anträge einreichen").
+ */
+const DE_PASSIVE = /^(.{2,60}?)\s+(?:müssen|muss|sollen|soll|sind|ist)\b.*?\s(\p{L}+)\s+(?:werden|sein)\s*[.!]?$/iu;
+const DE_SEPARABLE_PREFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zu|zurück|fest|her|hin|vorbei|durch|um)ge(\p{L}+)$/iu;
+
+function germanPassiveTitle(clause: string): string | null {
+  const m = DE_PASSIVE.exec(clause.trim());
+  if (!m) return null;
+  const participle = m[2].toLowerCase();
+  const sep = DE_SEPARABLE_PREFIX.exec(participle);
+  const [prefix, stem] = sep ? [sep[1], sep[2]] : ['', participle.replace(/^ge/, '')];
+  if (!/(?:t|en)$/.test(stem) || stem.length < 3) return null;
+  const infinitive = `${prefix}${/en$/.test(stem) ? stem : `${stem.replace(/e?t$/, '')}en`}`;
+  const subject = m[1].replace(/^(?:die|der|das|alle|ihre?|eure?)\s+/i, '');
+  return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${infinitive}`;
+}
+
+/** "les dossiers doivent être déposés", "los formularios deben ser entregados": the participle's -er/-ar infinitive and its subject. */
+function romancePassiveTitle(clause: string): string | null {
+  const fr = /^(.{2,60}?)\s+(?:doit|doivent|devra|devront)\s+(?:obligatoirement\s+)?être\s+(\p{L}{2,}?)(?:ée?s?)(?!\p{L})/iu.exec(clause.trim());
+  const lower = (t: string) => t.replace(/^(?:les|le|la|l['’]|los|las|el|un|une|una|des)(?=\s|['’])/i, (d) => d.toLowerCase());
+  if (fr) return `${fr[2]}er ${lower(fr[1].replace(/^(?:je vous rappelle que|nous vous rappelons que)\s+/i, ''))}`;
+  const es = /^(.{2,60}?)\s+(?:debe|deben|deber[áa]n?|tiene que|tienen que)\s+ser\s+(\p{L}{2,}?)ad[oa]s?(?!\p{L})/iu.exec(clause.trim());
+  if (es) return `${es[2]}ar ${lower(es[1])}`;
+  return null;
+}
+
 export function obligationTitle(clause: string, lang: Lang): string | null {
+  if (lang === 'fr' || lang === 'es') {
+    const passive = romancePassiveTitle(clause);
+    if (passive) return `${passive.charAt(0).toUpperCase()}${passive.slice(1)}`;
+  }
+  if (lang === 'de') {
+    const passive = germanPassiveTitle(clause);
+    if (passive) return passive;
+  }
+  // "Order forms are due back by December 8": to be returned.
+  const dueBack = /^(.{2,60}?)\s+(?:is|are)\s+due\s+back\b/i.exec(clause.trim());
+  if (dueBack) return `Return ${dueBack[1].replace(/^(?:the|all|your|our)\s+/i, '').replace(/^\p{Lu}(?!\p{Lu})/u, (c) => c.toLowerCase())}`;
+  // "Max is due for his rabies vaccination", "Your car is due for service": what is due is after "for".
+  const dueFor =
+    /^(.{1,40}?)\s+(?:is|are)\s+(?:now\s+|over)?due\s+for\s+(?:(?:his|her|its|their|your|our|a|an|the)\s+)?([^,.;]{3,60}?)(?:\s+(?:on|by|before|this|next)\b.*)?[.!]?$/i.exec(
+      clause.trim(),
+    );
+  if (dueFor) return `${dueFor[2].charAt(0).toUpperCase()}${dueFor[2].slice(1)} for ${dueFor[1].replace(/^(?:the|your|our)\s+/i, (d) => d.toLowerCase())}`;
   if (lang === 'en' || /^[\x00-\x7f]*$/.test(clause)) {
     const passive = passiveTitle(clause);
     if (passive) return passive;
   }
   const need =
-    /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|il faut|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(clause);
+    /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|es (?:necesario|imprescindible|obligatorio)|hace falta|il faut|il est (?:n[ée]cessaire|obligatoire|indispensable) d['’e]\s*|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(
+      clause,
+    );
   if (need) return need[1];
   const m = OBLIGATION[lang].exec(clause) ?? OBLIGATION.en.exec(clause);
   if (!m || m.index === 0) return null;

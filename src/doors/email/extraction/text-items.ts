@@ -1,22 +1,36 @@
 /** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
 import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-items.js';
+import { subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
-import type { DateContext } from './dates.js';
-import { clauseEvent, structuredEvent, type TextEvent } from './meetings.js';
+import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
+import { dayEntry, sameEventOtherDays } from './agenda.js';
+import { clauseEvent, DATEISH, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
+import { closure } from './statements.js';
+import { contentWordCount, finishTitle } from './titles.js';
 import { DATE_FIRST_LINE, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
-const KV = /^\s*(?:[-*•]\s*)?(when|date|time|where|location|place|venue|with|fecha|hora|lugar|datum|uhrzeit|zeit|wann|ort|heure|lieu|quand)\s*(?::|\|)\s*\S/i;
+const KV =
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*\S/i;
+/** A field that says when on its own ("When: Tue Dec 8, 10:00", "Quand : mardi 8 décembre 10:00") is enough for an event. */
+const WHEN_KV = /^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand|time|date|fecha|hora|datum|uhrzeit|zeit|heure)\s*(?::|\|)/i;
+const DURATION_KV =
+  /^\s*(?:[-*•]\s*)?(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|estimada|aproximada|prevista))?\s*:/i;
+const WHERE_KV =
+  /^\s*(?:[-*•]\s*)?(?:where|location|venue|address|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|ort|wo|standort|adresse|lieu|o[ùu]|emplacement)\s*(?::|\|)\s*(\S.*)$/i;
 const NOTHING_TO_DO =
   /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
+const CONDITIONAL_NOTHING =
+  /\b(?:if|unless|si|wenn|falls|sofern)\b[^.!?\n]{2,80},\s*(?:then\s+)?(?:no action (?:is )?(?:needed|required)|nothing|keine aktion|no se requiere|aucune action)/i;
 const SECTION_INTRO =
   /\b(next steps|action items|to-?dos?|prochaines étapes|próximos pasos|nächste schritte|following|siguiente|suivantes|folgende)\b[^:]*:\s*$/i;
 /** A request that introduces a list ("pourriez-vous nous transmettre :", "benötigen wir noch:"): the entries are the tasks. */
 const REQUEST_INTRO =
   /\b(please|can you|could you|i need|we need|we still need|need|necesito|necesitamos|hace falta|falta|benötigen|brauchen|bitte|pourriez-vous|pouvez-vous|peux-tu|merci de|veuillez|il nous faut|nous avons besoin)\b[^:]{0,120}:\s*$/i;
 
-const LABEL_LINE = /^[ \t]*(when|where|location|quand|où|lieu|wann|ort|cuándo|dónde|lugar)[ \t]*\r?\n(?=[ \t]*\S)/gim;
+const LABEL_LINE =
+  /^[ \t]*(when|where|location|address|quand|où|lieu|adresse|emplacement|wann|ort|standort|cuándo|dónde|lugar|ubicación|dirección)[ \t]*\r?\n(?=[ \t]*\S)/gim;
 
 export interface TextItems {
   tasks: TextTask[];
@@ -30,10 +44,14 @@ function isTableRow(u: Unit): boolean {
 export function readText(body: string, ctx: DateContext, subject: string, bulk: boolean): TextItems {
   const cleanSubject = subjectTitle(subject);
   const out: TextItems = { tasks: [], events: [] };
+  // Where fields standing alone ("Location" / "Lincoln Elementary, Room 12" under a calendar's hours).
+  const places: string[] = [];
+  const durations: number[] = [];
   // Calendars and booking pages put a field's label on its own line ("When" / "Wed Dec 9, 2:30pm"):
   // joined, it reads like the "When: ..." field it is.
   const segments = stripBoilerplate(body).map((s) => s.replace(LABEL_LINE, '$1: '));
-  if (segments.some((s) => NOTHING_TO_DO.test(s))) return out;
+  // "If you are enrolled in AutoPay, no action is needed": said on a condition, it excuses only those it names.
+  if (segments.some((s) => NOTHING_TO_DO.test(s) && !CONDITIONAL_NOTHING.test(s))) return out;
   for (const segment of segments) {
     const paragraphs = paragraphsOf(segment);
     const units = unitsOf(paragraphs);
@@ -42,16 +60,39 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     for (const u of units) paragraphTexts[u.paragraph].push(u.text);
     const paragraphText = paragraphTexts.map((texts) => texts.join(' '));
     let sectionFrom = -1; // paragraph index where an action section started
+    let sectionDue: number | null = null;
+    let introAsk: TextTask | null = null;
+    let tasksAtIntro = 0;
+    let lastSentence = '';
     let i = 0;
     while (i < units.length) {
       const u = units[i];
       if (ACTION_HEADING.test(u.text) || SECTION_INTRO.test(u.text) || (REQUEST_INTRO.test(u.text) && units[i + 1]?.listItem)) {
         sectionFrom = u.paragraph;
+        // "We need the following by December 18:": the entries under it are due then.
+        sectionDue = deadlineIn(u.text, ctx);
+        // "Please vote by Friday:" over a list of choices: when no entry is an errand, the intro is the ask.
+        introAsk =
+          sectionDue !== null
+            ? clauseTask(
+                { clause: (sentencesOf(u.text).pop() ?? u.text).replace(/:\s*$/, ''), subject: cleanSubject, inActionSection: false, listItem: false, bulk },
+                ctx,
+              )
+            : null;
+        // "The following items are due on December 8:": the list's own words name nothing; the subject does.
+        if (introAsk && /^(?:the\s+)?following\b|^(?:folgende|los siguientes|las siguientes|les\s+\S+\s+suivant)/i.test(introAsk.title) && cleanSubject)
+          introAsk = { ...introAsk, title: subjectTopic(cleanSubject) };
+        tasksAtIntro = out.tasks.length;
         i++;
         continue;
       }
       const inSection = sectionFrom >= 0 && (u.listItem || u.paragraph <= sectionFrom + 1) && u.paragraph - sectionFrom <= 2;
-      if (sectionFrom >= 0 && !inSection && !u.listItem) sectionFrom = -1;
+      if (sectionFrom >= 0 && !inSection && !u.listItem) {
+        sectionFrom = -1;
+        sectionDue = null;
+        if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
+        introAsk = null;
+      }
       // Tables: an action-item table, or a When/Where table.
       if (isTableRow(u)) {
         let j = i;
@@ -66,11 +107,16 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         i = j;
         continue;
       }
+      // "Durée prévue : 45 minutes" on a line of its own.
+      const lasts = DURATION_KV.test(u.text) ? findDurationMinutes(u.text) : null;
+      if (lasts) durations.push(lasts);
       // "Date: ... / Time: ... / Location: ..." blocks.
       if (KV.test(u.text)) {
         let j = i;
         while (j < units.length && KV.test(units[j].text)) j++;
-        if (j - i >= 2) {
+        const where = j - i === 1 ? WHERE_KV.exec(u.text) : null;
+        if (where) places.push(where[1].trim());
+        if (j - i >= 2 || WHEN_KV.test(u.text)) {
           const lines = units.slice(i, j).map((x) => x.text);
           const ev = structuredEvent(lines, units[i - 1]?.text ?? '', ctx, subject);
           if (ev) {
@@ -93,14 +139,27 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       const before = out.tasks.length + out.events.length;
       for (const sentence of sentencesOf(u.text)) {
         for (const clause of clausesOf(sentence)) {
-          const ev = clauseEvent(clause, paragraphText[u.paragraph], ctx, subject);
+          // A closure ("will be closed on Friday") is read before the hours the same sentence may give ("close early at 3 PM").
+          const closed = DATEISH.test(clause) && closure(clause) ? dayEntry(clause, ctx, lastSentence) : null;
+          const ev =
+            closed ?? clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ?? (DATEISH.test(clause) ? dayEntry(clause, ctx, lastSentence) : null);
           if (ev) {
-            out.events.push(ev);
+            out.events.push(ev, ...sameEventOtherDays(ev, clause, ctx));
             continue;
           }
-          const task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
+          let task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
+          // "A) Tuesday, Dec 15 at 12:30": an entry that is only a day and an hour is a choice offered, not an errand.
+          if (task && u.listItem && onlyADate(clause, ctx)) task = null;
+          if (task && task.dueMs === null && inSection && sectionDue !== null) task = { ...task, dueMs: sectionDue };
+          if (task && task.dueMs === null && THEN_REF.test(clause)) {
+            task = thenDue(task, lastSentence, cleanSubject, ctx);
+            // "Die Frist ... endet am 31. Dezember. Bitte reichen Sie die Unterlagen rechtzeitig ein.": one errand, already read.
+            const prev = out.tasks[out.tasks.length - 1];
+            if (prev && prev.dueMs === task.dueMs && lastSentence.includes(prev.excerpt)) task = null;
+          }
           if (task) out.tasks.push(task);
         }
+        lastSentence = sentence;
       }
       // Nothing read as a sentence: a schedule entry ("Nov 30 - Intent to submit form")?
       if (out.tasks.length + out.events.length === before) {
@@ -110,8 +169,68 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       }
       i++;
     }
+    if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
   }
-  return { tasks: withoutUndatedEchoes(out.tasks), events: out.events };
+  const events = withFields(out.events, places, durations);
+  return { tasks: dueBeforeTheEvent(withoutUndatedEchoes(out.tasks), events), events };
+}
+
+/**
+ * A mail about one event that gives its place or its length in a field of its own ("Location:
+ * Lincoln Elementary" a few lines under the hours, "Durée prévue : 45 minutes" at the end): the
+ * field belongs to that event. With several events or several such fields, which goes with which
+ * is not known, and nothing is guessed. A length replaces only the one-hour default.
+ */
+function withFields(events: TextEvent[], places: string[], durations: number[]): TextEvent[] {
+  if (events.length !== 1) return events;
+  let ev = events[0];
+  if (places.length === 1 && !ev.location) ev = { ...ev, location: places[0], weak: { ...ev.weak, unreadPlace: false } };
+  if (durations.length === 1 && !ev.allDay && ev.endMs - ev.startMs === 3600000) ev = { ...ev, endMs: ev.startMs + durations[0] * 60000 };
+  return [ev];
+}
+
+/** A deadline named by reference to the sentence before: "before then", "bis dahin", "avant cette date", "antes de esa fecha". */
+const THEN_REF =
+  /\b(?:before|by|until) (?:then|that date|this date|that day)\b|\bbefore (?:it|they|this|that) (?:expires?|ends?|closes?|runs? out)\b|\bvor (?:dem )?ablauf\b|\bavant (?:son |l['’])?(?:expiration|[ée]ch[ée]ance)\b|\bantes de que (?:caduque|venza|expire|termine)\b|\bbis dahin\b|\brechtzeitig\b|\bfristgerecht\b|\bdentro del plazo\b|\bdans les d[ée]lais\b|\bbis zu diesem (?:datum|tag|termin)\b|\bavant cette date\b|\bd['’]ici l[àa]\b|\bavant ce jour\b|\bantes de (?:esa|esta) fecha\b|\bpara entonces\b|\bhasta entonces\b|\bantes de ese d[íi]a\b/i;
+
+function deadlineIn(text: string, ctx: DateContext): number | null {
+  const m = findDates(text, ctx).find((x) => x.hasDay && !x.likelyPast && isDeadlineMention(text, x));
+  return m ? mentionStartMs({ ...m, hasTime: m.hasTime && !m.endOfDay }, ctx, true) : null;
+}
+
+/** "Your password expires on December 10. Please change it before then.": the day of the sentence before. */
+function thenDue(task: TextTask, previous: string, subject: string, ctx: DateContext): TextTask {
+  const m = previous
+    ? findDates(previous, ctx)
+        .filter((x) => x.hasDay && !x.likelyPast)
+        .pop()
+    : undefined;
+  if (!m) return task;
+  // "vom 1. Dezember bis 15. Januar möglich ... fristgerecht": a range's last day.
+  const last = m.endDay ? { ...m, ...m.endDay } : m;
+  let title = finishTitle(task.title.replace(THEN_REF, ' '), 14);
+  if (contentWordCount(title) < 2 && subject) title = finishTitle(`${title}: ${subjectTopic(subject)}`, 16);
+  return {
+    ...task,
+    title,
+    excerpt: `${previous} ${task.excerpt}`,
+    dueMs: mentionStartMs({ ...last, hasTime: last.hasTime && !last.endOfDay && !m.endDay }, ctx, true),
+  };
+}
+
+/** "Please complete the online waiver before attending", "vor dem Termin", "avant la séance": due when the mail's one event starts. */
+const BEFORE_THE_EVENT =
+  /\b(?:before (?:attending|arriving|you (?:arrive|come|attend)|the (?:event|session|appointment|visit|class|meeting))|vor dem (?:termin|besuch|kurs)|vor (?:ihrem|deinem) (?:termin|besuch)|avant (?:la s[ée]ance|le rendez-vous|votre (?:venue|rendez-vous|visite))|antes de (?:la cita|la sesi[óo]n|venir|asistir|su (?:cita|visita)))\b/i;
+
+function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
+  if (events.length !== 1 || events[0].allDay) return tasks;
+  return tasks.map((t) => (t.dueMs === null && BEFORE_THE_EVENT.test(t.excerpt) ? { ...t, dueMs: events[0].startMs } : t));
+}
+
+function onlyADate(clause: string, ctx: DateContext): boolean {
+  let rest = clause.replace(/^\s*(?:[-*•]|\(?[a-z\d]{1,2}[.)])\s*/i, '');
+  for (const m of findDates(rest, ctx)) rest = rest.replace(m.text, ' ');
+  return contentWordCount(rest.replace(/[^\p{L}\s]/gu, ' ').replace(/\b(?:at|on|am|um|le|el|à|a las|from|to|de|von|bis)\b/gi, ' ')) === 0;
 }
 
 const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';

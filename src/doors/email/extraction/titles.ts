@@ -6,7 +6,11 @@ const OWNER_PREFIX =
 const DEADLINE_ONLY =
   /^(?:due|by|before|until|no later than|deadline|bis|sp[äa]testens|f[äa]llig|frist|avant|au plus tard|d['’]ici|pour le|antes|hasta|a m[áa]s tardar|plazo|para el)(?!\p{L})/iu;
 const LEAD_INS: RegExp[] = [
-  /^(also|and|so|separately|finally|lastly|plus|oh|btw|one (last|more) thing|before then|in the meantime|meanwhile|if possible|when you get a chance|además|también|außerdem|auch|aussi|enfin|et)\s*[,:;-]?\s+/i,
+  // "Marco Bellini @you please confirm ...": a comment's author and its mention.
+  /^(?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}@[\w.-]+[,:]?\s+/u,
+  /^(¿\s*)?(?:os|te|le|les) apetece\s+|^(?:would you like to|do you want to|want to|wanna|fancy)\s+|^(?:hast du|habt ihr|haben sie) lust,?\s+(?:zu\s+)?|^(?:ça te dit|ça vous dit|tu veux|vous voulez)\s+(?:de\s+|d['’])?/i,
+  /^(would you be able to|are you able to|any chance you could|do you mind|would it be possible (?:for you )?to|could i ask you to|can i ask you to)\s+/i,
+  /^(also|and|so|otherwise|sinon|si no|sino|ansonsten|sonst|andernfalls|separately|finally|lastly|plus|oh|btw|one (last|more) thing|before then|in the meantime|meanwhile|if possible|when you get a chance|además|también|außerdem|auch|aussi|enfin|et)\s*[,:;-]?\s+/i,
   /^(please|pls|plz|kindly|por favor|bitte|s'il vous plaît|svp)\s*[,:]?\s+/i,
   /^(can|could|would|will|won't) (you|u|we|someone|somebody)( please| kindly| also| quickly)?\s+/i,
   /^would you mind\s+/i,
@@ -15,8 +19,15 @@ const LEAD_INS: RegExp[] = [
   /^(make sure|be sure|don't forget|do not forget|remember|ensure)( to| that you| you)?\s+/i,
   /^(¿\s*)?(puedes|podrías|podria|podrías|puede|podría|pueden|necesito que|favor de|recuerda|no olvides)\s+/i,
   /^(können|könnten|kannst|könntest|würden|würdest) (sie|du)( bitte)?\s+/i,
-  /^(pouvez|pourriez|peux|pourrais)[- ](vous|tu)\s+/i,
+  /^(pouvez|pourriez|peux|pourrais)[- ](vous|tu)\s+(?:me\s+|nous\s+|m['’])?/i,
+  /^(?:est-ce qu(?:e\s+|['’]))?(?:tu|vous)\s+(?:pourrais|pourriez|peux|pouvez|voudrais|voudriez|veux|voulez)(?:\s+bien)?\s+(?:me\s+|nous\s+|m['’])?/i,
+  /^(¿\s*)?(?:me|nos)\s+(?:puedes|podr[íi]as|pod[ée]is|podr[íi]an|pueden|podr[íi]a|puede)\s+/i,
+  /^(¿\s*)?(?:pod[ée]is|podr[íi]an|pueden|podr[íi]ais)\s+/i,
+  /^(würdet|könntet|könnt) ihr( bitte)?\s+/i,
   /^(mir|uns)\s+(bitte\s+)?(?=\S+\s)/i,
+  /^(vergiss|vergesst|vergessen sie)( bitte)? nicht,?\s+/i,
+  /^(n['’]oublie pas d['’]|n['’]oublie pas de|no te olvides de|no os olvid[ée]is de|no se olvide de)\s*/i,
+  /^(je vous rappelle qu(?:e\s+|['’])|nous vous rappelons qu(?:e\s+|['’])|we(?:'d like to)? remind you that|just a reminder that|a reminder that|le[s]? recordamos que|te recordamos que|wir erinnern (?:sie|euch|dich)(?: daran)?, dass)\s*/i,
   /^(merci de|veuillez|n'oubliez pas de|n’oubliez pas de|il faut|il faudrait( aussi| également)?|nous vous prions de|nous vous demandons de)\s+/i,
   /^(le|les) (rogamos|pedimos) que\s+/i,
   /^(wir )?bitten (wir )?(sie|dich),?\s+/i,
@@ -78,6 +89,6 @@ export function finishTitle(s: string, maxWords = 14): string {
 /** Words that carry meaning (not pronouns, auxiliaries or determiners). */
 export function contentWordCount(s: string): number {
   const stop =
-    /^(it|this|that|these|those|one|them|me|you|us|him|her|the|a|an|on|in|to|for|of|do|take|get|handle|look|care|up|at|please|thanks|ok|okay|eso|esto|es|das|dies|ça|cela)$/i;
+    /^(it|this|that|these|those|one|them|me|you|us|him|her|the|a|an|on|in|to|for|of|do|take|get|handle|look|care|up|at|please|thanks|ok|okay|eso|esto|es|das|dies|ça|cela|les|le|la|lui|leur|lo|los|las|le|les|sie|ihn|ihm|ihnen)$/i;
   return s.split(/[^\p{L}\p{N}'’-]+/u).filter((w) => w && !stop.test(w)).length;
 }

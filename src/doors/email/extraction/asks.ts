@@ -1,0 +1,41 @@
+/**
+ * Asks that are told by their form rather than a request word: a question about the reader's
+ * ability or willingness, a reminder ("don't forget"), a request to be told something ("let Coach
+ * Dana know"), in four languages; and titles whose object only points at what the subject names.
+ */
+import { finishTitle } from './titles.js';
+
+/**
+ * Asking by a question about the reader's ability or willingness ("Tu pourrais me rendre ... ?",
+ * "Would you be able to ...?", "¿Me podrías ...?", "Würdest du ...?"): a request when the sentence is
+ * a question; the same words in a statement ("Vous pouvez consulter le programme") only inform.
+ */
+export const QUESTION_ASK =
+  /^(?:¿\s*)?(?:(?:est-ce que|est-ce qu['’])\s*)?(?:tu|vous)\s+(?:me\s+|nous\s+|m['’]|lui\s+)?(?:pourrais|pourriez|peux|pouvez|voudrais|voudriez|veux|voulez)\b|^(?:¿\s*)?(?:me|nos|le|les)\s+(?:puedes|podr[íi]as|pod[ée]is|podr[íi]an|pueden|podr[íi]a|puede)\b|^(?:¿\s*)?(?:pod[ée]is|podr[íi]an|pueden|podr[íi]ais)\b|^(?:¿\s*)?(?:te|le|os|les)\s+importar[íi]a\b|^(?:würdest du|würden sie|würdet ihr|könntet ihr|könnt ihr|magst du|kann ich dich bitten)\b|^(?:would you be able to|are you able to|any chance you could|do you mind|would it be possible (?:for you )?to|could i ask you to|can i ask you to)\b/iu;
+export const REMINDER_ASK =
+  /^(?:(?:vergiss|vergesst|vergessen sie)(?:\s+bitte)?\s+nicht|denk(?:t|en sie)?(?:\s+bitte)?\s+daran|n['’]oublie(?:z)? pas|no (?:te |os |se )?olvid(?:es|éis|e|en)|don['’]t forget|do not forget)\b,?\s*(?:de\s+|d['’]|to\s+)?/iu;
+/** Asking to be told something: "let me/us/Coach Dana/the office know", "tell us", "lasst uns ... wissen", "Bescheid geben/sagen". */
+export const ANSWER_ASK =
+  /^(?:let\s+(?:me|us|him|her|them|(?:the|your|our|his|her)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2})\s+know|tell\s+(?:me|us)\b|d[íi](?:me|nos)|decid(?:me|nos)|d[íi]ga(?:n)?(?:me|nos)|av[íi]sa(?:d)?(?:me|nos)|av[íi]se(?:n)?(?:me|nos)|(?:dis|dites)-(?:moi|nous)|pr[ée]vien[ts]-(?:moi|nous)|pr[ée]venez-(?:moi|nous)|(?:lass|lasst|lassen sie)\s+(?:mich|uns)\b.*\bwissen\b)|(?<!\p{L})bescheid\s+(?:geben|sagen)\b|(?<!\p{L})(?:gebt|gib|geben sie|sagt|sag|sagen sie)\b.*\bbescheid\b/iu;
+
+/**
+ * A title whose object only points ("Complete this document", "Sign the attached form", "Remplir ce
+ * formulaire", "Firmar este documento", "Dieses Formular ausfüllen"): a verb or two, a demonstrative
+ * or article, and a noun that could name anything sent.
+ */
+export const DEICTIC_OBJECT =
+  /^(?:\p{L}+(?:\s+(?:and|y|et|und)\s+\p{L}+)?\s+)?(?:this|that|these|those|the attached|the enclosed|the|ce|cet|cette|ces|le|la|les|este|esta|estos|estas|el|los|las|dieses?|diesen|den|das|die)\s+(?:documents?|forms?|files?|attachments?|requests?|links?|paperwork|items?|envelopes?|one|formulaires?|fichiers?|pi[èe]ces? jointes?|documentos?|formularios?|archivos?|solicitud|dokumente?|formulare?|datei(?:en)?|unterlagen|anhang)(?:\s+\p{L}+(?:en|ern|eln))?$/iu;
+
+/** What a subject line is about: "Please review and sign: Lease renewal 2027" -> "Lease renewal 2027". */
+export function subjectTopic(subject: string): string {
+  const colon = /^([^:]{2,40}):\s+(\S.*)$/.exec(subject.trim());
+  return finishTitle(colon && colon[1].split(/\s+/).length <= 5 ? colon[2] : subject, 8);
+}
+
+/** "For urgent matters, please contact Lisa", "Bei Fragen wenden Sie sich an ...": an ask on a condition is an offer of help. */
+export const CONDITIONAL_LEAD =
+  /^(?:for (?:urgent|any|further|more|other) [\p{L} ]{2,30}|if (?:you|there|this|that|anything)\b[^,]{0,80}|in case\b[^,]{0,60}|should you\b[^,]{0,60}|in an emergency|bei (?:fragen|r[üu]ckfragen|problemen|dringenden)[^,]{0,40}|falls\b[^,]{0,60}|wenn sie\b[^,]{0,60}|en cas d[e'’][^,]{0,40}|si vous\b[^,]{0,60}|pour toute?\b[^,]{0,40}|si (?:tiene|tienes|necesita|necesitas)\b[^,]{0,60}|para cualquier\b[^,]{0,40}|en caso de\b[^,]{0,40}|ante cualquier\b[^,]{0,40}),\s*/iu;
+
+/** "Order forms are due back by December 8", "Review is on Monday": a noun phrase and its verb, not an imperative. */
+export const NOUN_THEN_COPULA =
+  /^\p{L}+(?:\s+(?!(?:the|a|an|your|our|this|these|those|my|his|her|their|its|it|them|me|us|him)\b)\p{L}+){0,2}\s+(?:is|are|was|were|will be|must be|need to be|needs to be|have to be|has to be)\b/iu;

@@ -1,0 +1,55 @@
+/**
+ * Cues around an event sentence: an invitation (which also names the event by what it invites to),
+ * and what makes a dated meeting word not one event of its own (opening hours and weekly habits, a
+ * request due "before our call").
+ */
+import { IMPERATIVE, REQUEST } from './action-items.js';
+import type { DateContext } from './dates.js';
+import { hasMeetingWord } from './meetings.js';
+import { capitalise, finishTitle, stripLeadIns } from './titles.js';
+
+const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;
+
+/** An invitation to attend makes the sentence an event even without an event noun ("join us", "os invitamos", "laden Sie ... ein"). */
+export const INVITED =
+  /\b(?:(?:are|is|you're) (?:cordially |warmly )?invited|invites? (?:you|all|everyone|families|parents)\b|join us|come (?:and )?join|hope to see you|(?:os|les|te|le) invit(?:amos|o)|invitamos a|est[áa]is invitad|est[áa]n invitad|acomp[áa][ñn]anos|(?:laden|lade|lädt) (?:sie|euch|dich|wir|ich|alle)\b.*\bein\b|(?:sind|seid|bist) (?:herzlich )?eingeladen|nous vous invitons|vous invit(?:ons|e)|t['’]invite|(?:[êe]tes|es) (?:cordialement |chaleureusement )?invit[ée]s?|venez nombreux)/i;
+/**
+ * What an invitation invites to names the event: "we invite you to our winter concert", "laden wir
+ * zum Weihnachtsbasteln ein", "os invitamos a la fiesta de fin de curso", "nous vous invitons à la
+ * kermesse". The words after the preposition, up to a date, a place preposition or punctuation.
+ */
+const INVITED_TO =
+  /(?:invit\p{L}*|laden|lade|lädt|einladung)(?:\s+(?:you|all|everyone|families|parents|sie|euch|dich|wir|ich|alle|herzlich|a todos|à tous))*\s+(?:to|zu[mr]?|a la|al|a|à la|au|aux|à l['’]|à)\s+(?:(?:our|the|a|an|this year['’]s|unserem|unserer|unser|einem|einer|nuestra|nuestro|la|el|notre|nos|le|les)\s+)?([^\s.,;:!?()]+(?:\s+[^\s.,;:!?()]+){0,4})/iu;
+const INVITED_STOP = /\s(?:on|at|in|from|this|next|el|en|del|a las?|desde|am|im|um|in|von|ab|ein|le|à|au|dans|ce|cette|\u0000)(?:\s.*)?$/iu;
+
+export function invitedTo(clause: string, lang: DateContext['lang']): string | null {
+  const m = INVITED_TO.exec(clause);
+  if (!m) return null;
+  let phrase = m[1].replace(INVITED_STOP, '').trim();
+  // German names the event with capitalised nouns: "zum Weihnachtsbasteln ein" -> "Weihnachtsbasteln".
+  if (lang === 'de') phrase = (phrase.match(/^(?:\p{Lu}[\p{L}-]*(?:\s+|$))+/u)?.[0] ?? '').trim();
+  if (!phrase || /^\d/.test(phrase) || PRONOUN_TITLE.test(phrase) || /^(?:join|come|attend|celebrate|participate|participer|asistir|teilnehmen)$/i.test(phrase))
+    return null;
+  return finishTitle(capitalise(phrase), 8);
+}
+
+/** "review section 3 before our call on Thursday": the meeting is when something is due, not what the clause tells. */
+const BEFORE_MEETING =
+  /(?<!\p{L})(?:before|ahead of|prior to|in time for|vor|avant|antes de)\s+(?:(?:our|the|your|my|this|next|dem|der|unserem|unserer|eurem|notre|votre|la|le|l['’]|nuestra|nuestro|la|el)\s+)?(\p{L}+)/iu;
+
+/** The text before opens with an ask ("Also, please review section 3", "Send me the slides"), not with the meeting. */
+function asksFirst(text: string): boolean {
+  const t = stripLeadIns(text.replace(/^\s*(?:also|and|so|then|además|außerdem|aussi)\s*,?\s*/i, ''));
+  return REQUEST.test(text) || IMPERATIVE.test(t);
+}
+
+/** Opening hours and weekly habits ("Monday to Friday, 9am to 5pm", "every Tuesday at 6") are not one event. */
+const RECURRING =
+  /\b(?:office|opening|business|support|store|shop|service) hours\b|\bhorarios?\b|[öo]ffnungszeiten|sprechzeiten|horaires\b|heures d['’]ouverture|\b(?:every|each)\s+(?:mon|tue|wed|thu|fri|sat|sun|day|week|morning|evening)|\b(?:jeden|jede)\s+(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|tag|woche)|\bcada\s+(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|d[íi]a|semana)|\b(?:chaque|tous les)\s+(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour|semaine|matin|soir)s?|\bmonday\s+(?:to|through|thru|-|–)\s+friday|\blunes a viernes|\bmontags?\s+bis\s+freitags?|\bdu lundi au vendredi/i;
+
+/** A clause with a day, an hour and a meeting word that is still not one event to make. */
+export function notOneEvent(clause: string): boolean {
+  if (RECURRING.test(clause)) return true;
+  const before = BEFORE_MEETING.exec(clause);
+  return before !== null && hasMeetingWord(before[1]) && asksFirst(clause.slice(0, before.index));
+}

@@ -1,0 +1,49 @@
+/** German asks told by their verb's form: separable verbs with their particle at the clause end. */
+import type { DateMention } from './dates.js';
+import { finishTitle } from './titles.js';
+
+/**
+ * German separable verbs put their particle at the clause end: "holen Sie Ihre Sendung bis zum 5.
+ * Dezember ab", "tragt euch bitte bis Freitag in die Liste ein", "ruf morgen den Vermieter an". A
+ * clause that opens with a verb form (not a pronoun, article or preposition), has an addressee or
+ * object next, and closes with a particle is an imperative; its title is the object and the joined
+ * infinitive ("Sendung abholen").
+ */
+const DE_PARTICLE = 'ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zu|zurück|fest|her|hin|los|vorbei|durch|um';
+const DE_SEPARABLE = new RegExp(
+  `^([a-zäöüß]{2,})\\s+((?:(?:sie|euch|dich|mir|uns|ihm|ihr|bitte|doch|mal|noch)\\s+){0,3})(.+?)\\s+(${DE_PARTICLE})\\s*[.!]?$`,
+  'i',
+);
+const DE_NOT_VERB =
+  /^(?:ich|du|er|sie|es|wir|ihr|man|der|die|das|den|dem|des|ein|eine|einen|einem|dies\w*|jede\w*|alle|am|im|um|an|auf|in|bis|ab|mit|nach|vor|von|zu|zum|zur|für|bei|wenn|dass|weil|ob|und|oder|aber|heute|morgen|dann|danach|so|da|hier|dort|bitte|nicht|kein\w*|unser\w*|euer|eure\w*|ihre?\w*|sein\w*|mein\w*|dein\w*|wo|wie|was|wann|wer|auch|nur|noch|hiermit|deshalb|daher|gern|gerne|jetzt|dazu|damit|außerdem|zudem|zuerst|anschließend|danach)$/i;
+const DE_FILLER = /\b(?:bitte|doch|mal|noch|morgen|heute|übermorgen|unbedingt|rechtzeitig|sp[äa]testens|bis(?:\s+(?:zum|zur|spätestens))?|vor(?:\s+dem)?)\b/gi;
+
+export function separableAsk(stripped: string, clause: string, mentions: DateMention[], subject: string): string | null {
+  let text = stripped.trim();
+  for (const m of mentions) text = text.replace(clause.slice(m.index, m.end), ' ');
+  text = text.replace(/\s+/g, ' ').replace(/\s+,/g, ',').replace(/,\s*,/g, ',');
+  // The particle closes its own clause: "holen Sie das Paket ab, danach geht es ... zurück".
+  const parts = text.split(',');
+  let m: RegExpExecArray | null = null;
+  for (let k = 1; k <= parts.length && !m; k++) m = DE_SEPARABLE.exec(parts.slice(0, k).join(',').trim());
+  // "Hiermit laden wir Sie ... ein": a subject pronoun after the first word is a statement (verb second).
+  if (!m || DE_NOT_VERB.test(m[1]) || /^\S+\s+(?:wir|ich|er|es|man)\b/i.test(text)) return null;
+  const object = m[3]
+    .replace(DE_FILLER, ' ')
+    .replace(/[,]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:(?:die|der|das|den|dem|ihre[nmrs]?|eure[nmrs]?|deine[nmrs]?|unsere[nmrs]?|meine[nmrs]?)\s+)/i, '')
+    .replace(/^(?:sie|es|ihn|ihm|ihnen)$/i, '');
+  // "Bitte holen Sie sie bis 9. Dezember ab": the object is a pronoun; the subject line names it ("Ihre Sendung liegt ... bereit").
+  if (!object && m[2].trim().split(/\s+/).length >= 2) {
+    const noun = (subject.match(/\p{Lu}[\p{Ll}ß-]{2,}/gu) ?? []).find((w) => !/^(?:ihre?|die|der|das|deine?|unsere?|eure?|wir|sie)$/i.test(w));
+    if (noun) return finishTitle(`${noun} ${m[4].toLowerCase()}${m[1].toLowerCase().replace(/(?:en|et|t|e)$/, '')}en`, 14);
+  }
+  if (!object || object.split(' ').length > 10) return null;
+  const verb = m[1].toLowerCase();
+  const stem = verb.replace(/(?:en|et|t|e)$/, '');
+  const infinitive = `${m[4].toLowerCase()}${stem}${/(?:el|er)$/.test(stem) ? 'n' : 'en'}`;
+  const what = object.replace(/^sich\s+/i, '');
+  return finishTitle(`${what.charAt(0).toLocaleUpperCase()}${what.slice(1)} ${infinitive}`, 14);
+}
