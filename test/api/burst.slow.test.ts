@@ -6,13 +6,16 @@
  * and the reader must keep being served. Before D23 every one of the 200 cost a full scrypt hash
  * on libuv's threads and the reads waited tens of seconds.
  *
- * The figure that matters is the reader's p99, printed; the assertion's bound is generous (5 s; p90 under 1 s)
- * because this machine's cores are shared with other work. BURST_P99_MS tightens it.
+ * The figure that matters is the reader's p99, printed (issue 14 asks under 100 ms; every run on this
+ * 2-core machine since hashing moved to low-priority threads was under 40 ms quiet and under 90 ms
+ * loaded). The assertion leaves room for a busier machine (250 ms; p90 under 1 s): before D23 the
+ * reads waited tens of seconds, and before the hashing threads up to 300 ms on PostgreSQL.
+ * BURST_P99_MS sets another bound.
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../helpers/database.js';
-import { call, spawnServer, type ServerProcess } from '../helpers/processes.js';
+import { call, freePort, spawnServer, type ServerProcess } from '../helpers/processes.js';
 
 let server: ServerProcess;
 let database: TestDatabase;
@@ -24,7 +27,7 @@ beforeAll(async () => {
     DATABASE_URL: db.dialect === 'sqlite' ? `sqlite:${db.file}` : db.url,
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'warn',
-    PORT: String(40000 + Math.floor(Math.random() * 20000)),
+    PORT: String(await freePort()),
     RATE_LIMIT_MAX: '190',
     RATE_LIMIT_WINDOW_S: '3600',
   });
@@ -122,6 +125,6 @@ describe('a burst of sign-ups and sign-ins from one address (D23)', () => {
     expect([...readStatuses]).toEqual([200]);
     expect(sorted.length).toBeGreaterThan(5);
     expect(figures.p90_ms).toBeLessThan(1000);
-    expect(figures.p99_ms).toBeLessThan(Number(process.env.BURST_P99_MS ?? 5000));
+    expect(figures.p99_ms).toBeLessThan(Number(process.env.BURST_P99_MS ?? 250));
   }, 180_000);
 });
