@@ -193,23 +193,7 @@ function endOfMonthMentions(text: string, ctx: DateContext): DateMention[] {
   const ref = localRef(ctx);
   const out: DateMention[] = [];
   for (const m of text.matchAll(END_OF_MONTH)) {
-    const last = new Date(Date.UTC(ref.year, ref.month, 0));
-    out.push({
-      index: m.index ?? 0,
-      end: (m.index ?? 0) + m[0].length,
-      text: m[0],
-      year: last.getUTCFullYear(),
-      month: last.getUTCMonth() + 1,
-      day: last.getUTCDate(),
-      hasDay: true,
-      hasTime: false,
-      hour: 0,
-      minute: 0,
-      zone: null,
-      endTime: null,
-      endOfDay: true,
-      likelyPast: false,
-    });
+    out.push(wholeDay(m, new Date(Date.UTC(ref.year, ref.month, 0)), true));
   }
   return out;
 }
@@ -223,6 +207,27 @@ const memo = new Map<string, DateMention[]>();
 const MEMO_MAX_TEXT = 2000;
 
 /** All date/time mentions in a piece of text, in order, with adjacent date + time merged. */
+/** A mention of a whole day (no hour), the UTC calendar day of `day`, found as match `m`. */
+export function wholeDay(m: RegExpMatchArray, day: Date, endOfDay: boolean): DateMention {
+  const index = m.index ?? 0;
+  return {
+    index,
+    end: index + m[0].length,
+    text: m[0],
+    year: day.getUTCFullYear(),
+    month: day.getUTCMonth() + 1,
+    day: day.getUTCDate(),
+    hasDay: true,
+    hasTime: false,
+    hour: 0,
+    minute: 0,
+    zone: null,
+    endTime: null,
+    endOfDay,
+    likelyPast: false,
+  };
+}
+
 export function findDates(text: string, ctx: DateContext): DateMention[] {
   if (text.length > MEMO_MAX_TEXT) return readDates(text, ctx);
   if (memoCtx !== ctx) {

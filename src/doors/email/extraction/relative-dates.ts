@@ -3,7 +3,7 @@
  * Tagen", "binnen 7 Tagen", "dans les 10 jours", "en un plazo de 15 días". The day is counted from
  * the mail's own date (the reference date), the only date such a sentence can mean.
  */
-import type { DateContext, DateMention } from './dates.js';
+import { type DateContext, type DateMention, wholeDay } from './dates.js';
 import { utcToWall } from './timezones.js';
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -53,21 +53,5 @@ export function withinMention(text: string, ctx: DateContext): DateMention | nul
   if (!n || n > 90) return null;
   const days = /^(?:week|woche|semaine|semana)/i.test(m[2]) ? n * 7 : n;
   const ref = utcToWall(ctx.refMs, ctx.offset);
-  const d = new Date(Date.UTC(ref.year, ref.month - 1, ref.day) + days * 86400000);
-  return {
-    index: m.index,
-    end: m.index + m[0].length,
-    text: m[0],
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hasDay: true,
-    hasTime: false,
-    hour: 0,
-    minute: 0,
-    zone: null,
-    endTime: null,
-    endOfDay: false,
-    likelyPast: false,
-  };
+  return wholeDay(m, new Date(Date.UTC(ref.year, ref.month - 1, ref.day) + days * 86400000), false);
 }
