@@ -285,22 +285,7 @@ function readDates(text: string, ctx: DateContext): DateMention[] {
   const eod = END_OF_DAY.exec(text);
   if (eod && !merged.some((m) => m.endOfDay)) {
     const r = localRef(ctx);
-    merged.push({
-      index: eod.index,
-      end: eod.index + eod[0].length,
-      text: eod[0],
-      year: r.year,
-      month: r.month,
-      day: r.day,
-      hasDay: true,
-      hasTime: false,
-      hour: 0,
-      minute: 0,
-      zone: null,
-      endTime: null,
-      endOfDay: true,
-      likelyPast: false,
-    });
+    merged.push(wholeDay(eod, new Date(Date.UTC(r.year, r.month - 1, r.day)), true));
   }
   return merged;
 }
