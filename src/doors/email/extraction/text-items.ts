@@ -6,7 +6,7 @@ import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from
 import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { clauseEvent, DATEISH, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
 import { closure } from './statements.js';
-import { contentWordCount, finishTitle } from './titles.js';
+import { capitalise, contentWordCount, finishTitle } from './titles.js';
 import { DATE_FIRST_LINE, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
@@ -28,6 +28,24 @@ const SECTION_INTRO =
 /** A request that introduces a list ("pourriez-vous nous transmettre :", "benötigen wir noch:"): the entries are the tasks. */
 const REQUEST_INTRO =
   /\b(please|can you|could you|i need|we need|we still need|need|necesito|necesitamos|hace falta|falta|benötigen|brauchen|bitte|pourriez-vous|pouvez-vous|peux-tu|merci de|veuillez|il nous faut|nous avons besoin)\b[^:]{0,120}:\s*$/i;
+
+/**
+ * "upload the following documents:", "reichen Sie uns die folgenden Belege ein:", "la siguiente
+ * documentación:", "les pièces suivantes :": the ask names what the list is (its head noun), and the
+ * entries are the parts of that one thing to send, not errands of their own. A list of tasks, steps
+ * or points ("the following action items:") stays a list of errands.
+ */
+const LIST_OF =
+  /\b(?:the\s+)?following\s+(\p{L}+)|\b(?:die\s+)?folgenden?\s+(\p{L}+)|\b(?:la|las|los|el)\s+siguientes?\s+(\p{L}+)|\b(?:les|le|la|des)\s+(\p{L}+)\s+suivante?s?\b/iu;
+const ERRAND_NOUN =
+  /^(?:tasks?|items?|steps?|actions?|points?|things?|questions?|changes?|dates?|aufgaben|punkte|schritte|fragen|[äa]nderungen|termine|tareas|pasos|puntos|preguntas|cambios|fechas|t[âa]ches|[ée]tapes|questions|modifications)$/iu;
+const LIST_WORD = /\s*\b(?:following|folgenden?|siguientes?|suivante?s?)\b\s*/giu;
+
+function listHead(intro: string): string | null {
+  const m = LIST_OF.exec(intro);
+  const noun = m ? (m[1] ?? m[2] ?? m[3] ?? m[4]) : null;
+  return noun && !ERRAND_NOUN.test(noun) ? noun : null;
+}
 
 const LABEL_LINE =
   /^[ \t]*(when|where|location|address|quand|où|lieu|adresse|emplacement|wann|ort|standort|cuándo|dónde|lugar|ubicación|dirección)[ \t]*\r?\n(?=[ \t]*\S)/gim;
@@ -79,11 +97,21 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
                 ctx,
               )
             : null;
+        const askTitle = introAsk?.title ?? '';
         // "The following items are due on December 8:": the list's own words name nothing; the subject does.
         if (introAsk && /^(?:the\s+)?following\b|^(?:folgende|los siguientes|las siguientes|les\s+\S+\s+suivant)/i.test(introAsk.title) && cleanSubject)
           introAsk = { ...introAsk, title: subjectTopic(cleanSubject) };
         tasksAtIntro = out.tasks.length;
         i++;
+        // A list of things to send under a dated ask: one task, the ask, titled by what the list is.
+        if (introAsk && listHead(u.text) && units[i]?.listItem) {
+          const title = finishTitle(capitalise(askTitle.replace(LIST_WORD, ' ').replace(/\s+/g, ' ').trim()), 10);
+          out.tasks.push({ ...introAsk, title });
+          while (i < units.length && units[i].listItem) i++;
+          sectionFrom = -1;
+          sectionDue = null;
+          introAsk = null;
+        }
         continue;
       }
       const inSection = sectionFrom >= 0 && (u.listItem || u.paragraph <= sectionFrom + 1) && u.paragraph - sectionFrom <= 2;
