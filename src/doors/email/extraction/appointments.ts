@@ -4,6 +4,7 @@
  * and named after the kind of appointment and the service booked.
  */
 import { CONFIDENCE } from './confidence.js';
+import { appointmentAtPlace } from './event-cues.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { hasMeetingWord, isDeadlineMention, type TextEvent } from './meetings.js';
 import { subjectTitle } from './subject.js';
@@ -24,6 +25,12 @@ const APPOINTMENT_NOUN =
   /\b(appointment|appt|interview|consultation|exam|examination|screening|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
 const NOUN_FOR =
   /\b(appointment|interview|visit|cita|consulta|termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
+/**
+ * "Appointment: Eye examination", "Termin: Zahnreinigung", "Rendez-vous : Bilan orthoptique": a field
+ * labelled with the appointment noun itself holds what is booked (when its value is no date).
+ */
+const NOUN_LABEL =
+  /^(?:your\s+|ihr\s+|votre\s+|su\s+)?(?:appointment|appt|visit|booking|cita|consulta|termin|rendez-vous|rdv|reservierung|buchung|r[ée]servation|reserva)$/i;
 const BOOKED_INTO =
   /\b(?:are|is|been|were|vous êtes|est|estás|está|bist|sind|ist)\s+(?:now\s+)?(?:booked|registered|signed up|enrolled|inscrit(?:e|s)?|inscrit[oa]s?|angemeldet|gebucht)\s+(?:for|in|into|on|pour|à|au|en|para|für|zu[mr]?|in den|in die)\s+(?:the\s+|a\s+|an\s+|le\s+|la\s+|el\s+|den\s+|die\s+)?([^.,;:\n]{3,60})/i;
 const STREET_LINE =
@@ -88,7 +95,10 @@ function firstTimed(text: string, ctx: DateContext): DateMention | null {
 
 function appointmentTitle(fields: Field[], text: string, subject: string, found: TextEvent | undefined, ctx: DateContext): string {
   const noun = APPOINTMENT_NOUN.exec(subject)?.[1] ?? APPOINTMENT_NOUN.exec(text.slice(0, 600))?.[1] ?? null;
-  const service = fields.find((f) => SERVICE_LABEL.test(f.label));
+  const service =
+    fields.find((f) => SERVICE_LABEL.test(f.label)) ??
+    fields.find((f) => NOUN_LABEL.test(f.label) && f.value.length >= 4 && !findDates(f.value, ctx).length && /\p{L}{3}/u.test(f.value));
+  if (service && NOUN_LABEL.test(service.label)) return finishTitle(capitalise(service.value), 12);
   if (service) return finishTitle(noun ? `${capitalise(noun.toLowerCase())}: ${service.value}` : service.value, 12);
   // "You are booked for Spin 45 on Thursday", "inscrit au cours de yoga le ...": what was booked names it.
   const booked = BOOKED_INTO.exec(text.slice(0, 1500));
@@ -106,6 +116,8 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   }
   if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4))
     return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
+  const at = appointmentAtPlace(text.slice(0, 1500));
+  if (at) return at;
   // "Rendez-vous est confirmé", "Your appointment is booked": the noun, not the confirmation.
   const foundTitle = found?.title.replace(/\s+(?:est|a été|ist|wurde|está|ha sido|is|has been)\s+\p{L}+$/iu, '') ?? '';
   if (found && hasMeetingWord(foundTitle) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos|your|ihr|ihre|su|votre|tu)\b/i.test(foundTitle))

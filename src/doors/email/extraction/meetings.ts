@@ -1,6 +1,6 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE } from './confidence.js';
-import { INVITED, invitedTo, notOneEvent } from './event-cues.js';
+import { appointmentAtPlace, INVITED, invitedTo, notOneEvent } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { happening, nounPhrase } from './statements.js';
@@ -223,7 +223,7 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
   );
   const withWho = kv.find((m) => /^with$/i.test(m[1]));
   const cop = COPULA.exec(before);
-  let title = meetingPhrase(cop ? before.slice(0, cop.index) : before) ?? meetingPhrase(before) ?? '';
+  let title = appointmentAtPlace(before) ?? meetingPhrase(cop ? before.slice(0, cop.index) : before) ?? meetingPhrase(before) ?? '';
   // "Topic: Vendor sync", "Betreff: ...", "Objet : ...": the line above names the event.
   const topic = /^\s*(?:topic|title|subject|event|meeting|thema|titel|betreff|asunto|tema|t[íi]tulo|evento|objet|sujet|titre)\s*:\s*(\S.{1,80})$/i.exec(before);
   if (!title && topic) title = topic[1].trim();
