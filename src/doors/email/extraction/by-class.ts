@@ -7,6 +7,7 @@ import { PURCHASE } from './action-items.js';
 import { appointmentEvent } from './appointments.js';
 import type { MailClass } from './classify.js';
 import type { DateContext } from './dates.js';
+import { namedByBill } from './invoice-context.js';
 import { subjectTitle } from './subject.js';
 import type { TextItems } from './text-items.js';
 import { finishTitle } from './titles.js';
@@ -108,6 +109,7 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
     default:
       out = found;
   }
+  out = { ...out, tasks: namedByBill(out.tasks, subject, body) };
   const trust = CLASS_TRUST[kind];
   if (trust === 1) return out;
   return {
