@@ -28,6 +28,9 @@ function payTitle(subject: string): string {
   return finishTitle(`Pay ${what}`, 12);
 }
 
+const CONSEQUENCE =
+  /\b(otherwise|or else|if we do not receive|failing which|andernfalls|sonst|ansonsten|de lo contrario|en caso contrario|si no recibimos|sinon|faute de quoi|à défaut)\b/i;
+
 /** Confidence is scaled by how much the mail's kind vouches for items read from its text. */
 const CLASS_TRUST: Record<MailClass, number> = {
   personal: 1,
@@ -113,7 +116,11 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
   const trust = CLASS_TRUST[kind];
   if (trust === 1) return out;
   return {
-    tasks: out.tasks.map((t) => ({ ...t, confidence: Math.round(t.confidence * trust * 100) / 100 })),
+    // A receipt that asks by a date with what happens otherwise ("..., otherwise the reservation will
+    // be cancelled") vouches for that ask as much as a person would.
+    tasks: out.tasks.map((t) =>
+      t.dueMs !== null && t.kind === 'request' && CONSEQUENCE.test(t.excerpt) ? t : { ...t, confidence: Math.round(t.confidence * trust * 100) / 100 },
+    ),
     events: out.events.map((e) => ({ ...e, confidence: Math.round(e.confidence * trust * 100) / 100 })),
   };
 }

@@ -29,16 +29,31 @@ const MACHINE_SENDER =
   /^(no-?reply|do-?not-?reply|donotreply|orders?|order-update|receipts?|billing|invoices?|accounts?|payments?|notifications?|notify|alerts?|shipping|ship-confirm|delivery|reservations?|reservas|bookings?|tickets?|ventas?|ventes|verkauf|boarding|check-?in|mailer|news|newsletter|hello|info-?mail|marketing|promo|updates?|digest|facturacion|facturation|rechnung|utilities|benachrichtigung|commandes|pedidos|versand|drive-shares[\w-]*|comments-noreply|calendar-notification|events?)[\w.+-]*@/i;
 
 const TRANSACTIONAL_SUBJECT =
-  /\b(order|orders|receipt|invoice|statement|bills?|payment (received|confirmation)|shipped|shipping|delivery|delivered|out for delivery|package|parcel|tracking|booking|e-?tickets?|itinerary|your trip|your ride|subscription|renews?|renewal|run failed|build (failed|passed)|pull request|shared with you|document shared|accepted:|declined:|tentative:|pedido|recibo|factura|env[ií]o|entrega|paquete|billete|bestellung|rechnung|sendung|paket|lieferung|zustellung|buchung|commande|facture|livraison|colis|billet|exp[ée]di[ée]e?)\b/i;
+  /\b(order|orders|receipt|invoice|statement|bills?|payment (received|confirmation)|shipped|shipping|delivery|delivered|out for delivery|package|parcel|tracking|booking|e-?tickets?|itinerary|your trip|your ride|subscription|renews?|renewal|run failed|build (failed|passed)|pull request|shared with you|document shared|accepted:|declined:|tentative:|pedido|recibo|factura|env[ií]o|entrega|paquete|billete|bestellung|rechnung|sendung|paket|lieferung|zustellung|buchung|commande|facture|livraison|colis|billet|exp[ée]di[ée]e?|r[ée]servation|reserva|reservierung|rental|mietwagen|alquiler)\b/i;
 
 const TRANSACTIONAL_BODY = [
   /\b(order|pedido|bestell|commande)\s*(#|no\.?|number|nr\.?|n[°º]|número|nummer)\s*:?\s*[\w-]*\d/i,
   /\b(sub-?total|total( paid| ttc| due)?|amount due|balance|importe( total)?|gesamtbetrag|montant)\b\s*:?\s*[$€£]?\s*\d/i,
-  /\b(tracking( number)?|sendungsnummer|n[°º] de suivi|seguimiento|track (your )?(package|order|colis))\b/i,
+  /\b(tracking( number)?|sendungsnummer|n[°º] de suivi|seguimiento|track (your )?(package|order|colis)|suivre (mon|votre) (colis|commande|envoi)|(sendung|paket) verfolgen|(seguir|rastrear) (mi|tu|su) (pedido|env[íi]o|paquete))\b/i,
+  // A carrier's notice says when the parcel comes: "will be delivered", "sera livré", "wird zugestellt", "será entregado".
+  /\b(will be delivered|is out for delivery|arriving (today|tomorrow|on)|sera livr[ée]e?s?|(wird|werden) [^.\n]{0,40}(zugestellt|geliefert)|ser[áa]n? entregad[oa]s?)\b/i,
   /\b(confirmation (code|number)|booking (reference|code)|record locator|localizador|c[óo]digo de reserva|buchungscode|code de r[ée]servation|pnr|reservation (number|code)|ticket number|juror id|account (ending|number)|n[úu]mero de (factura|pedido|reserva)|buchungsnummer|r[ée]f[ée]rence de r[ée]servation)\b/i,
   /^\s*\d+\s*x\s+\S/m,
   /[$€£]\s?\d+[.,]\d{2}\b|\b\d+[.,]\d{2}\s?(€|eur|usd|gbp)\b/i,
 ];
+
+/**
+ * A journey's booking (train, flight, coach, ferry): its departure is not an appointment to keep but
+ * a ticket bought; read with two of these words and a booking cue, it is a receipt.
+ */
+const TRAVEL_WORD =
+  /(?<!\p{L})(train|flight|coach|ferry|departure|arrival|seat|boarding|gate|platform|zug|flug|abfahrt|ankunft|sitzplatz|gleis|wagen|vol|d[ée]part|arriv[ée]e|si[èe]ge|embarquement|voiture \d|tren|vuelo|salida|llegada|asiento|embarque|and[ée]n)(?!\p{L})/giu;
+
+function travelBooking(head: string): boolean {
+  const seen = new Set<string>();
+  for (const m of head.slice(0, 1500).matchAll(TRAVEL_WORD)) seen.add(m[1].toLowerCase());
+  return seen.size >= 2;
+}
 
 const APPOINTMENT_NOUN =
   /\b(appointment|appt|visit|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference|class|lesson|clase|kurs|cours|le[çc]on)\b|[a-zäöüß]{3,}termins?\b/i;
@@ -88,6 +103,10 @@ export function classifyMail(input: ClassifyInput): Classification {
   if (machine && CALENDAR_PREFIX.test(input.subject.trim()) && (/\s@\s/.test(input.subject) || WHEN_FIELD.test(head))) {
     signals.push('calendar-notification');
     return { kind: 'calendar', signals };
+  }
+  if (travelBooking(head) && (bodyCues >= 1 || txSubject) && (machine || bodyCues >= 2)) {
+    signals.push('travel-booking');
+    return { kind: 'transactional', signals };
   }
   const appointmentSubject =
     APPOINTMENT_NOUN.test(input.subject) && (CONFIRMATION_WORD.test(input.subject) || /^(your|ihr|su|votre)\b/i.test(input.subject.trim()));
