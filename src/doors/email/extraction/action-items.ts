@@ -302,7 +302,12 @@ function labelTitle(title: string, subject: string): string {
   return finishTitle(subject.replace(/^(?:\[[^\]]*\]\s*|\([^)]*\)\s*)+/, '').replace(/\s+[-–|]\s+[^-–|]*$/, ''), 14) || title;
 }
 
+/** "Biscuit's booster is not due until January", "ist erst im März fällig", "no vence hasta", "n'est pas dû avant": no deadline yet. */
+const NOT_DUE =
+  /\b(?:not|isn['’]t|aren['’]t|nicht|erst|no|n['’](?:est|sont)\s+pas|ne\s+(?:sont|est)\s+pas)\s+(?:\p{L}+\s+){0,2}?(?:due|needed|required|f[äa]llig|n[öo]tig|vence|caduca|necesari[oa]|d[ûu]e?s?|exig[ée]e?s?|requis)\b/iu;
+
 function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx: DateContext, offset: number): TextTask | null {
+  if (NOT_DUE.test(info.clause.slice(0, due.index))) return null;
   const listed = info.listItem ? stripped : (obligationTitle(stripped, ctx.lang) ?? stripped);
   const title = labelTitle(
     listed === stripped ? taskTitle(stripped, due, offset) : finishTitle(listed.replace(/\s+(?:by|before|until|bis|avant|antes|hasta)\b.*$/i, ''), 14),

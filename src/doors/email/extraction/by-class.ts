@@ -28,6 +28,13 @@ function payTitle(subject: string): string {
   return finishTitle(`Pay ${what}`, 12);
 }
 
+/**
+ * A confirmation's "cancel at least 48 hours ahead", "Termin bitte rechtzeitig absagen", "anule su
+ * cita con antelación", "annulez à l'avance": how to call the booking off, not an errand of it.
+ */
+const CHANGE_OFFER =
+  /^(?:(?:please|bitte|merci de|por favor)\s+)?(?:cancel|reschedule|change|modify|annul\p{L}*|d[ée]pla[cç]\p{L}*|modifi\p{L}*|stornier\p{L}*|absag\p{L}*|sagen sie|verschieb\p{L}*|cancel[ae]\p{L}*|anul[ae]\p{L}*|reprogram\p{L}*|cambi[ae]\p{L}*)(?!\p{L})/iu;
+
 const CONSEQUENCE =
   /\b(otherwise|or else|if we do not receive|failing which|andernfalls|sonst|ansonsten|de lo contrario|en caso contrario|si no recibimos|sinon|faute de quoi|à défaut)\b/i;
 
@@ -96,7 +103,12 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
       break;
     case 'appointment': {
       const ev = appointmentEvent(body, subject, ctx, found.events);
-      out = ev ? { tasks: found.tasks.filter((t) => t.dueMs !== null && t.kind !== 'imperative' && t.kind !== 'schedule'), events: [ev] } : found;
+      out = ev
+        ? {
+            tasks: found.tasks.filter((t) => t.dueMs !== null && t.kind !== 'imperative' && t.kind !== 'schedule' && !CHANGE_OFFER.test(t.title)),
+            events: [ev],
+          }
+        : found;
       break;
     }
     case 'poll': {
