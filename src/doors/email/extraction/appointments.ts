@@ -5,6 +5,7 @@
  */
 import { CONFIDENCE } from './confidence.js';
 import { appointmentAtPlace } from './event-cues.js';
+import { NEW_TIME } from './reschedule.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { hasMeetingWord, isDeadlineMention, type TextEvent } from './meetings.js';
 import { subjectTitle } from './subject.js';
@@ -144,11 +145,17 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
     .map((f) => f.value)
     .join(', ');
   const fromFields = whenText ? (findDates(whenText, ctx).find((m) => m.hasDay && m.hasTime) ?? null) : null;
+  const moved = NEW_TIME.exec(text);
+  const movedTo = moved ? firstTimed(text.slice(moved.index), ctx) : null;
   const structured = found.find((e) => !e.allDay);
   let startMs: number;
   let endMs: number | null = null;
   let excerpt: string;
-  if (fromFields) {
+  if (movedTo) {
+    startMs = mentionStartMs(movedTo, ctx, false);
+    endMs = mentionEndMs(movedTo, ctx);
+    excerpt = movedTo.text;
+  } else if (fromFields) {
     startMs = mentionStartMs(fromFields, ctx, false);
     endMs = mentionEndMs(fromFields, ctx);
     excerpt = whenText;
@@ -165,7 +172,7 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
   }
   if (startMs < ctx.refMs - 3600000) return null;
   // A one-hour end is the default of a sentence read without one: a stated duration wins over it.
-  if (endMs === null || endMs <= startMs || (!fromFields && structured && endMs - startMs === 3600000)) {
+  if (endMs === null || endMs <= startMs || ((movedTo || !fromFields) && (movedTo || structured) && endMs - startMs === 3600000)) {
     const durationField = fields.find((f) => DURATION_LABEL.test(f.label));
     // A duration field, the When field itself ("10:00, 30 min"), or a sentence ("The visit takes about 40 minutes").
     const minutes = findDurationMinutes(durationField?.value ?? whenText) ?? statedDurationMinutes(text.slice(0, 3000));

@@ -5,6 +5,7 @@ import { stripBoilerplate } from './boilerplate.js';
 import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { clauseEvent, DATEISH, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
+import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle } from './titles.js';
 import { DATE_FIRST_LINE, scheduleLine } from './schedule.js';
@@ -199,7 +200,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     }
     if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
   }
-  const events = withFields(out.events, places, durations);
+  const events = withFields(withoutMovedFrom(out.events), places, durations);
   return { tasks: dueBeforeTheEvent(withoutUndatedEchoes(out.tasks), events), events };
 }
 
