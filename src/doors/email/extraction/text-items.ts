@@ -48,6 +48,14 @@ function listHead(intro: string): string | null {
   return noun && !ERRAND_NOUN.test(noun) ? noun : null;
 }
 
+/**
+ * Meeting notes mark each errand on its own line: "Action: Priya to update the checklist by Thu",
+ * "AI: Tom - book the rooms", "TODO: ...", "Aufgabe: ...", "Acción: ...", "À faire : ...". The label
+ * makes the line an action-item entry (owner first, then the verb and the day).
+ */
+const ACTION_LINE =
+  /^\s*(?:[-*•]\s*)?(?:action(?:\s+item)?|ai|to-?do|follow-?up|aufgabe|ma(?:ß|ss)nahme|acci[óo]n|tarea|pendiente|t[âa]che|action\s+[àa]\s+mener|[àa]\s+faire)\s*:\s*(\S.*)$/i;
+
 const LABEL_LINE =
   /^[ \t]*(when|where|location|address|quand|où|lieu|adresse|emplacement|wann|ort|standort|cuándo|dónde|lugar|ubicación|dirección)[ \t]*\r?\n(?=[ \t]*\S)/gim;
 
@@ -164,6 +172,24 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           i++;
           continue;
         }
+      }
+      const actionLine = ACTION_LINE.exec(u.text);
+      const entry = actionLine
+        ? clauseTask(
+            {
+              clause: actionLine[1].replace(/^([\p{Lu}][\p{L}.-]+)\s+[-–:]\s+/u, '$1 to '),
+              subject: cleanSubject,
+              inActionSection: true,
+              listItem: true,
+              bulk,
+            },
+            ctx,
+          )
+        : null;
+      if (entry) {
+        out.tasks.push(entry);
+        i++;
+        continue;
       }
       const before = out.tasks.length + out.events.length;
       for (const sentence of sentencesOf(u.text)) {
