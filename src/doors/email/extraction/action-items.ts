@@ -355,7 +355,15 @@ export function tableTasks(rows: string[], ctx: DateContext): TextTask[] | null 
     /^(action|action item|task|item|to-?do|what|acción|tarea|aufgabe|maßnahme|action à mener|tâche|description)$/.test(c),
   );
   if (actionCol < 0) return null;
-  const dueCol = header.findIndex((c) => /^(due|due date|deadline|by|when|date|fecha|plazo|fällig|frist|termin|bis|échéance|date limite|pour le)$/.test(c));
+  // "Due", "Target date", "Fecha límite", "Erledigen bis", "Date d'échéance": a column headed by a word of time.
+  const dueCol = header.findIndex(
+    (c, i) =>
+      i !== actionCol &&
+      (/^(by|bis|pour le)$/.test(c) ||
+        /(?<!\p{L})(due|deadline|date|when|fecha|plazo|l[íi]mite|cu[áa]ndo|f[äa]llig|frist|termin|datum|wann|bis|[ée]ch[ée]ance|d[ée]lai|quand)(?!\p{L})/u.test(
+          c,
+        )),
+  );
   const tasks: TextTask[] = [];
   for (const row of rows.slice(1)) {
     const cells = row.split(' | ').map((c) => c.trim());
