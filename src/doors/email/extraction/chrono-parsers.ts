@@ -92,6 +92,8 @@ const NOON: [RegExp, string][] = [
   [/(?<!\p{L})à midi(?!\p{L})/giu, 'à 12h '],
   // "11. Juli, 15 Uhr", "11 de julio, 15 h": the number after the comma is an hour, not the year chrono takes it for.
   [/(?<=\p{L}\.?),(?=\s*\d{1,2}\s*(?:uhr|h(?!\p{L})|heures?|horas?|hrs?|[:.]\d{2}(?![.\d/-])|\s?[ap]\.?m\.?))/giu, ';'],
+  // "14.30 Uhr", "9.15 h": an hour written with a dot, as German and French mail often do; chrono reads the colon.
+  [/(?<=(?<![\d.])\d{1,2})\.(?=\d{2}\s*(?:uhr|h)(?!\p{L}))/giu, ':'],
   // "noon-2pm", "10am–noon": chrono reads "noon" alone but not as one end of a range.
   [/(?<!\p{L})noon(?!\p{L})/giu, '12pm'],
   // "12 de diciembre de 10 a 13 h": chrono takes "de 10" after a month for the year 2010.
