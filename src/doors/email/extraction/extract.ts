@@ -89,7 +89,6 @@ export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Ex
     forwardedFrom: split.forwardedFrom,
   });
   const fromNote = ownNote.trim() ? readText(ownNote, ctx, parsed.subject, false) : { tasks: [], events: [] };
-  if (process.env.E6DEBUG) console.error('CLASS', mailClass.kind, mailClass.signals.join(','));
   const shaped = shapeByClass(mailClass.kind, readText(content, ctx, parsed.subject, parsed.internal.bulk), content, parsed.subject, ctx);
   const found = {
     tasks: [...fromNote.tasks, ...shaped.tasks].map((t) => calibrateTask(t, ctx.refMs)),

@@ -223,7 +223,12 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
   );
   const withWho = kv.find((m) => /^with$/i.test(m[1]));
   const cop = COPULA.exec(before);
-  let title = appointmentAtPlace(before) ?? meetingPhrase(cop ? before.slice(0, cop.index) : before) ?? meetingPhrase(before) ?? '';
+  // "Appointment: Hearing test", "Termin: Zahnreinigung", "Cita: Limpieza dental" above the fields: the booked service names it.
+  const booked =
+    /^\s*(?:appointment|appt|visit|service|treatment|termin|behandlung|leistung|cita|consulta|servicio|tratamiento|rendez-vous|rdv|prestation|soin)\s*:\s*(\p{L}[^\d\n]{2,80})$/iu.exec(
+      before,
+    );
+  let title = booked?.[1].trim() ?? appointmentAtPlace(before) ?? meetingPhrase(cop ? before.slice(0, cop.index) : before) ?? meetingPhrase(before) ?? '';
   // "Topic: Vendor sync", "Betreff: ...", "Objet : ...": the line above names the event.
   const topic = /^\s*(?:topic|title|subject|event|meeting|thema|titel|betreff|asunto|tema|t[íi]tulo|evento|objet|sujet|titre)\s*:\s*(\S.{1,80})$/i.exec(before);
   if (!title && topic) title = topic[1].trim();
