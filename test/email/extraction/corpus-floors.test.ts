@@ -95,12 +95,12 @@ describe('extraction quality floors', () => {
     expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.97, tasksF1: 0.97, eventsF1: 0.96, separation: null });
   }, 60_000);
 
-  // Written blind before the fifth round and scored once after it (F1 0.547), never tuned on: its
-  // figures are what mail no round has seen gets. Its confidence does not separate right from wrong
-  // (-0.006), so there is no separation floor to hold.
-  it('fresh4 set (scored once after the fifth quality round, never tuned on)', async () => {
+  // Written blind before the fifth round, scored once after it (F1 0.547), then tuned on in the
+  // sixth (its misses drove general fixes): no longer unseen. The blind set of the next round
+  // (email-fresh5) is never scored here.
+  it('fresh4 set (tuned in round six)', async () => {
     const s = await scoreCorpus(FRESH4);
     expect(s.emails).toBe(36);
-    expectFloors(s, { f1: 0.53, precision: 0.53, recall: 0.52, tasksF1: 0.49, eventsF1: 0.6, separation: null });
+    expectFloors(s, { f1: 0.84, precision: 0.83, recall: 0.85, tasksF1: 0.88, eventsF1: 0.76, separation: 0.03 });
   }, 60_000);
 });

@@ -25,6 +25,9 @@ const GOES: Record<Lang, RegExp> = {
 const PRONOUN_SUBJECT = /^(?:it|this|that|these|they|we|this one|which|eso|esto|ella?|es|er|sie|das|dies|il|elle|ce|cela|ça)$/i;
 const DEADLINE_NOUN = /\b(deadline|due date|cut-?off|last day|closing date|fecha l[íi]mite|plazo|frist|stichtag|abgabe|date limite|[ée]ch[ée]ance)\b/i;
 
+const DAY_FIRST =
+  /^\s*(?:am|im|um|ab|heute|morgen|[üu]bermorgen)(?!\p{L})|\d{1,2}\.\s*(?:\d{1,2}\.|\p{L}{3,})|\d{1,2}[:.]\d{2}|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)/iu;
+
 export interface Happening {
   /** Text before the verb ("The November campout"); nounPhrase() reads it only once an event is made. */
   subject: string | null;
@@ -40,7 +43,8 @@ export function happening(clause: string, lang: Lang): Happening | null {
   // "Your group is required to report ...": an obligation to go somewhere, told by a copula.
   const cop = copula && goes && goes.index <= copula.index + copula[0].length + 2 ? null : copula;
   // "am Donnerstag, den 10. Dezember, finden ... die Elternsprechtage statt": German puts the day first and the subject after the verb.
-  if (lang === 'de' && cop && /\d|^\s*(?:am|im|um|ab|heute|morgen)\b/i.test(clause.slice(0, cop.index))) {
+  // A house number before the verb ("Die Ablesung in der Ahornstraße 9 erfolgt am ...") is no day.
+  if (lang === 'de' && cop && DAY_FIRST.test(clause.slice(0, cop.index))) {
     const after = /^\s*\S+\s+(?:.*?\s)?(?:der|die|das|unser\p{L}*|eure?\p{L}*)\s+(\p{Lu}[\p{L}-]+(?:\s+(?:der|des)\s+\p{Lu}[\p{L}-]+)?)/u.exec(
       clause.slice(cop.index),
     );
