@@ -193,3 +193,17 @@ describe('hours written with a dot', () => {
     expect(out.tasks[0].due_date).toBe('2026-12-02T13:30:00.000Z');
   });
 });
+
+describe('a weekday with its day and an hour', () => {
+  it('reads the hour after "mercredi 2 à", "jueves 3 a las", "Mittwoch 2. um" and names the meeting by its noun', async () => {
+    for (const [body, lang] of [
+      ['Salut,\n\nOn se cale un point mercredi 2 à 11h00 en salle Everest pour en parler ?\n\nMerci', 'fr'],
+      ['Hola,\n\n¿Hacemos una reunión el miércoles 2 a las 11:00 en la sala Everest para hablarlo?\n\nGracias', 'es'],
+      ['Hallo,\n\nLass uns am Mittwoch 2. um 11 Uhr eine Besprechung im Raum Everest machen.\n\nDanke', 'de'],
+    ]) {
+      const { out } = await run(mail(headers('Mon, 30 Nov 2026 09:00:00 +0100', 'Bilan T4', 'w1'), body));
+      expect(out.events, lang).toHaveLength(1);
+      expect(out.events[0].start_time, lang).toBe('2026-12-02T10:00:00.000Z');
+    }
+  });
+});

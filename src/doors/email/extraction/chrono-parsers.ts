@@ -47,10 +47,20 @@ function nextDayOfMonth(context: chrono.ParsingContext, day: number): chrono.Par
 const weekdayAndDay = (weekdays: string): Parser => ({
   pattern: () =>
     new RegExp(
-      `(?<!\\p{L})(?:${weekdays})\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:er|st|nd|rd|th)?(?![\\d]|[.:h/-]\\d|\\.?\\s*(?:de\\s|of\\s|janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée][cz]|jan|feb|m[äa]r|apr|may|jun|jul|aug|okt|dic|ene|abr|ago|uhr|heures?|horas?|[ap]\\.?m\\b|h\\b))`,
+      `(?<!\\p{L})(?:${weekdays})\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:er|st|nd|rd|th)?(?![\\d]|[.:h/-]\\d|\\.?\\s*(?:de\\s|of\\s|janv|f[ée]v|mars|avr|mai|juin|juil|ao[uû]|sept|oct|nov|d[ée][cz]|jan|feb|m[äa]r|apr|may|jun|jul|aug|okt|dic|ene|abr|ago|uhr|heures?|horas?|[ap]\\.?m\\b|h\\b))` +
+        // "mercredi 2 à 11h00", "jueves 10 a las 9:30", "Mittwoch 2. um 11 Uhr": the hour that follows belongs
+        // to the day (chrono would read "2 à 11h00" as a range of hours and lose both).
+        `(?:\\.?,?\\s+(?:à|a las?|a la|um|at)\\s+(\\d{1,2})(?:[:h](\\d{2})?|\\s*uhr)(?!\\d))?`,
       'iu',
     ),
-  extract: (c, m) => nextDayOfMonth(c, Number(m[1])),
+  extract: (c, m) => {
+    const day = nextDayOfMonth(c, Number(m[1]));
+    if (day && m[2] !== undefined && Number(m[2]) < 24) {
+      day.assign('hour', Number(m[2]));
+      day.assign('minute', m[3] ? Number(m[3]) : 0);
+    }
+    return day;
+  },
 });
 const weekdayDay = {
   es: weekdayAndDay('lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo'),
