@@ -40,12 +40,15 @@ const LIST_OF =
   /\b(?:the\s+)?following\s+(\p{L}+)|\b(?:die\s+)?folgenden?\s+(\p{L}+)|\b(?:la|las|los|el)\s+siguientes?\s+(\p{L}+)|\b(?:les|le|la|des)\s+(\p{L}+)\s+suivante?s?\b/iu;
 const ERRAND_NOUN =
   /^(?:tasks?|items?|steps?|actions?|points?|things?|questions?|changes?|dates?|aufgaben|punkte|schritte|fragen|[äa]nderungen|termine|tareas|pasos|puntos|preguntas|cambios|fechas|t[âa]ches|[ée]tapes|questions|modifications)$/iu;
+const NOT_A_NOUN =
+  /^(?:by|before|until|on|at|to|in|for|from|with|and|bis|vor|zum|zur|am|an|f[üu]r|und|antes|para|hasta|el|en|con|y|avant|pour|le|au|en|avec|et|d['’]ici)$/iu;
 const LIST_WORD = /\s*\b(?:following|folgenden?|siguientes?|suivante?s?)\b\s*/giu;
 
 function listHead(intro: string): string | null {
   const m = LIST_OF.exec(intro);
   const noun = m ? (m[1] ?? m[2] ?? m[3] ?? m[4]) : null;
-  return noun && !ERRAND_NOUN.test(noun) ? noun : null;
+  // "we need the following by December 18:": no head noun, only a preposition; the entries name the things.
+  return noun && !ERRAND_NOUN.test(noun) && !NOT_A_NOUN.test(noun) ? noun : null;
 }
 
 /**
