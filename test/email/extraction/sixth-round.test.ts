@@ -207,3 +207,18 @@ describe('a weekday with its day and an hour', () => {
     }
   });
 });
+
+describe('a tradesperson’s visit window', () => {
+  it('makes the event of "will come/visit on <day> between <hours>", named by its label', async () => {
+    for (const sentence of [
+      'Gas safety check: the engineer will come on Thursday 10 December between 8:00 and 10:00.',
+      'Window cleaning: the contractor will visit on Thursday 10 December between 8:00 and 10:00.',
+    ]) {
+      const { out } = await run(mail(headers(GMT, 'Flat 2', 'v1'), `Hi,\n\n${sentence} Someone needs to be in.\n\nThanks`));
+      expect(out.events, sentence).toHaveLength(1);
+      expect(out.events[0].start_time, sentence).toBe('2026-12-10T08:00:00.000Z');
+      expect(out.events[0].end_time, sentence).toBe('2026-12-10T10:00:00.000Z');
+      expect(out.events[0].title, sentence).toMatch(/check|cleaning/i);
+    }
+  });
+});
