@@ -68,7 +68,9 @@ const MAX_SHAPES = 500;
  * PostgreSQL keeps planning each call afresh for its first five, then keeps a generic plan only if
  * it is estimated no worse than those. Measured on a user who sees only their own 10,000 tasks
  * (`bench/request-path.ts`: tasks.list 2.0 -> 0.95 ms of wall time) and on one who sees 100,000
- * through 200 shared contexts (`npm run bench:visibility`: no scenario slower, run back to back).
+ * through 200 shared contexts (`npm run bench:visibility`, two pairs run back to back on a loaded
+ * machine: faster or even in seven of eight scenario pairs; the event list was slower once and
+ * faster once).
  */
 export function shaped() {
   const plans = new Map<string, Plan>();
