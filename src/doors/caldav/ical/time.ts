@@ -1,5 +1,6 @@
 /** iCalendar times <-> UTC instants: DATE values stay whole UTC days (never shifted), TZIDs honoured. */
 import ICAL from 'ical.js';
+import { zonedWallToUtc } from '../../../core/zones.js';
 
 export type Component = InstanceType<typeof ICAL.Component>;
 export type Property = InstanceType<typeof ICAL.Property>;
@@ -16,39 +17,6 @@ const wallMs = (t: Time) => {
   return d.getTime();
 };
 
-const zoneFormat = new Map<string, Intl.DateTimeFormat | null>();
-function formatFor(tzid: string): Intl.DateTimeFormat | null {
-  if (!zoneFormat.has(tzid)) {
-    try {
-      zoneFormat.set(
-        tzid,
-        new Intl.DateTimeFormat('en-US', {
-          timeZone: tzid,
-          hourCycle: 'h23',
-          year: 'numeric',
-          month: 'numeric',
-          day: 'numeric',
-          hour: 'numeric',
-          minute: 'numeric',
-          second: 'numeric',
-        }),
-      );
-    } catch {
-      zoneFormat.set(tzid, null);
-    }
-  }
-  return zoneFormat.get(tzid)!;
-}
-
-/** The offset (ms) of an IANA zone at a UTC instant. */
-function ianaOffset(fmt: Intl.DateTimeFormat, utc: number): number {
-  const parts = Object.fromEntries(fmt.formatToParts(new Date(utc)).map((p) => [p.type, p.value]));
-  const d = new Date(0);
-  d.setUTCFullYear(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
-  d.setUTCHours(Number(parts.hour), Number(parts.minute), Number(parts.second), 0);
-  return d.getTime() - Math.floor(utc / 1000) * 1000;
-}
-
 /**
  * UTC milliseconds of a time value. `vcal` supplies VTIMEZONE definitions for TZID; a TZID with
  * none is read as an IANA name; floating times are read as UTC.
@@ -64,11 +32,8 @@ export function instantMs(t: Time, tzid: string | null, vcal: Component | null):
       const local = new ICAL.Time({ year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second, isDate: false }, tz);
       return wall - tz.utcOffset(local) * 1000;
     }
-    const fmt = formatFor(tzid);
-    if (fmt) {
-      const guess = wall - ianaOffset(fmt, wall);
-      return wall - ianaOffset(fmt, guess);
-    }
+    const zoned = zonedWallToUtc(wall, tzid);
+    if (zoned !== null) return zoned;
   }
   return wall;
 }

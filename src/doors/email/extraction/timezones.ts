@@ -1,4 +1,5 @@
 /** Wall-clock time <-> UTC helpers for IANA zones, Windows zone names and fixed offsets. */
+import { isIanaZone, zonedWallToUtc } from '../../../core/zones.js';
 
 export interface WallTime {
   year: number;
@@ -51,46 +52,12 @@ const WINDOWS_ZONES: Record<string, string> = {
   'new zealand standard time': 'Pacific/Auckland',
 };
 
-function isValidIanaZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** IANA zone for a TZID (IANA already, a Windows name, or a "/mozilla.org/..." style prefix). */
 export function resolveZoneName(tzid: string): string | null {
   const clean = tzid.replace(/^"|"$/g, '').trim();
   const tail = clean.replace(/^\/[^/]+\/[^/]+\//, '');
-  for (const c of [clean, tail]) if (c.includes('/') && isValidIanaZone(c)) return c;
+  for (const c of [clean, tail]) if (c.includes('/') && isIanaZone(c)) return c;
   return WINDOWS_ZONES[clean.toLowerCase()] ?? null;
-}
-
-// Building a formatter costs far more than using one, and a message names few zones.
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Offset in minutes east of UTC of an IANA zone at a UTC instant. */
-function zoneOffsetAt(zone: string, utcMs: number): number {
-  let format = zoneFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    zoneFormats.set(zone, format);
-  }
-  const parts = format.formatToParts(new Date(utcMs));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60000);
 }
 
 export function wallToUtcMs(w: WallTime, offsetMinutes: number): number {
@@ -100,9 +67,8 @@ export function wallToUtcMs(w: WallTime, offsetMinutes: number): number {
 /** UTC instant of a wall-clock time in an IANA zone. */
 export function zonedWallToUtcMs(w: WallTime, zone: string): number {
   const naive = wallToUtcMs(w, 0);
-  let guess = naive - zoneOffsetAt(zone, naive) * 60000;
-  guess = naive - zoneOffsetAt(zone, guess) * 60000;
-  return guess;
+  // Zones reach here through resolveZoneName, which accepts only zones the runtime knows.
+  return zonedWallToUtc(naive, zone) ?? naive;
 }
 
 export function toIso(ms: number): string {
