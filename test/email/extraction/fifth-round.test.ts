@@ -7,20 +7,10 @@
  * taken from a corpus.
  */
 import { describe, expect, it } from 'vitest';
-import { mail, run } from './helpers.js';
+import { day, headers, mail, run } from './helpers.js';
 
-const headers = (date: string, subject: string, id: string, from = 'Sam Reyes <sam@example.org>') => ({
-  Date: date,
-  From: from,
-  To: 'me@intake.localhost',
-  Subject: subject,
-  'Message-ID': `<${id}@fifth-round.test>`,
-  'Content-Type': 'text/plain; charset=utf-8',
-  'Content-Transfer-Encoding': '8bit',
-});
 const CET = 'Tue, 1 Dec 2026 10:00:00 +0100';
 const EST = 'Tue, 1 Dec 2026 09:00:00 -0500';
-const day = (iso: string | null | undefined) => iso?.slice(0, 10);
 
 describe('fields', () => {
   it('makes the event of a lone When field in any language, named by the line above it', async () => {

@@ -6,18 +6,8 @@
  * disclaimer. Sentences here are made up for the rules, not taken from a corpus.
  */
 import { describe, expect, it } from 'vitest';
-import { mail, run } from './helpers.js';
+import { headers, mail, run } from './helpers.js';
 
-const headers = (date: string, subject: string, id: string, from = 'Sam Reyes <sam@example.org>', extra: Record<string, string> = {}) => ({
-  Date: date,
-  From: from,
-  To: 'me@intake.localhost',
-  Subject: subject,
-  'Message-ID': `<${id}@fourth-round.test>`,
-  'Content-Type': 'text/plain; charset=utf-8',
-  'Content-Transfer-Encoding': '8bit',
-  ...extra,
-});
 const CET = 'Mon, 30 Nov 2026 10:00:00 +0100';
 const EST = 'Tue, 1 Dec 2026 09:00:00 -0500';
 const LIST = { 'List-Unsubscribe': '<mailto:leave@club.example.org>', Precedence: 'list' };

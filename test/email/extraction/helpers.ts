@@ -7,6 +7,21 @@ export function corpusFile(name: string): Buffer {
   return readFileSync(`${CORPUS}/${name}.eml`);
 }
 
+/** The headers of a plain-text test message from a person (`extra` adds list headers and the like). */
+export const headers = (date: string, subject: string, id: string, from = 'Sam Reyes <sam@example.org>', extra: Record<string, string> = {}) => ({
+  Date: date,
+  From: from,
+  To: 'me@intake.localhost',
+  Subject: subject,
+  'Message-ID': `<${id}@extraction.test>`,
+  'Content-Type': 'text/plain; charset=utf-8',
+  'Content-Transfer-Encoding': '8bit',
+  ...extra,
+});
+
+/** The calendar day of an ISO timestamp. */
+export const day = (iso: string | null | undefined) => iso?.slice(0, 10);
+
 /** Builds a small RFC 5322 message with CRLF line ends. */
 export function mail(headers: Record<string, string>, body: string): Buffer {
   const head = Object.entries({ 'MIME-Version': '1.0', ...headers })

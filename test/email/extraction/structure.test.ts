@@ -5,17 +5,8 @@
  * a weekday, and the mail's language from its month and weekday names.
  */
 import { describe, expect, it } from 'vitest';
-import { mail, run } from './helpers.js';
+import { headers, mail, run } from './helpers.js';
 
-const headers = (date: string, subject: string, id: string, from = 'Sam Reyes <sam@example.org>') => ({
-  Date: date,
-  From: from,
-  To: 'me@intake.localhost',
-  Subject: subject,
-  'Message-ID': `<${id}@structure.test>`,
-  'Content-Type': 'text/plain; charset=utf-8',
-  'Content-Transfer-Encoding': '8bit',
-});
 const CET = 'Mon, 30 Nov 2026 10:00:00 +0100';
 const EST = 'Tue, 1 Dec 2026 09:00:00 -0500';
 
