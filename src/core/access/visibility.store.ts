@@ -35,6 +35,29 @@ export interface OrderKey extends SortKey {
   nullsLast?: boolean;
 }
 
+/** The filters every versioned record's list takes (the API's context_id, is_published, source, source_email_id, updated_after). */
+export interface RecordFilter {
+  contextId?: string;
+  published?: boolean;
+  source?: string;
+  sourceEmailId?: string;
+  updatedAfter?: string;
+}
+
+/**
+ * A list's conditions: the type's own (`own`), then those of `RecordFilter`; null when nothing is
+ * filtered (the total then comes from record_counts).
+ */
+export function recordConditions(f: RecordFilter, own: Condition[]): Filter {
+  const conditions = [...own];
+  if (f.contextId) conditions.push(['context_id', '=', f.contextId]);
+  if (f.published !== undefined) conditions.push(['is_published', '=', f.published ? 1 : 0]);
+  if (f.source) conditions.push(['source', '=', f.source]);
+  if (f.sourceEmailId) conditions.push(['source_email_id', '=', f.sourceEmailId]);
+  if (f.updatedAfter) conditions.push(['updated_at', '>', f.updatedAfter]);
+  return conditions.length ? conditions : null;
+}
+
 const applyConditions = (q: AnyQuery, alias: string, conditions: Condition[]) =>
   conditions.reduce((acc, [column, op, value]) => acc.where(`${alias}.${column}`, op, value), q);
 
@@ -157,10 +180,11 @@ function withMarkers(filter: Filter, markers: string[]) {
 }
 
 /**
- * The page's rows whole, each with the recurrence lines a calendar app wrote for it (D17, at most
- * one row per record), so the REST door needs no second query for them.
+ * Rows of `table` whole, each with the recurrence lines a calendar app wrote for it (D17, at most
+ * one row per record), so the REST door needs no second query for them: list pages here, single
+ * reads in the tasks and events stores.
  */
-const withRecurrence = (q: AnyQuery, table: VisibleTable) =>
+export const withRecurrence = (q: AnyQuery, table: VisibleTable) =>
   q
     .leftJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', `${table}.id`).on('co.record_type', '=', table === 'tasks' ? 'task' : 'event'))
     .selectAll(table)

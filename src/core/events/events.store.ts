@@ -1,32 +1,23 @@
-import { sql } from 'kysely';
+import { type Compilable, sql } from 'kysely';
 import { dialectOf, forUpdate, type Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { EventsTable } from '../../db/schema.js';
-import { type Condition, type Filter, pageVisible } from '../access/visibility.store.js';
+import { type Condition, pageVisible, type RecordFilter, recordConditions, withRecurrence } from '../access/visibility.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
 
 export const EVENT_SORT_FIELDS = ['created_at', 'updated_at', 'start_time', 'end_time', 'title'] as const;
 export type EventSortField = (typeof EVENT_SORT_FIELDS)[number];
 
-export interface EventFilter {
-  contextId?: string;
+export interface EventFilter extends RecordFilter {
   /** Overlap with [from, to): start_time < to and end_time > from. */
   from?: string;
   to?: string;
-  published?: boolean;
-  source?: string;
-  sourceEmailId?: string;
-  updatedAfter?: string;
 }
 
 /** A read: the row with the recurrence lines a calendar app wrote for it (D17), in the same round trip. */
-const eventById = prepared((db: Executor, id: string) =>
-  db
-    .selectFrom('events')
-    .leftJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'events.id').on('co.record_type', '=', 'event'))
-    .selectAll('events')
-    .select('co.recurrence')
-    .where('events.id', '=', id),
+const eventById = prepared(
+  (db: Executor, id: string) =>
+    withRecurrence(db.selectFrom('events'), 'events').where('events.id', '=', id) as unknown as Compilable<EventsTable & { recurrence: string | null }>,
 );
 const eventByIdLocked = prepared((db: Executor, id: string) => forUpdate(db, db.selectFrom('events').selectAll().where('id', '=', id)));
 
@@ -70,21 +61,15 @@ async function earliestStart(db: Executor, from: string): Promise<string | undef
   return Number.isFinite(ms) && ms >= Date.parse('0000-01-01T00:00:00Z') ? new Date(ms).toISOString() : undefined;
 }
 
-const applyFilter = (f: EventFilter, startsFrom?: string): Filter => {
-  if (Object.values(f).every((v) => v === undefined)) return null;
-  const conditions: Condition[] = [];
-  if (f.contextId) conditions.push(['context_id', '=', f.contextId]);
-  if (f.to) conditions.push(['start_time', '<', f.to]);
-  if (f.from) conditions.push(['end_time', '>', f.from]);
+function applyFilter(f: EventFilter, startsFrom?: string) {
+  const own: Condition[] = [];
+  if (f.to) own.push(['start_time', '<', f.to]);
+  if (f.from) own.push(['end_time', '>', f.from]);
   // Implied by the overlap test but on the indexes' leading time column, so a window reads
   // about its own length of each index instead of every event that starts before `to`.
-  if (startsFrom) conditions.push(['start_time', '>=', startsFrom]);
-  if (f.published !== undefined) conditions.push(['is_published', '=', f.published ? 1 : 0]);
-  if (f.source) conditions.push(['source', '=', f.source]);
-  if (f.sourceEmailId) conditions.push(['source_email_id', '=', f.sourceEmailId]);
-  if (f.updatedAfter) conditions.push(['updated_at', '>', f.updatedAfter]);
-  return conditions;
-};
+  if (startsFrom) own.push(['start_time', '>=', startsFrom]);
+  return recordConditions(f, own);
+}
 
 /** One page of the events a user can see (owned, in visible contexts, or attended), plus the total. */
 export const listVisibleEvents = async (db: Executor, userId: string, filter: EventFilter, sort: SortKey<EventSortField>[], page: PageRequest) =>

@@ -1,33 +1,24 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Compilable, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { dialectOf, type Executor, forUpdate } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, TasksTable } from '../../db/schema.js';
 import { withVisibleContexts } from '../access/access.store.js';
-import { type Condition, type Filter, pageVisible, visibleCondition } from '../access/visibility.store.js';
+import { pageVisible, type RecordFilter, recordConditions, visibleCondition, withRecurrence } from '../access/visibility.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
 
 export const TASK_SORT_FIELDS = ['created_at', 'updated_at', 'due_date', 'priority', 'status', 'title'] as const;
 export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
 
-export interface TaskFilter {
-  contextId?: string;
+export interface TaskFilter extends RecordFilter {
   statuses?: number[];
-  published?: boolean;
-  source?: string;
-  sourceEmailId?: string;
-  updatedAfter?: string;
 }
 
 type Visible = Database & { visible_contexts: { id: string } };
 
 /** A read: the row with the recurrence lines a calendar app wrote for it (D17), in the same round trip. */
-const taskById = prepared((db: Executor, id: string) =>
-  db
-    .selectFrom('tasks')
-    .leftJoin('calendar_objects as co', (j) => j.onRef('co.record_id', '=', 'tasks.id').on('co.record_type', '=', 'task'))
-    .selectAll('tasks')
-    .select('co.recurrence')
-    .where('tasks.id', '=', id),
+const taskById = prepared(
+  (db: Executor, id: string) =>
+    withRecurrence(db.selectFrom('tasks'), 'tasks').where('tasks.id', '=', id) as unknown as Compilable<TasksTable & { recurrence: string | null }>,
 );
 const taskByIdLocked = prepared((db: Executor, id: string) => forUpdate(db, db.selectFrom('tasks').selectAll().where('id', '=', id)));
 
@@ -51,17 +42,7 @@ export const deleteTask = async (db: Executor, id: string) => {
 
 const visibleTo = (userId: string) => visibleCondition('tasks', userId) as (eb: ExpressionBuilder<Visible, 'tasks'>) => Expression<SqlBool>;
 
-const applyFilter = (f: TaskFilter): Filter => {
-  if (Object.values(f).every((v) => v === undefined)) return null;
-  const conditions: Condition[] = [];
-  if (f.contextId) conditions.push(['context_id', '=', f.contextId]);
-  if (f.statuses?.length) conditions.push(['status', 'in', f.statuses]);
-  if (f.published !== undefined) conditions.push(['is_published', '=', f.published ? 1 : 0]);
-  if (f.source) conditions.push(['source', '=', f.source]);
-  if (f.sourceEmailId) conditions.push(['source_email_id', '=', f.sourceEmailId]);
-  if (f.updatedAfter) conditions.push(['updated_at', '>', f.updatedAfter]);
-  return conditions;
-};
+const applyFilter = (f: TaskFilter) => recordConditions(f, f.statuses?.length ? [['status', 'in', f.statuses]] : []);
 
 /** One page of the tasks a user can see, plus the total: visibility is part of the SQL (core/access). */
 export function listVisibleTasks(db: Executor, userId: string, filter: TaskFilter, sort: SortKey<TaskSortField>[], page: PageRequest) {
