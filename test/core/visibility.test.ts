@@ -80,6 +80,33 @@ describe('visibility plans', () => {
     expect(unpinned.rows.map((r) => r.id)).toEqual(reference('created_at', true));
   });
 
+  it("unpinned lists (on PostgreSQL the counts ride on the page query) give the pinned plans' pages and totals", async () => {
+    const db = t.app.database.db;
+    const nobody = await t.user();
+    for (const filter of [null, [['status', '=', 0]] as Condition[]]) {
+      for (const sort of [[{ field: 'created_at', desc: true }], [{ field: 'title', desc: false }]]) {
+        for (const offset of [0, 3, 10, 30]) {
+          const pinned = await pageVisible<{ id: string }>(db, viewer.id, 'tasks', filter, sort, { limit: 4, offset }, { plan: 'branches' });
+          // The first call leaves a plan hint, the second follows it.
+          for (const round of [1, 2]) {
+            const page = await pageVisible<{ id: string }>(db, viewer.id, 'tasks', filter, sort, { limit: 4, offset });
+            const label = `${JSON.stringify(filter)} ${sort[0].field} offset ${offset} round ${round}`;
+            expect(page.total, label).toBe(pinned.total);
+            expect(
+              page.rows.map((r) => r.id),
+              label,
+            ).toEqual(pinned.rows.map((r) => r.id));
+          }
+        }
+        if (!filter) expect((await pageVisible(db, viewer.id, 'tasks', filter, sort, { limit: 4, offset: 0 })).total).toBe(visible.size);
+        for (const offset of [0, 5]) {
+          for (let round = 0; round < 2; round++)
+            expect(await pageVisible(db, nobody.id, 'tasks', filter, sort, { limit: 4, offset })).toEqual({ rows: [], total: 0 });
+        }
+      }
+    }
+  });
+
   it('agree on filtered event pages including attended events', async () => {
     const db = t.app.database.db;
     const filter: Condition[] = [

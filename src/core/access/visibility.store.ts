@@ -121,15 +121,15 @@ function ordered(q: AnyQuery, alias: string, sort: OrderKey[]): AnyQuery {
  * the visible contexts and the caller's own row, however many records those hold. With filters each
  * branch is counted from its own index.
  */
-function countQuery(db: Executor, postgres: boolean, userId: string, table: VisibleTable, filter: Filter) {
+function countColumns(eb: ExpressionBuilder<any, any>, postgres: boolean, userId: string, table: VisibleTable, filter: Filter, prefix = '') {
   const type = table === 'tasks' ? 'task' : 'event';
   // The table's size rides along (one round trip less on PostgreSQL): the plan choice needs it.
   // A cheap estimate: SQLite's largest rowid, PostgreSQL's planner statistics.
   const size = postgres
     ? sql<number>`(SELECT reltuples FROM pg_class WHERE oid = ${table}::regclass)`
     : sql<number>`(SELECT max(rowid) FROM ${sql.table(table)})`;
-  return withVisibility(db, userId).selectNoFrom((eb) => [
-    size.as('size'),
+  return [
+    size.as(`${prefix}size`),
     ...branches(table, userId).map((b, i) => {
       if (!filter && b.name !== 'attended') {
         const counted = eb
@@ -139,7 +139,7 @@ function countQuery(db: Executor, postgres: boolean, userId: string, table: Visi
         const inVisible = eb.selectFrom('visible_contexts').select('visible_contexts.id');
         return (
           b.name === 'in_context' ? counted.where('rc.context_id', 'in', inVisible) : counted.where('rc.user_id', '=', userId).where('rc.context_id', '=', '')
-        ).as(`n${i}`);
+        ).as(`${prefix}n${i}`);
       }
       return applyConditions(
         eb.selectFrom(`${table} as b`).where((e) => b.where(e, 'b')),
@@ -147,10 +147,13 @@ function countQuery(db: Executor, postgres: boolean, userId: string, table: Visi
         filter ?? [],
       )
         .select((e) => e.fn.countAll().as('n'))
-        .as(`n${i}`);
+        .as(`${prefix}n${i}`);
     }),
-  ]);
+  ];
 }
+
+const countQuery = (db: Executor, postgres: boolean, userId: string, table: VisibleTable, filter: Filter) =>
+  withVisibility(db, userId).selectNoFrom((eb) => countColumns(eb, postgres, userId, table, filter));
 
 /**
  * Sort keys that have an index of their own over the whole table ((col, id), migration 002), so
@@ -190,18 +193,36 @@ export const withRecurrence = (q: AnyQuery, table: VisibleTable) =>
     .selectAll(table)
     .select('co.recurrence');
 
+/** Per caller and table, the plan their last list took (bounded: a hint, never needed for correctness). */
+const lastPlans = new Map<string, 'global' | 'branches'>();
+const MAX_PLAN_HINTS = 10_000;
+
+function rememberPlan(key: string, plan: 'global' | 'branches') {
+  if (lastPlans.get(key) === plan) return;
+  lastPlans.delete(key);
+  if (lastPlans.size >= MAX_PLAN_HINTS) lastPlans.delete(lastPlans.keys().next().value!);
+  lastPlans.set(key, plan);
+}
+
+/** Names of the count columns when they ride on the page query's rows. */
+const COUNTED = 'counted_';
+
 /**
  * One page of the visible rows of `table` that pass `filter`, in `sort` order, plus the total.
- * Rows are returned whole (selectAll of the table, plus `recurrence`).
+ * Rows are returned whole (selectAll of the table, plus `recurrence`; on PostgreSQL they may also
+ * carry the `counted_*` columns, which the mappers to API objects ignore).
  *
- * The total comes first (it is needed anyway), and it picks between two plans that give the same
- * rows:
+ * The total is needed anyway, and it picks between two plans that give the same rows:
  * - global order: when the caller sees a large share of the table and the sort has its own index,
  *   read the first M rows of the whole table in sort order (M sized to hold the page several times
  *   over at the visible share) and keep the visible ones. Every visible row outside those M ranks
  *   after all of them, so if the page is complete it is exact; if not, fall through.
  * - per branch: the union of each branch's own top `offset + limit` rows, each read in its index
  *   order, then the page cut from that union. Its work grows with the visible set, not the table.
+ *
+ * So the counts come first, in a query of their own. On PostgreSQL, where each query is a round
+ * trip, the counts ride on the per-branch page query instead whenever that plan is expected: the
+ * sort has no global index, or the caller's previous list of this table took the per-branch plan.
  */
 export async function pageVisible<Row>(
   db: Executor,
@@ -221,44 +242,73 @@ export async function pageVisible<Row>(
     filter ? filter.map(([column, op, value]) => `${column} ${op}${Array.isArray(value) ? value.length : ''}`).join(',') : 'none',
     sort.map((key) => `${key.field}${key.desc ? ' desc' : ''}${key.nullsLast ? ' nulls last' : ''}`).join(','),
   ].join('|');
+  const globalSort = sort.length === 1 && GLOBAL_ORDER[table].includes(sort[0].field);
+  const hint = `${table}|${userId}`;
+  const branchesArgs = (m: string[]) => {
+    const b = withMarkers(filter, m);
+    const [kM, limitM, offsetM] = b.rest as unknown as number[];
+    return { b, query: branchesPage(db, pg, b.userId, table, b.filter ?? [], sort, { k: kM, limit: limitM, offset: offsetM }) };
+  };
+
+  if (pg && !opts.plan && (!globalSort || lastPlans.get(hint) === 'branches')) {
+    const rows = await run<Row & Record<string, unknown>>(db, `counted|${shape}`, [...values, k, page.limit, page.offset], (m) => {
+      const { b, query } = branchesArgs(m);
+      return query.select((eb) => countColumns(eb, pg, b.userId, table, b.filter, COUNTED));
+    });
+    if (rows.length) {
+      const total = totalOf(rows[0], COUNTED, table, userId);
+      if (globalSort) rememberPlan(hint, globalScan(rows[0], COUNTED, total, k, {}) === null ? 'branches' : 'global');
+      return { rows: rows as Row[], total };
+    }
+    // An empty first page means nothing is visible; past the end, the counts alone say how much is.
+    if (page.offset === 0 && page.limit > 0) return { rows: [] as Row[], total: 0 };
+  }
 
   const [counts] = await run<Record<string, unknown>>(db, `count|${shape}`, values, (m) => {
     const b = withMarkers(filter, m);
     return countQuery(db, pg, b.userId, table, b.filter);
   });
-  const n = branches(table, userId).map((_, i) => Number(counts[`n${i}`]));
-  const total = n.reduce((a, c) => a + c, 0);
-  const inContext = n[0];
-  const size = Number(counts.size ?? 0);
+  const total = totalOf(counts, '', table, userId);
   const expected = Math.max(0, Math.min(page.limit, total - page.offset));
   if (expected === 0) return { rows: [] as Row[], total };
 
-  const globalOk = opts.plan === 'global' || (!opts.plan && sort.length === 1 && GLOBAL_ORDER[table].includes(sort[0].field));
-  if (globalOk) {
-    const scan = opts.plan === 'global' ? Number.MAX_SAFE_INTEGER : size > 0 ? Math.ceil((4 * k * size) / total) : Infinity;
-    // The per-branch plan reads about k index entries of each of the caller's own branches and,
-    // for the context branch, its rows in the visible contexts: the global scan only pays off when
-    // it reads fewer rows than that (a caller who sees mostly their own records does not gain).
-    if ((scan <= MAX_SCAN && scan < inContext) || opts.plan === 'global') {
-      const rows = await run<Row>(db, `global|${shape}`, [...values, scan, page.limit, page.offset], (m) => {
-        const b = withMarkers(filter, m);
-        const [scanM, limitM, offsetM] = b.rest as unknown as number[];
-        const qc = withVisibility(db, b.userId);
-        const window = ordered(applyConditions(qc.selectFrom(`${table} as w`).selectAll('w'), 'w', b.filter ?? []), 'w', sort).limit(scanM);
-        return ordered(withRecurrence(qc.selectFrom(window.as(table)), table).where(visibleCondition(table, b.userId)), table, sort)
-          .limit(limitM)
-          .offset(offsetM);
-      });
-      if (rows.length === expected) return { rows, total };
-    }
+  const scan = opts.plan === 'branches' || !(globalSort || opts.plan === 'global') ? null : globalScan(counts, '', total, k, opts);
+  if (globalSort && !opts.plan) rememberPlan(hint, scan === null ? 'branches' : 'global');
+  if (scan !== null) {
+    const rows = await run<Row>(db, `global|${shape}`, [...values, scan, page.limit, page.offset], (m) => {
+      const b = withMarkers(filter, m);
+      const [scanM, limitM, offsetM] = b.rest as unknown as number[];
+      const qc = withVisibility(db, b.userId);
+      const window = ordered(applyConditions(qc.selectFrom(`${table} as w`).selectAll('w'), 'w', b.filter ?? []), 'w', sort).limit(scanM);
+      return ordered(withRecurrence(qc.selectFrom(window.as(table)), table).where(visibleCondition(table, b.userId)), table, sort)
+        .limit(limitM)
+        .offset(offsetM);
+    });
+    if (rows.length === expected) return { rows, total };
   }
 
-  const rows = await run<Row>(db, `branches|${shape}`, [...values, k, page.limit, page.offset], (m) => {
-    const b = withMarkers(filter, m);
-    const [kM, limitM, offsetM] = b.rest as unknown as number[];
-    return branchesPage(db, pg, b.userId, table, b.filter ?? [], sort, { k: kM, limit: limitM, offset: offsetM });
-  });
+  const rows = await run<Row>(db, `branches|${shape}`, [...values, k, page.limit, page.offset], (m) => branchesArgs(m).query);
   return { rows, total };
+}
+
+const branchCounts = (counts: Record<string, unknown>, prefix: string, table: VisibleTable, userId: string) =>
+  branches(table, userId).map((_, i) => Number(counts[`${prefix}n${i}`]));
+
+const totalOf = (counts: Record<string, unknown>, prefix: string, table: VisibleTable, userId: string) =>
+  branchCounts(counts, prefix, table, userId).reduce((a, c) => a + c, 0);
+
+/**
+ * How many rows the global-order plan would read, or null when the per-branch plan is the better
+ * one: it reads about k index entries of each of the caller's own branches and, for the context
+ * branch, its rows in the visible contexts, so the global scan only pays off when it reads fewer
+ * rows than that (a caller who sees mostly their own records does not gain).
+ */
+function globalScan(counts: Record<string, unknown>, prefix: string, total: number, k: number, opts: { plan?: 'global' | 'branches' }): number | null {
+  if (opts.plan === 'global') return Number.MAX_SAFE_INTEGER;
+  const inContext = Number(counts[`${prefix}n0`]);
+  const size = Number(counts[`${prefix}size`] ?? 0);
+  const scan = size > 0 ? Math.ceil((4 * k * size) / total) : Number.POSITIVE_INFINITY;
+  return scan <= MAX_SCAN && scan < inContext ? scan : null;
 }
 
 /** Each branch's own top `k` rows, read in its index order; the page is cut from their union. */
