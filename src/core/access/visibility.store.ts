@@ -244,14 +244,15 @@ export async function pageVisible<Row>(
   ].join('|');
   const globalSort = sort.length === 1 && GLOBAL_ORDER[table].includes(sort[0].field);
   const hint = `${table}|${userId}`;
+  const depth = readDepth(k);
   const branchesArgs = (m: string[]) => {
     const b = withMarkers(filter, m);
-    const [kM, limitM, offsetM] = b.rest as unknown as number[];
-    return { b, query: branchesPage(db, pg, b.userId, table, b.filter ?? [], sort, { k: kM, limit: limitM, offset: offsetM }) };
+    const [limitM, offsetM] = b.rest as unknown as number[];
+    return { b, query: branchesPage(db, pg, b.userId, table, b.filter ?? [], sort, { k: depth, limit: limitM, offset: offsetM }) };
   };
 
   if (pg && !opts.plan && (!globalSort || lastPlans.get(hint) === 'branches')) {
-    const rows = await run<Row & Record<string, unknown>>(db, `counted|${shape}`, [...values, k, page.limit, page.offset], (m) => {
+    const rows = await run<Row & Record<string, unknown>>(db, `counted|${shape}|${depth}`, [...values, page.limit, page.offset], (m) => {
       const { b, query } = branchesArgs(m);
       return query.select((eb) => countColumns(eb, pg, b.userId, table, b.filter, COUNTED));
     });
@@ -275,21 +276,31 @@ export async function pageVisible<Row>(
   const scan = opts.plan === 'branches' || !(globalSort || opts.plan === 'global') ? null : globalScan(counts, '', total, k, opts);
   if (globalSort && !opts.plan) rememberPlan(hint, scan === null ? 'branches' : 'global');
   if (scan !== null) {
-    const rows = await run<Row>(db, `global|${shape}`, [...values, scan, page.limit, page.offset], (m) => {
+    const window = readDepth(scan);
+    const rows = await run<Row>(db, `global|${shape}|${window}`, [...values, page.limit, page.offset], (m) => {
       const b = withMarkers(filter, m);
-      const [scanM, limitM, offsetM] = b.rest as unknown as number[];
+      const [limitM, offsetM] = b.rest as unknown as number[];
       const qc = withVisibility(db, b.userId);
-      const window = ordered(applyConditions(qc.selectFrom(`${table} as w`).selectAll('w'), 'w', b.filter ?? []), 'w', sort).limit(scanM);
-      return ordered(withRecurrence(qc.selectFrom(window.as(table)), table).where(visibleCondition(table, b.userId)), table, sort)
+      const first = ordered(applyConditions(qc.selectFrom(`${table} as w`).selectAll('w'), 'w', b.filter ?? []), 'w', sort).limit(sql.lit(window));
+      return ordered(withRecurrence(qc.selectFrom(first.as(table)), table).where(visibleCondition(table, b.userId)), table, sort)
         .limit(limitM)
         .offset(offsetM);
     });
     if (rows.length === expected) return { rows, total };
   }
 
-  const rows = await run<Row>(db, `branches|${shape}`, [...values, k, page.limit, page.offset], (m) => branchesArgs(m).query);
+  const rows = await run<Row>(db, `branches|${shape}|${depth}`, [...values, page.limit, page.offset], (m) => branchesArgs(m).query);
   return { rows, total };
 }
+
+/**
+ * How deep each branch (or the global window) is read: at least the rows asked for, rounded up to a
+ * power of two. Reading a little more changes no page, and the depth is written into the SQL text
+ * rather than bound: PostgreSQL estimates a LIMIT given as a parameter at a tenth of the table, which
+ * made it re-plan the list query on every call (0.33-0.47 ms of planning against 0.2 ms of running
+ * it); with the depth known it keeps one generic plan per statement. Rounding keeps the texts few.
+ */
+const readDepth = (rows: number) => (rows === Number.MAX_SAFE_INTEGER ? rows : Math.max(64, 2 ** Math.ceil(Math.log2(Math.max(1, rows)))));
 
 const branchCounts = (counts: Record<string, unknown>, prefix: string, table: VisibleTable, userId: string) =>
   branches(table, userId).map((_, i) => Number(counts[`${prefix}n${i}`]));
@@ -333,7 +344,7 @@ function branchesPage(
             applyConditions(eb.selectFrom(`${table} as p`).select(cols).whereRef('p.context_id', '=', 'vc.id'), 'p', conditions),
             'p',
             sort,
-          ).limit(k);
+          ).limit(sql.lit(k));
           const merged = ordered(
             eb
               .selectFrom('visible_contexts as vc')
@@ -341,7 +352,7 @@ function branchesPage(
               .select('l.id'),
             'l',
             sort,
-          ).limit(k);
+          ).limit(sql.lit(k));
           return eb.selectFrom(merged.as('r')).select('r.id');
         }
         const top = ordered(
@@ -355,7 +366,7 @@ function branchesPage(
           ),
           'b',
           sort,
-        ).limit(k);
+        ).limit(sql.lit(k));
         // A LIMIT inside a compound SELECT needs its own sub-select on SQLite.
         return eb.selectFrom(top.as('r')).select('r.id');
       })
