@@ -294,13 +294,17 @@ export async function pageVisible<Row>(
 }
 
 /**
- * How deep each branch (or the global window) is read: at least the rows asked for, rounded up to a
- * power of two. Reading a little more changes no page, and the depth is written into the SQL text
- * rather than bound: PostgreSQL estimates a LIMIT given as a parameter at a tenth of the table, which
- * made it re-plan the list query on every call (0.33-0.47 ms of planning against 0.2 ms of running
- * it); with the depth known it keeps one generic plan per statement. Rounding keeps the texts few.
+ * How deep each branch (or the global window) is read: at least the rows asked for, rounded up (to
+ * a power of two up to 1,024, then to a multiple of 1,024). Reading a little more changes no page,
+ * and the depth is written into the SQL text rather than bound: PostgreSQL estimates a LIMIT given
+ * as a parameter at a tenth of the table, which made it re-plan the list query on every call
+ * (0.33-0.47 ms of planning against 0.2 ms of running it); with the depth known it keeps one generic
+ * plan per statement. Rounding keeps the texts few.
  */
-const readDepth = (rows: number) => (rows === Number.MAX_SAFE_INTEGER ? rows : Math.max(64, 2 ** Math.ceil(Math.log2(Math.max(1, rows)))));
+const readDepth = (rows: number) => {
+  if (rows === Number.MAX_SAFE_INTEGER) return rows;
+  return rows <= 1024 ? Math.max(64, 2 ** Math.ceil(Math.log2(Math.max(1, rows)))) : Math.ceil(rows / 1024) * 1024;
+};
 
 const branchCounts = (counts: Record<string, unknown>, prefix: string, table: VisibleTable, userId: string) =>
   branches(table, userId).map((_, i) => Number(counts[`${prefix}n${i}`]));
