@@ -16,7 +16,7 @@
  * defeats both indexes and sorts every visible row: measured 450 ms against ~2 ms for this shape
  * at 100,000 visible tasks (bench/README.md).
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { type RawBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { dialectOf, type Executor } from '../../db/database.js';
 import { shaped } from '../../db/prepared.js';
 import type { SortKey } from '../lists.js';
@@ -204,6 +204,9 @@ function rememberPlan(key: string, plan: 'global' | 'branches') {
   lastPlans.set(key, plan);
 }
 
+/** A page's LIMIT and OFFSET: bound values (their markers) or literals in the text. */
+type PageBounds = { limit: number | RawBuilder<number>; offset: number | RawBuilder<number> };
+
 /** Names of the count columns when they ride on the page query's rows. */
 const COUNTED = 'counted_';
 
@@ -245,14 +248,22 @@ export async function pageVisible<Row>(
   const globalSort = sort.length === 1 && GLOBAL_ORDER[table].includes(sort[0].field);
   const hint = `${table}|${userId}`;
   const depth = readDepth(k);
+  // SQLite runs a page faster with its LIMIT and OFFSET written into the text (186 against 287 µs
+  // for a page of 50 from 10,000 tasks, measured for issue 15), and a new text costs it only one
+  // prepare. PostgreSQL keeps them bound, so that a few named statements serve every page.
+  const pageArgs = pg ? [page.limit, page.offset] : [];
+  const pageKey = pg ? '' : `|${page.limit}+${page.offset}`;
+  const pageOf = (rest: string[]): PageBounds =>
+    pg
+      ? { limit: rest[0] as unknown as number, offset: rest[1] as unknown as number }
+      : { limit: sql.lit<number>(page.limit), offset: sql.lit<number>(page.offset) };
   const branchesArgs = (m: string[]) => {
     const b = withMarkers(filter, m);
-    const [limitM, offsetM] = b.rest as unknown as number[];
-    return { b, query: branchesPage(db, pg, b.userId, table, b.filter ?? [], sort, { k: depth, limit: limitM, offset: offsetM }) };
+    return { b, query: branchesPage(db, pg, b.userId, table, b.filter ?? [], sort, { k: depth, ...pageOf(b.rest) }) };
   };
 
   if (pg && !opts.plan && (!globalSort || lastPlans.get(hint) === 'branches')) {
-    const rows = await run<Row & Record<string, unknown>>(db, `counted|${shape}|${depth}`, [...values, page.limit, page.offset], (m) => {
+    const rows = await run<Row & Record<string, unknown>>(db, `counted|${shape}|${depth}${pageKey}`, [...values, ...pageArgs], (m) => {
       const { b, query } = branchesArgs(m);
       return query.select((eb) => countColumns(eb, pg, b.userId, table, b.filter, COUNTED));
     });
@@ -277,19 +288,19 @@ export async function pageVisible<Row>(
   if (globalSort && !opts.plan) rememberPlan(hint, scan === null ? 'branches' : 'global');
   if (scan !== null) {
     const window = readDepth(scan);
-    const rows = await run<Row>(db, `global|${shape}|${window}`, [...values, page.limit, page.offset], (m) => {
+    const rows = await run<Row>(db, `global|${shape}|${window}${pageKey}`, [...values, ...pageArgs], (m) => {
       const b = withMarkers(filter, m);
-      const [limitM, offsetM] = b.rest as unknown as number[];
+      const bounds = pageOf(b.rest);
       const qc = withVisibility(db, b.userId);
       const first = ordered(applyConditions(qc.selectFrom(`${table} as w`).selectAll('w'), 'w', b.filter ?? []), 'w', sort).limit(sql.lit(window));
       return ordered(withRecurrence(qc.selectFrom(first.as(table)), table).where(visibleCondition(table, b.userId)), table, sort)
-        .limit(limitM)
-        .offset(offsetM);
+        .limit(bounds.limit)
+        .offset(bounds.offset);
     });
     if (rows.length === expected) return { rows, total };
   }
 
-  const rows = await run<Row>(db, `branches|${shape}|${depth}`, [...values, page.limit, page.offset], (m) => branchesArgs(m).query);
+  const rows = await run<Row>(db, `branches|${shape}|${depth}${pageKey}`, [...values, ...pageArgs], (m) => branchesArgs(m).query);
   return { rows, total };
 }
 
@@ -334,7 +345,7 @@ function branchesPage(
   table: VisibleTable,
   conditions: Condition[],
   sort: OrderKey[],
-  { k, limit, offset }: { k: number; limit: number; offset: number },
+  { k, limit, offset }: { k: number } & PageBounds,
 ) {
   const qc = withVisibility(db, userId);
   const candidates = (eb: ExpressionBuilder<any, any>) =>
