@@ -107,6 +107,28 @@ describe('visibility plans', () => {
     }
   });
 
+  it('a caller who sees only their own records outside contexts gets the same pages read straight off their index', async () => {
+    const db = t.app.database.db;
+    const loner = await t.user();
+    for (let i = 0; i < 7; i++) await createTask(t, loner, { title: ['kilo', 'alpha', 'lima', 'bravo'][i % 4] });
+    const events = [];
+    for (let i = 0; i < 3; i++) events.push(await createEvent(t, loner, { title: `e${i}` }));
+    for (const table of ['tasks', 'events'] as const) {
+      for (const sort of [[{ field: 'created_at', desc: true }], [{ field: 'created_at', desc: false }], [{ field: 'title', desc: false }]]) {
+        for (const offset of [0, 2, 6, 9]) {
+          const pinned = await pageVisible<{ id: string }>(db, loner.id, table, null, sort, { limit: 3, offset }, { plan: 'branches' });
+          const page = await pageVisible<{ id: string }>(db, loner.id, table, null, sort, { limit: 3, offset });
+          expect(page.total).toBe(table === 'tasks' ? 7 : 3);
+          expect(
+            page.rows.map((r) => r.id),
+            `${table} ${sort[0].field} ${sort[0].desc} ${offset}`,
+          ).toEqual(pinned.rows.map((r) => r.id));
+        }
+      }
+    }
+    expect(events).toHaveLength(3);
+  });
+
   it('agree on filtered event pages including attended events', async () => {
     const db = t.app.database.db;
     const filter: Condition[] = [

@@ -64,6 +64,9 @@ const applyConditions = (q: AnyQuery, alias: string, conditions: Condition[]) =>
 const notInVisibleContext = (eb: ExpressionBuilder<any, any>, alias: string) =>
   eb.or([eb(`${alias}.context_id`, 'is', null), eb(`${alias}.context_id`, 'not in', eb.selectFrom('visible_contexts').select('visible_contexts.id'))]);
 
+/** The index of the `owned` branch in `branches()`. */
+const OWNED = 1;
+
 /** The disjoint branches, each a condition on the table under `alias`. */
 function branches(table: VisibleTable, userId: string) {
   const list: Array<{ name: string; where: (eb: ExpressionBuilder<any, any>, alias: string) => Expression<SqlBool> }> = [
@@ -283,6 +286,27 @@ export async function pageVisible<Row>(
   const total = totalOf(counts, '', table, userId);
   const expected = Math.max(0, Math.min(page.limit, total - page.offset));
   if (expected === 0) return { rows: [] as Row[], total };
+
+  // Only the caller's own records outside contexts are visible (someone who shares nothing): with no
+  // filter and a sort their (user_id, col, id) index gives in order, the page is read straight off
+  // that index, without the union of branches and the second lookup of each row (SQLite, 50 of
+  // 10,000 tasks: 115 against 190 µs).
+  const own = branchCounts(counts, '', table, userId).every((c, i) => (i === OWNED ? c > 0 : c === 0));
+  if (own && !opts.plan && !filter?.length && sort.every((key) => !key.nullsLast)) {
+    const rows = await run<Row>(db, `owned|${shape}${pageKey}`, [...values, ...pageArgs], (m) => {
+      const b = withMarkers(filter, m);
+      const bounds = pageOf(b.rest);
+      const owned = branches(table, b.userId)[OWNED];
+      return ordered(
+        withRecurrence((db as unknown as Kysely<any>).selectFrom(table), table).where((eb) => owned.where(eb, table)),
+        table,
+        sort,
+      )
+        .limit(bounds.limit)
+        .offset(bounds.offset);
+    });
+    return { rows, total };
+  }
 
   const scan = opts.plan === 'branches' || !(globalSort || opts.plan === 'global') ? null : globalScan(counts, '', total, k, opts);
   if (globalSort && !opts.plan) rememberPlan(hint, scan === null ? 'branches' : 'global');
