@@ -253,20 +253,28 @@ export async function pageVisible<Row>(
   const depth = readDepth(k);
   // SQLite runs a page faster with its LIMIT and OFFSET written into the text (186 against 287 µs
   // for a page of 50 from 10,000 tasks, measured for issue 15), and a new text costs it only one
-  // prepare. PostgreSQL keeps them bound, so that a few named statements serve every page.
-  const pageArgs = pg ? [page.limit, page.offset] : [];
-  const pageKey = pg ? '' : `|${page.limit}+${page.offset}`;
-  const pageOf = (rest: string[]): PageBounds =>
-    pg
-      ? { limit: rest[0] as unknown as number, offset: rest[1] as unknown as number }
-      : { limit: sql.lit<number>(page.limit), offset: sql.lit<number>(page.offset) };
+  // prepare. PostgreSQL keeps them bound in the per-branch and global plans (their depth in the
+  // text already earns a generic plan), so a few named statements serve every page. Its owned plan
+  // keeps a generic plan only with both in the text (0.5 against 1.1 ms of wall time, most of it
+  // planning): first pages (offset 0) get that; deeper ones are planned per call, and the texts
+  // stay few.
+  const bounds = (inline: boolean) => ({
+    args: inline ? [] : [page.limit, page.offset],
+    key: inline ? `|${page.limit}+${page.offset}` : '',
+    of: (rest: string[]): PageBounds =>
+      inline
+        ? { limit: sql.lit<number>(page.limit), offset: sql.lit<number>(page.offset) }
+        : { limit: rest[0] as unknown as number, offset: rest[1] as unknown as number },
+  });
+  const listed = bounds(!pg);
+  const ownPage = bounds(!pg || page.offset === 0);
   const branchesArgs = (m: string[]) => {
     const b = withMarkers(filter, m);
-    return { b, query: branchesPage(db, pg, b.userId, table, b.filter ?? [], sort, { k: depth, ...pageOf(b.rest) }) };
+    return { b, query: branchesPage(db, pg, b.userId, table, b.filter ?? [], sort, { k: depth, ...listed.of(b.rest) }) };
   };
   const ownedArgs = (m: string[]) => {
     const b = withMarkers(filter, m);
-    const bounds = pageOf(b.rest);
+    const bounds = ownPage.of(b.rest);
     const owned = branches(table, b.userId)[OWNED];
     const query = ordered(
       withRecurrence(withVisibility(db, b.userId).selectFrom(table), table).where((eb) => owned.where(eb, table)),
@@ -280,12 +288,13 @@ export async function pageVisible<Row>(
   // The owned plan needs no filter (the filtered columns' indexes would fight the sort's) and a
   // sort the (user_id, col, id) index gives in order (SQLite puts NULLs first).
   const ownPossible = !opts.plan && !filter?.length && sort.every((key) => !key.nullsLast);
-  const args = [...values, ...pageArgs];
+  const args = [...values, ...listed.args];
+  const ownArgs = [...values, ...ownPage.args];
 
   if (pg && !opts.plan) {
     const last = lastPlans.get(hint);
     if (last === 'owned' && ownPossible) {
-      const rows = await run<Row & Record<string, unknown>>(db, `owned-counted|${shape}${pageKey}`, args, (m) => {
+      const rows = await run<Row & Record<string, unknown>>(db, `owned-counted|${shape}${ownPage.key}`, ownArgs, (m) => {
         const { b, query } = ownedArgs(m);
         return query.select((eb) => countColumns(eb, pg, b.userId, table, b.filter, COUNTED));
       });
@@ -293,7 +302,7 @@ export async function pageVisible<Row>(
       if (rows.length && planFor(rows[0], COUNTED, table, userId, k, globalSort) === 'owned')
         return { rows: rows as Row[], total: totalOf(rows[0], COUNTED, table, userId) };
     } else if (!globalSort || last === 'branches' || last === 'owned') {
-      const rows = await run<Row & Record<string, unknown>>(db, `counted|${shape}|${depth}${pageKey}`, args, (m) => {
+      const rows = await run<Row & Record<string, unknown>>(db, `counted|${shape}|${depth}${listed.key}`, args, (m) => {
         const { b, query } = branchesArgs(m);
         return query.select((eb) => countColumns(eb, pg, b.userId, table, b.filter, COUNTED));
       });
@@ -320,14 +329,14 @@ export async function pageVisible<Row>(
   // page is read straight off their (user_id, col, id) index, without the union of branches and the
   // second lookup of each row (SQLite, 50 of 10,000 tasks: 115 against 190 µs).
   if (plan === 'owned' && ownPossible) {
-    return { rows: await run<Row>(db, `owned|${shape}${pageKey}`, args, (m) => ownedArgs(m).query), total };
+    return { rows: await run<Row>(db, `owned|${shape}${ownPage.key}`, ownArgs, (m) => ownedArgs(m).query), total };
   }
 
   if (plan === 'global') {
     const window = readDepth(opts.plan === 'global' ? Number.MAX_SAFE_INTEGER : globalScan(counts, '', total, k)!);
-    const rows = await run<Row>(db, `global|${shape}|${window}${pageKey}`, args, (m) => {
+    const rows = await run<Row>(db, `global|${shape}|${window}${listed.key}`, args, (m) => {
       const b = withMarkers(filter, m);
-      const bounds = pageOf(b.rest);
+      const bounds = listed.of(b.rest);
       const qc = withVisibility(db, b.userId);
       const first = ordered(applyConditions(qc.selectFrom(`${table} as w`).selectAll('w'), 'w', b.filter ?? []), 'w', sort).limit(sql.lit(window));
       return ordered(withRecurrence(qc.selectFrom(first.as(table)), table).where(visibleCondition(table, b.userId)), table, sort)
@@ -337,7 +346,7 @@ export async function pageVisible<Row>(
     if (rows.length === expected) return { rows, total };
   }
 
-  const rows = await run<Row>(db, `branches|${shape}|${depth}${pageKey}`, args, (m) => branchesArgs(m).query);
+  const rows = await run<Row>(db, `branches|${shape}|${depth}${listed.key}`, args, (m) => branchesArgs(m).query);
   return { rows, total };
 }
 
