@@ -1,4 +1,5 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
+import { asksNothing } from './advice.js';
 import { separableAsk } from './german-asks.js';
 import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
 import { CONFIDENCE } from './confidence.js';
@@ -166,6 +167,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // "Complete the questionnaire within 5 days": counted from the mail's date.
   const within = mentions.some((x) => x.hasDay) ? null : withinMention(info.clause, ctx);
   const due = pickDue(info.clause, mentions) ?? within;
+  if (asksNothing([rest, owner.rest], due !== null)) return null;
   const deadline = due !== null && (due === within || isDeadlineMention(info.clause, due) || DUE_STATEMENT.test(info.clause));
   // "Please let me know by Wednesday", "Let Coach Dana know by Thursday how many are coming", "Gebt
   // bis Freitag Bescheid": an answer asked for by a date; without a date it is politeness.

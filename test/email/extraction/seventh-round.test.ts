@@ -1,0 +1,93 @@
+/**
+ * Seventh quality round (issue 16): asks that leave nothing to do (noting the event in a calendar,
+ * prohibitions, being asked to come, what is attached), and the event shapes of the round.
+ * Sentences here are made up for the rules (several wordings and languages each), not taken from a
+ * corpus.
+ */
+import { describe, expect, it } from 'vitest';
+import { headers, mail, run } from './helpers.js';
+
+const CET = 'Tue, 1 Dec 2026 10:00:00 +0100';
+const GMT = 'Tue, 1 Dec 2026 10:00:00 +0000';
+
+describe('asks that leave nothing to do', () => {
+  it('does not make a task of noting the mail’s own event in a calendar', async () => {
+    for (const [note, event] of [
+      ['Can you put this in the calendar? I’ll bring the cake.', 'Lucas’s party is on Saturday, December 12 from 2 to 4 PM at 5 Elm Road.'],
+      ['¿Puedes apuntarlo en el calendario? Yo me encargo del regalo.', 'La fiesta de Lucas es el sábado 12 de diciembre de 16:00 a 18:00 en la calle Olmo 5.'],
+      [
+        'Kannst du das bitte in den Kalender eintragen? Ich kümmere mich um das Geschenk.',
+        'Die Feier von Lukas ist am Samstag, 12. Dezember, von 16 bis 18 Uhr in der Ulmenstraße 5.',
+      ],
+      ['Tu peux le noter dans l’agenda ? Je m’occupe du cadeau.', 'La fête de Lucas aura lieu le samedi 12 décembre de 16h à 18h au 5 rue des Ormes.'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Party', `n-${note.length}`), `${note}\n\n${event}\n`));
+      expect(out.tasks, note).toEqual([]);
+      expect(out.events, note).toHaveLength(1);
+    }
+  });
+
+  it('keeps a dated ask to add something to a calendar', async () => {
+    const { out } = await run(mail(headers(GMT, 'Board', 'n-dated'), 'Please add the board meeting to the shared calendar by Friday, December 4.\n'));
+    expect(out.tasks).toHaveLength(1);
+    expect(out.tasks[0].due_date?.slice(0, 10)).toBe('2026-12-04');
+  });
+
+  it('does not make a task of a prohibition, but keeps a reminder', async () => {
+    const en = 'Your appointment is confirmed.\n\nWhen: Thursday, December 3, 2026, 7:45 AM\nWhere: Northside Lab, 410 Harmon Ave\n\n';
+    const de = 'Ihr Termin ist bestätigt.\n\nWann: Donnerstag, 3. Dezember 2026, 7:45 Uhr\nWo: Labor Nord, Hafenstraße 4\n\n';
+    const fr = 'Votre rendez-vous est confirmé.\n\nQuand : jeudi 3 décembre 2026, 7h45\nOù : Laboratoire Nord, 4 rue du Port\n\n';
+    for (const [intro, line] of [
+      [en, 'Please do not eat after 10 PM the night before.'],
+      [en, 'Don’t drink coffee that morning.'],
+      [de, 'Bitte essen Sie ab 22 Uhr am Vorabend nichts mehr.'],
+      [de, 'Bitte nicht rauchen.'],
+      [fr, 'Ne mangez rien après 22h la veille.'],
+      [fr, 'Merci de ne pas apporter de nourriture.'],
+    ]) {
+      const { out } = await run(mail(headers(GMT, 'Appointment confirmed', `p-${line.length}`, 'Lab <noreply@lab.example.com>'), `${intro}${line}\n`));
+      expect(out.tasks, line).toEqual([]);
+      expect(out.events, line).toHaveLength(1);
+    }
+    for (const line of ['Don’t forget to bring your ID by Friday, December 4.', 'N’oubliez pas d’envoyer le formulaire avant le vendredi 4 décembre.']) {
+      const { out } = await run(mail(headers(GMT, 'Reminder', `r-${line.length}`), `${line}\n`));
+      expect(out.tasks, line).toHaveLength(1);
+      expect(out.tasks[0].due_date?.slice(0, 10), line).toBe('2026-12-04');
+    }
+  });
+
+  it('does not make a task of being asked to come, unless a day is asked for', async () => {
+    for (const [line, subject] of [
+      ['Your shift is Saturday 5 December, 9:00-12:00 at 300 Mill Lane. Please come to the side door.', 'Your shift'],
+      ['Marché de Noël : samedi 12 décembre de 10h à 17h, dans la cour. Venez nombreux !', 'Marché'],
+      ['Das Turnier ist am Samstag, 12. Dezember, um 10 Uhr in der Sporthalle. Kommen Sie bitte zum Hintereingang.', 'Turnier'],
+      ['El torneo es el sábado 12 de diciembre a las 10:00 en el polideportivo. Venid con ropa cómoda.', 'Torneo'],
+    ]) {
+      const { out } = await run(mail(headers(CET, subject, `c-${line.length}`), `${line}\n`));
+      expect(
+        out.tasks.filter((t) => t.confidence > 0.3),
+        line,
+      ).toEqual([]);
+    }
+    const { out } = await run(mail(headers(GMT, 'Papers', 'c-dated'), 'Please come to the office by Friday, December 4 to sign the papers.\n'));
+    expect(out.tasks).toHaveLength(1);
+  });
+
+  it('does not make a task of what is attached, unless it is asked for by a date', async () => {
+    for (const line of [
+      'Please find attached the quote for 25 people.',
+      'Veuillez trouver ci-joint le devis pour 25 personnes.',
+      'Anbei finden Sie das Angebot für 25 Personen.',
+      'Le adjunto el presupuesto para 25 personas.',
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Quote', `a-${line.length}`, 'Caterer <info@caterer.example.com>'), `Hello,\n\n${line}\n\nRegards\n`));
+      expect(
+        out.tasks.every((t) => t.confidence <= 0.3),
+        line,
+      ).toBe(true);
+    }
+    const { out } = await run(mail(headers(GMT, 'Form', 'a-dated'), 'Please find attached the form. Sign it and return it by December 4.\n'));
+    expect(out.tasks).toHaveLength(1);
+    expect(out.tasks[0].due_date?.slice(0, 10)).toBe('2026-12-04');
+  });
+});
