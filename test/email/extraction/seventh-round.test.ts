@@ -91,3 +91,54 @@ describe('asks that leave nothing to do', () => {
     expect(out.tasks[0].due_date?.slice(0, 10)).toBe('2026-12-04');
   });
 });
+
+describe('an event called off, and its make-up session', () => {
+  it('makes no event of a clause that calls its event off', async () => {
+    for (const [subject, line] of [
+      ['Spinning', 'Der Spinning-Kurs heute, Montag, 30.11., um 18.30 Uhr fällt wegen Krankheit leider aus.'],
+      ['Yoga', 'Tonight’s yoga class at 6:30 PM will not take place because the teacher is ill.'],
+      ['Yoga', 'La clase de yoga de esta tarde a las 18:30 no se celebrará porque la profesora está enferma.'],
+      ['Yoga', 'Le cours de yoga de ce soir à 18h30 n’aura pas lieu, la professeure est malade.'],
+    ]) {
+      const { out } = await run(
+        mail(headers('Mon, 30 Nov 2026 10:00:00 +0100', subject, `x-${line.length}`, 'Studio <kurse@studio.example.org>'), `Hallo,\n\n${line}\n`),
+      );
+      expect(out.events, line).toEqual([]);
+    }
+  });
+
+  it('names a make-up session told with a pronoun by the subject of the sentence before', async () => {
+    for (const [cancelled, madeUp, name] of [
+      [
+        'The pottery class on Wednesday, December 2 is cancelled (the kiln is broken).',
+        'It will be made up on Wednesday, December 16, from 6:30 to 8:30 PM, at the usual studio (8 Potter Street, Leeds).',
+        'Pottery class',
+      ],
+      [
+        'Der Töpferkurs am Mittwoch, 2. Dezember, fällt leider aus (der Ofen ist kaputt).',
+        'Er wird am Mittwoch, 16. Dezember, von 18:30 bis 20:30 Uhr im Atelier (Töpferstraße 8, Köln) nachgeholt.',
+        'Töpferkurs',
+      ],
+      [
+        'La clase de cerámica del miércoles 2 de diciembre queda suspendida (el horno está roto).',
+        'Se recuperará el miércoles 16 de diciembre, de 18:30 a 20:30, en el taller de siempre (calle Alfareros 8, Valencia).',
+        'Clase de cerámica',
+      ],
+      [
+        'Le cours de poterie du mercredi 2 décembre est annulé (four en panne).',
+        'Il sera rattrapé le mercredi 16 décembre, de 18h30 à 20h30, à l’atelier habituel (8 rue des Potiers, Nantes).',
+        'Cours de poterie',
+      ],
+    ]) {
+      const { out } = await run(
+        mail(
+          headers('Mon, 30 Nov 2026 10:00:00 +0100', 'Class news', `m-${name}`, 'Studio <hello@studio.example.org>'),
+          `Hello,\n\n${cancelled}\n\n${madeUp}\n`,
+        ),
+      );
+      expect(out.events, name).toHaveLength(1);
+      expect(out.events[0].title, name).toBe(name);
+      expect(out.events[0].start_time?.slice(0, 10), name).toBe('2026-12-16');
+    }
+  });
+});

@@ -1,9 +1,11 @@
 /** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
 import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-items.js';
+import { namedByAntecedent, opensWithPronoun } from './antecedent.js';
 import { subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
 import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
+import { calledOff } from './event-cues.js';
 import { clauseEvent, DATEISH, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
 import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
@@ -199,9 +201,14 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         for (const clause of clausesOf(sentence)) {
           // A closure ("will be closed on Friday") is read before the hours the same sentence may give ("close early at 3 PM").
           const closed = DATEISH.test(clause) && closure(clause) ? dayEntry(clause, ctx, lastSentence) : null;
-          const ev =
-            closed ?? clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ?? (DATEISH.test(clause) ? dayEntry(clause, ctx, lastSentence) : null);
+          // "Der Kurs heute um 18.30 Uhr fällt aus": an agenda-like clause that calls its event off makes none either.
+          let ev =
+            closed ??
+            clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ??
+            (DATEISH.test(clause) && !calledOff(clause) ? dayEntry(clause, ctx, lastSentence) : null);
           if (ev) {
+            // "Il sera rattrapé le mercredi 16": the pronoun's event is named by the sentence before.
+            if (lastSentence && opensWithPronoun(clause)) ev = namedByAntecedent(ev, lastSentence, ctx);
             out.events.push(ev, ...sameEventOtherDays(ev, clause, ctx));
             continue;
           }
