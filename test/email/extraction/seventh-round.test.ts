@@ -142,3 +142,63 @@ describe('an event called off, and its make-up session', () => {
     }
   });
 });
+
+describe('a sentence cut after its preposition, with the day set apart', () => {
+  it('reads the day on the next line as the end of the sentence', async () => {
+    for (const [intro, dayLine, where, name] of [
+      [
+        'Liebe Frau Schäfer,\n\nvielen Dank für Ihre Anmeldung. Die Probestunde Klavier für Ihren Sohn Felix findet statt am',
+        'Mittwoch, 2.12., um 16.15 Uhr (Dauer 45 Minuten)',
+        'Ort: Musikschule Lindenau, Raum 3, Gartenstraße 14, Leipzig',
+        'Probestunde',
+      ],
+      [
+        'Dear Mrs Shaw,\n\nThank you for signing up. Felix’s trial piano lesson will take place on',
+        'Wednesday, December 2, at 4:15 PM (45 minutes)',
+        'Room 3, Lindenau Music School, 14 Garden Street, Leeds',
+        'trial piano lesson',
+      ],
+      [
+        'Estimada Sra. Sánchez:\n\nGracias por su inscripción. La clase de prueba de piano de Felix será el',
+        'miércoles 2 de diciembre a las 16:15 (45 minutos)',
+        'Aula 3, Escuela de Música Lindenau, calle Jardín 14, Valencia',
+        'Clase de prueba',
+      ],
+      [
+        'Madame,\n\nMerci pour votre inscription. Le cours d’essai de piano de Félix aura lieu le',
+        'mercredi 2 décembre à 16h15 (45 minutes)',
+        'Salle 3, École de musique Lindenau, 14 rue des Jardins, Lyon',
+        'Cours d’essai',
+      ],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Anmeldung', `d-${name}`, 'School <office@school.example.org>'), `${intro}\n\n${dayLine}\n${where}\n`));
+      expect(out.events, name).toHaveLength(1);
+      expect(out.events[0].title, name).toContain(name);
+      // 16:15 to 17:00 at +01:00.
+      expect(out.events[0].end_time?.slice(11, 16), name).toBe('16:00');
+      // "(45 minutes)" says how long, never where.
+      expect(out.events[0].location ?? '', name).not.toMatch(/minut/i);
+    }
+  });
+
+  it('keeps a line ending in an hour ("warmups 7:30 AM") apart from the next', async () => {
+    const body =
+      'Here are the meets:\n\nSat Nov 21 - Home meet vs. Dolphins, Lincoln Pool, warmups 7:30 AM\nSat Dec 12 - Holiday Invitational, Aquatic Center, warmups 8:00 AM\n';
+    const { out } = await run(mail(headers('Fri, 6 Nov 2026 18:45:00 -0800', 'Meets', 'd-am'), body));
+    expect(out.events).toHaveLength(2);
+  });
+
+  it('names the room given just before its building’s address', async () => {
+    for (const [line, room] of [
+      [
+        'wir laden Sie herzlich ein zur Mieterversammlung am Donnerstag, 10.12.2026, 19.00 Uhr im Gemeinschaftsraum (Erdgeschoss), Hufelandstraße 8, 10407 Berlin.',
+        'Gemeinschaftsraum',
+      ],
+      ['The residents’ meeting is on Thursday, December 10 at 7 PM in the common room, 8 Hufeland Street, Leeds.', 'common room'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Versammlung', `r-${room}`), `${line}\n`));
+      expect(out.events, room).toHaveLength(1);
+      expect(out.events[0].location, room).toContain(room);
+    }
+  });
+});

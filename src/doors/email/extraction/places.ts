@@ -40,6 +40,9 @@ export function findLocation(text: string): string | null {
   return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
 }
 
+const ROOM_BEFORE_ADDRESS =
+  /(?<!\p{L})(?:im|in der|in the|at the|dans la|dans le|à la|au|en el|en la)\s+(\p{L}[\p{L}'’-]{2,30}(?:\s+\p{L}[\p{L}'’-]{2,30})?)(?:\s*\([^)]{1,30}\))?,\s*$/u;
+
 function rawLocation(text: string): string | null {
   const base = namedPlace(text);
   const t = text.replace(/https?:\/\/\S+/g, ' ');
@@ -47,7 +50,12 @@ function rawLocation(text: string): string | null {
   const venue = VENUE.exec(t);
   if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return namesAfterVenue(venue[1].trim());
   const street = STREET_ADDRESS.exec(t);
-  if (street && bare && !/\u0000/.test(street[0])) return street[0].replace(/[\s,.;]+$/, '').trim();
+  if (street && bare && !/\u0000/.test(street[0])) {
+    const address = street[0].replace(/[\s,.;]+$/, '').trim();
+    // "im Gemeinschaftsraum (Erdgeschoss), Hufelandstraße 8": the room named just before its building's address.
+    const room = ROOM_BEFORE_ADDRESS.exec(t.slice(Math.max(0, street.index - 80), street.index));
+    return room && !NOT_A_PLACE.test(room[1]) ? `${room[1]}, ${address}` : address;
+  }
   return base ?? locativePhrase(t);
 }
 
@@ -131,6 +139,10 @@ function locativePhrase(text: string): string | null {
   return null;
 }
 
+/** "(45 minutes)", "(Dauer 45 Minuten)", "(durée : 1 h)": how long it lasts, never where. */
+const LENGTH_ONLY =
+  /^\s*(?:(?:dauer|duration|dur[ée]e|duraci[óo]n|approx\.?|ca\.?|about|environ|unos|etwa)\s*:?\s*)?\d+(?:[.,]\d+)?\s*(?:min\.?|mins|minutes?|minuten|minutos|h|hrs?|hours?|stunden?|heures?|horas?)\s*$/iu;
+
 function namedPlace(text: string): string | null {
   const t = text.replace(/https?:\/\/\S+/g, ' ');
   const room = /\b(?:in|at)\s+(?:the\s+|our\s+)?((?:[\p{Lu}][\p{L}'’-]*\s+)+(?:room|office|conference room|building|hall|auditorium|lobby|café|cafe))\b/u.exec(
@@ -152,7 +164,7 @@ function namedPlace(text: string): string | null {
     /\b(?:in|at|en|à)\s+(?:our|the|la|el|unserem|notre)\s+((?:[\p{L}]+\s+)?(?:office|oficina|büro|bureau|sala|salle)(?:\s+(?:de|of|in)\s+[\p{Lu}][\p{L}]+)?)/iu.exec(
       t,
     );
-  const paren = [...t.matchAll(/\(([^)]{4,80})\)/g)].map((m) => m[1]).find((p) => STREET.test(p) && /\d/.test(p));
+  const paren = [...t.matchAll(/\(([^)]{4,80})\)/g)].map((m) => m[1]).find((p) => STREET.test(p) && /\d/.test(p) && !LENGTH_ONLY.test(p));
   if (officeOf) return paren ? `${officeOf[1]} (${paren})` : officeOf[1];
   if (paren) return paren;
   if (roomNum) return roomNum[1];
