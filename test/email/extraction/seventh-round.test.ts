@@ -202,3 +202,32 @@ describe('a sentence cut after its preposition, with the day set apart', () => {
     }
   });
 });
+
+describe('happenings told in the plural', () => {
+  it('reads "auront lieu", "tendrán lugar", "will take place" and "findet statt" alike', async () => {
+    for (const [line, name, place] of [
+      [
+        'Les rencontres parents-professeurs auront lieu le mardi 8 décembre de 17h à 19h, au collège Jean Moulin, salle polyvalente.',
+        'Rencontres',
+        'polyvalente',
+      ],
+      ['Las reuniones de padres tendrán lugar el martes 8 de diciembre de 17:00 a 19:00 en el salón de actos.', 'Reuniones', 'salón de actos'],
+      ['Les portes ouvertes se tiendront le mardi 8 décembre de 17h à 19h dans la salle des fêtes.', 'Portes ouvertes', 'salle des fêtes'],
+      ['Los exámenes de recuperación serán el martes 8 de diciembre de 17:00 a 19:00 en el aula magna.', 'Exámenes de recuperación', 'aula magna'],
+      ['Parents’ evening will take place on Tuesday, December 8 from 5 to 7 PM in the school hall.', 'Parents’ evening', 'school hall'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Info', `pl-${name}`, 'School <office@school.example.org>'), `Hello,\n\n${line}\n`));
+      expect(out.events, name).toHaveLength(1);
+      expect(out.events[0].title, name).toContain(name);
+      expect(out.events[0].location ?? '', name).toContain(place);
+    }
+  });
+
+  it('leaves no lone comma where a German ask’s date was taken out', async () => {
+    const { out } = await run(
+      mail(headers(CET, 'Elternsprechtag', 'pl-de'), 'Liebe Eltern,\n\nbitte buchen Sie bis Freitag, 4. Dezember, einen Termin bei den Lehrkräften.\n'),
+    );
+    expect(out.tasks).toHaveLength(1);
+    expect(out.tasks[0].title).not.toContain(' ,');
+  });
+});

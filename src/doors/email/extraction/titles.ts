@@ -76,6 +76,8 @@ export function finishTitle(s: string, maxWords = 14): string {
     .replace(/\s*\([^)]*$/, '')
     .replace(/\s+(--|—|–)\s+.*$/, '')
     .replace(/\s+/g, ' ')
+    // "Buchen Sie , einen Termin": a comma left alone where a date was taken out.
+    .replace(/ ,(?= )/g, '')
     .trim();
   out = out.replace(/^[¿¡"'“‘,;:.\s-]+/, '');
   for (let i = 0; i < 3; i++) {
