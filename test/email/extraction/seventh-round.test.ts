@@ -231,3 +231,40 @@ describe('happenings told in the plural', () => {
     expect(out.tasks[0].title).not.toContain(' ,');
   });
 });
+
+describe('a shared calendar’s notice that an entry was added', () => {
+  it('makes the entry’s event, named by the subject after its colon, in any language', async () => {
+    for (const [subject, from, intro, lines, name] of [
+      [
+        'New event on "Family": Dentist - Leo',
+        'Family Calendar <calendar-notification@familyhub.example.com>',
+        'Priya Shah added a new event to the shared calendar "Family".',
+        'Dentist - Leo\nFriday, December 4, 2026\n8:30am - 9:00am\nSmile Studio, 12 Oak Street, Portland',
+        'Dentist',
+      ],
+      [
+        'Nuevo evento en «Familia»: Dentista - Leo',
+        'Calendario <notificaciones@familyhub.example.es>',
+        'Priya Shah ha añadido un nuevo evento al calendario compartido «Familia».',
+        'Dentista - Leo\nviernes, 4 de diciembre de 2026\n8:30 - 9:00\nClínica Sonrisa, calle Roble 12, Madrid',
+        'Dentista',
+      ],
+      [
+        'Nouvel événement dans « Famille » : Dentiste - Léo',
+        'Agenda <notifications@familyhub.example.fr>',
+        'Priya Shah a ajouté un nouvel événement à l’agenda partagé « Famille ».',
+        'Dentiste - Léo\nvendredi 4 décembre 2026\n8h30 - 9h00\nCabinet Sourire, 12 rue des Chênes, Lyon',
+        'Dentiste',
+      ],
+    ]) {
+      const { out } = await run(
+        mail(headers(CET, subject, `cal-${name}`, from), `${intro}\n\n${lines}\n\nView the calendar: https://familyhub.example.com/c/family\n`),
+      );
+      expect(out.tasks, subject).toEqual([]);
+      expect(out.events, subject).toHaveLength(1);
+      expect(out.events[0].title, subject).toContain(name);
+      expect(out.events[0].start_time?.slice(0, 10), subject).toBe('2026-12-04');
+      expect(new Date(out.events[0].end_time).getTime() - new Date(out.events[0].start_time).getTime(), subject).toBe(30 * 60000);
+    }
+  });
+});

@@ -77,6 +77,13 @@ const NOTIFICATION_SUBJECT =
  */
 const CALENDAR_PREFIX = /^(?:notification|reminder|event reminder|erinnerung|benachrichtigung|recordatorio|notificaci[óo]n|rappel)\s*:/i;
 const WHEN_FIELD = /^\s*(?:when|quand|wann|cu[áa]ndo)\s*(?::|$)/im;
+/**
+ * A shared calendar's notice that an entry was added or changed ("New event on "Family": Dentist -
+ * Leo", "Neuer Termin im Kalender „Familie“: Zahnarzt", "Nuevo evento en «Familia»: Dentista",
+ * "Nouvel événement dans « Famille » : Dentiste"): the part after the colon names the event.
+ */
+export const CALENDAR_ENTRY_SUBJECT =
+  /^(?:new event|event (?:added|created|updated|changed)|updated event|neuer termin|termin (?:hinzugef[üu]gt|ge[äa]ndert|aktualisiert)|nuevo evento|evento (?:a[ñn]adido|creado|actualizado|modificado)|nouvel [ée]v[ée]nement|[ée]v[ée]nement (?:ajout[ée]|cr[ée][ée]|modifi[ée]))(?!\p{L})[^:]{0,60}:\s*(\S.*)$/iu;
 
 /**
  * A notice that something was called off ("Canceled: Design review", "Meeting canceled: ...",
@@ -100,7 +107,10 @@ export function classifyMail(input: ClassifyInput): Classification {
   const txSubject = TRANSACTIONAL_SUBJECT.test(input.subject);
   if (txSubject) signals.push('transactional-subject');
 
-  if (machine && CALENDAR_PREFIX.test(input.subject.trim()) && (/\s@\s/.test(input.subject) || WHEN_FIELD.test(head))) {
+  if (
+    (machine && CALENDAR_PREFIX.test(input.subject.trim()) && (/\s@\s/.test(input.subject) || WHEN_FIELD.test(head))) ||
+    CALENDAR_ENTRY_SUBJECT.test(input.subject.trim())
+  ) {
     signals.push('calendar-notification');
     return { kind: 'calendar', signals };
   }
