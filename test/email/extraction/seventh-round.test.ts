@@ -268,3 +268,34 @@ describe('a shared calendar’s notice that an entry was added', () => {
     }
   });
 });
+
+describe('a booking confirmed in a compound or a perfect tense', () => {
+  it('reads "Buchungsbestätigung", "du hast ... gebucht", "you’ve booked" as an appointment with its address', async () => {
+    for (const [subject, from, body, street] of [
+      [
+        'Buchungsbestätigung: Yoga Flow am 5.12.',
+        'FitWerk <buchung@fitwerk.example.de>',
+        '<html><body><h2>Buchungsbestätigung</h2><p>Hallo Jonas,</p><p>du hast einen Platz im Kurs <b>Yoga Flow</b> gebucht.</p><p>Sa. 5.12., 10.00&ndash;11.00 Uhr<br>Studio 2, FitWerk Ehrenfeld, Venloer Str. 300, 50823 Köln</p><p>Bitte bring eine eigene Matte mit.</p></body></html>',
+        'Venloer Str. 300',
+      ],
+      [
+        'Anmeldebestätigung: Schwimmkurs',
+        'Bad <anmeldung@bad.example.de>',
+        '<html><body><p>Hallo Jonas,</p><p>ihr habt einen Platz im Schwimmkurs reserviert.</p><p>Sa. 5.12., 10.00&ndash;11.00 Uhr<br>Hallenbad Süd, Kölner Str. 12, 50667 Köln</p></body></html>',
+        'Kölner Str. 12',
+      ],
+      [
+        'Yoga Flow on 5 Dec',
+        'FitHouse <bookings@fithouse.example.co.uk>',
+        '<html><body><p>Hi Jonas,</p><p>You’ve booked a place in the <b>Yoga Flow</b> class.</p><p>Sat 5 Dec, 10:00&ndash;11:00<br>Studio 2, FitHouse, 300 Old Street, London</p></body></html>',
+        '300 Old Street',
+      ],
+    ]) {
+      const raw = mail({ ...headers(CET, subject, `b-${street}`, from), 'Content-Type': 'text/html; charset=utf-8' }, body);
+      const { out } = await run(raw);
+      expect(out.events, subject).toHaveLength(1);
+      expect(out.events[0].start_time?.slice(0, 10), subject).toBe('2026-12-05');
+      expect(out.events[0].location ?? '', subject).toContain(street);
+    }
+  });
+});

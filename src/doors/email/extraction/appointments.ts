@@ -74,7 +74,8 @@ function addressIn(text: string): string | null {
  * the address and what follows it in the sentence, not the whole sentence.
  */
 function addressPart(line: string): string {
-  if (line.length <= 70 && !/[.!?]\s+\S/.test(line)) return line;
+  // "Venloer Str. 300": a dot before a house number ends an abbreviation, not a sentence.
+  if (line.length <= 70 && !/[.!?]\s+[^\d\s]/.test(line)) return line;
   const street = STREET_LINE.exec(line);
   if (!street) return line;
   let from = street.index;
