@@ -299,3 +299,52 @@ describe('a booking confirmed in a compound or a perfect tense', () => {
     }
   });
 });
+
+describe('places given apart from their events', () => {
+  it('gives every listed event the place of a sentence that counts them', async () => {
+    for (const [subject, intro, entries, shared, place] of [
+      [
+        'Shifts',
+        'Here are your shifts for December:',
+        '  Sorting shift - Saturday 5 December, 9:00-12:00\n  Distribution shift - Saturday 19 December, 9:00-12:00',
+        'Both shifts are at Riverside Food Bank, 300 Mill Lane, Reading RG1 6AB.',
+        '300 Mill Lane',
+      ],
+      [
+        'Workshops',
+        'Your workshops:',
+        '- Bookbinding: Saturday 5 December, 10:00-12:00\n- Calligraphy: Saturday 12 December, 10:00-12:00',
+        'All sessions will be held at the Central Library, 12 Mill Road, Leeds.',
+        '12 Mill Road',
+      ],
+      [
+        'Créneaux',
+        'Voici tes créneaux de décembre :',
+        '  Tri - samedi 5 décembre, 9h-12h\n  Distribution - samedi 19 décembre, 9h-12h',
+        'Les deux créneaux ont lieu à la Banque alimentaire, 300 rue du Moulin, Lyon.',
+        '300 rue du Moulin',
+      ],
+    ]) {
+      const { out } = await run(
+        mail(headers(GMT, subject, `sp-${subject}`, 'Team <volunteers@team.example.org>'), `Hello,\n\n${intro}\n\n${entries}\n\n${shared}\n`),
+      );
+      expect(out.events, subject).toHaveLength(2);
+      for (const e of out.events) expect(e.location ?? '', subject).toContain(place);
+    }
+  });
+
+  it('keeps the venue’s name written before its street address', async () => {
+    for (const [lines, name] of [
+      ['Saturday 12 December, 2-4pm\nJumpzone, 85 Canal Street, Nottingham NG1 7EH', 'Jumpzone'],
+      ['Sábado 12 de diciembre, de 16:00 a 18:00\nSaltalandia, calle Canal 85, Madrid', 'Saltalandia'],
+    ]) {
+      const intro =
+        name === 'Jumpzone'
+          ? 'Maya is turning 7 and we’d love your little ones to come to her party!'
+          : '¡Lucía cumple 7 años y nos encantaría que vinierais a su fiesta!';
+      const { out } = await run(mail(headers(GMT, 'Party', `nb-${name}`), `Hi all,\n\n${intro}\n\n${lines}\n`));
+      expect(out.events, name).toHaveLength(1);
+      expect(out.events[0].location ?? '', name).toContain(name);
+    }
+  });
+});

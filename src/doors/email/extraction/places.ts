@@ -43,6 +43,10 @@ export function findLocation(text: string): string | null {
 const ROOM_BEFORE_ADDRESS =
   /(?<!\p{L})(?:im|in der|in the|at the|dans la|dans le|à la|au|en el|en la)\s+(\p{L}[\p{L}'’-]{2,30}(?:\s+\p{L}[\p{L}'’-]{2,30})?)(?:\s*\([^)]{1,30}\))?,\s*$/u;
 
+const NAME_BEFORE_ADDRESS = /(?:^|[\s,(])((?:[\p{Lu}][\p{L}'’&-]+)(?:\s+[\p{Lu}][\p{L}'’&-]+){0,3}),\s*$/u;
+const DATE_WORD =
+  /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mar|mi[ée]|jue|vie|s[áa]b|dom|ene|abr|ago|dic|mont|diens|mittw|donn|frei|sams|sonn|m[äa]r|okt|dez|mer|jeu|ven|sam|dim|janv|f[ée]v|avr|mai|juin|juil|ao[ûu]|d[ée]c|dear|hi|hello|hallo|hola|bonjour)/i;
+
 function rawLocation(text: string): string | null {
   const base = namedPlace(text);
   const t = text.replace(/https?:\/\/\S+/g, ' ');
@@ -54,7 +58,10 @@ function rawLocation(text: string): string | null {
     const address = street[0].replace(/[\s,.;]+$/, '').trim();
     // "im Gemeinschaftsraum (Erdgeschoss), Hufelandstraße 8": the room named just before its building's address.
     const room = ROOM_BEFORE_ADDRESS.exec(t.slice(Math.max(0, street.index - 80), street.index));
-    return room && !NOT_A_PLACE.test(room[1]) ? `${room[1]}, ${address}` : address;
+    if (room && !NOT_A_PLACE.test(room[1])) return `${room[1]}, ${address}`;
+    // "Jumpzone, 85 Canal Street": the venue's name as the comma part before its address.
+    const name = NAME_BEFORE_ADDRESS.exec(t.slice(Math.max(0, street.index - 60), street.index));
+    return name && !DATE_WORD.test(name[1]) ? `${name[1]}, ${address}` : address;
   }
   return base ?? locativePhrase(t);
 }

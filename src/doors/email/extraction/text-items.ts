@@ -79,6 +79,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   // Where fields standing alone ("Location" / "Lincoln Elementary, Room 12" under a calendar's hours).
   const places: string[] = [];
   const durations: number[] = [];
+  const sharedPlaces: string[] = [];
   // Calendars and booking pages put a field's label on its own line ("When" / "Wed Dec 9, 2:30pm"):
   // joined, it reads like the "When: ..." field it is.
   const segments = stripBoilerplate(body).map((s) => s.replace(LABEL_LINE, '$1: '));
@@ -212,6 +213,12 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             out.events.push(ev, ...sameEventOtherDays(ev, clause, ctx));
             continue;
           }
+          // "Both shifts are at Riverside Food Bank, 300 Mill Lane": the place of every event listed.
+          const shared = SHARED_PLACE.exec(clause);
+          if (shared && !findDates(clause, ctx).some((x) => x.hasDay || x.hasTime)) {
+            sharedPlaces.push(shared[1]);
+            continue;
+          }
           let task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
           // "A) Tuesday, Dec 15 at 12:30": an entry that is only a day and an hour is a choice offered, not an errand.
           if (task && u.listItem && onlyADate(clause, ctx)) task = null;
@@ -236,7 +243,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     }
     if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
   }
-  const events = withFields(withoutMovedFrom(out.events), places, durations);
+  const events = withSharedPlace(withFields(withoutMovedFrom(out.events), places, durations), sharedPlaces);
   return { tasks: dueBeforeTheEvent(withoutUndatedEchoes(out.tasks), events), events };
 }
 
@@ -252,6 +259,19 @@ function withFields(events: TextEvent[], places: string[], durations: number[]):
   if (places.length === 1 && !ev.location) ev = { ...ev, location: places[0], weak: { ...ev.weak, unreadPlace: false } };
   if (durations.length === 1 && !ev.allDay && ev.endMs - ev.startMs === 3600000) ev = { ...ev, endMs: ev.startMs + durations[0] * 60000 };
   return [ev];
+}
+
+/**
+ * "Both shifts are at ...", "All sessions will be held at ...", "Les deux créneaux ont lieu à ...",
+ * "Beide Termine sind in der ...", "Los dos turnos son en ...": a sentence without a date whose
+ * subject counts the events gives the place of each; what follows the preposition is the place.
+ */
+const SHARED_PLACE =
+  /^(?:both|all(?: the| of the| our)?|each of the|the two|beide|alle|die beiden|ambos|ambas|los dos|las dos|todos los|todas las|tous les|toutes les|les deux)\s+\p{L}+\s+(?:are|will be|take place|will take place|sind|finden|son|ser[áa]n|tendr[áa]n lugar|sont|seront|auront lieu|ont lieu)\s+(?:held\s+)?(?:at|in|en|à|au|dans|in der|im|en el|en la)\s+(?:the\s+|el\s+|la\s+|der\s+|dem\s+|le\s+|l['’])?(\S.{2,100}?)\s*(?:statt\s*)?[.!]?$/iu;
+
+function withSharedPlace(events: TextEvent[], shared: string[]): TextEvent[] {
+  if (shared.length !== 1) return events;
+  return events.map((e) => (e.location ? e : { ...e, location: shared[0], weak: { ...e.weak, unreadPlace: false } }));
 }
 
 /** A deadline named by reference to the sentence before: "before then", "bis dahin", "avant cette date", "antes de esa fecha". */
