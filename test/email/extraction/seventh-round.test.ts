@@ -348,3 +348,19 @@ describe('places given apart from their events', () => {
     }
   });
 });
+
+describe('asking to be told whether', () => {
+  it('titles the ask by what is to be told, in German as in the other languages', async () => {
+    for (const [line, word] of [
+      ['Bitte teilen Sie uns bis 4.12. mit, ob Sie an der Mieterversammlung teilnehmen.', 'Mieterversammlung'],
+      ['Teilen Sie mir bitte bis Freitag, 4. Dezember, mit, wann Sie die Schlüssel abholen.', 'Schlüssel'],
+      ['Please let us know by December 4 whether you will attend the residents’ meeting.', 'residents’ meeting'],
+      ['Por favor, indíquennos antes del 4 de diciembre si asistirán a la reunión de vecinos.', 'reunión de vecinos'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Einladung', `ob-${word}`), `Hallo,\n\n${line}\n`));
+      expect(out.tasks, line).toHaveLength(1);
+      expect(out.tasks[0].title, line).toContain(word);
+      expect(out.tasks[0].due_date?.slice(0, 10), line).toBe('2026-12-04');
+    }
+  });
+});

@@ -18,6 +18,8 @@ const DE_NOT_VERB =
   /^(?:ich|du|er|sie|es|wir|ihr|man|der|die|das|den|dem|des|ein|eine|einen|einem|dies\w*|jede\w*|alle|am|im|um|an|auf|in|bis|ab|mit|nach|vor|von|zu|zum|zur|für|bei|wenn|dass|weil|ob|und|oder|aber|heute|morgen|dann|danach|so|da|hier|dort|bitte|nicht|kein\w*|unser\w*|euer|eure\w*|ihre?\w*|sein\w*|mein\w*|dein\w*|wo|wie|was|wann|wer|auch|nur|noch|hiermit|deshalb|daher|gern|gerne|jetzt|dazu|damit|außerdem|zudem|zuerst|anschließend|danach)$/i;
 const DE_FILLER = /\b(?:bitte|doch|mal|noch|morgen|heute|übermorgen|unbedingt|rechtzeitig|sp[äa]testens|bis(?:\s+(?:zum|zur|spätestens))?|vor(?:\s+dem)?)\b/gi;
 
+const TOLD = /^\s*,\s*((?:ob|wann|wie|welche[nmrs]?|wer|was|wo|dass)\s.+?)\s*[.!]?$/i;
+
 export function separableAsk(stripped: string, clause: string, mentions: DateMention[], subject: string): string | null {
   let text = stripped.trim();
   for (const m of mentions) text = text.replace(clause.slice(m.index, m.end), ' ');
@@ -35,6 +37,13 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
     .trim()
     .replace(/^(?:(?:die|der|das|den|dem|ihre[nmrs]?|eure[nmrs]?|deine[nmrs]?|unsere[nmrs]?|meine[nmrs]?)\s+)/i, '')
     .replace(/^(?:sie|es|ihn|ihm|ihnen)$/i, '');
+  // "teilen Sie uns bis 4.12. mit, ob Sie an der Versammlung teilnehmen": what is to be told is the
+  // indirect question after the particle, as in "let us know whether you will attend".
+  const told = /^(?:uns|mir|ihm|ihr|ihnen)?$/i.test(object) ? TOLD.exec(text.slice(text.indexOf(m[0]) + m[0].length)) : null;
+  if (told) {
+    const verb = `${m[4].toLowerCase()}${m[1].toLowerCase().replace(/(?:en|et|t|e)$/, '')}en`;
+    return finishTitle(`${verb.charAt(0).toLocaleUpperCase()}${verb.slice(1)}, ${told[1]}`, 14);
+  }
   // "Bitte holen Sie sie bis 9. Dezember ab": the object is a pronoun; the subject line names it ("Ihre Sendung liegt ... bereit").
   if (!object && m[2].trim().split(/\s+/).length >= 2) {
     const noun = (subject.match(/\p{Lu}[\p{Ll}ß-]{2,}/gu) ?? []).find((w) => !/^(?:ihre?|die|der|das|deine?|unsere?|eure?|wir|sie)$/i.test(w));
