@@ -364,3 +364,19 @@ describe('asking to be told whether', () => {
     }
   });
 });
+
+describe('a moved meeting in the same room', () => {
+  it('names the room in brackets after "the same room", and leaves no dangling "del"/"du" in the title', async () => {
+    for (const [line, room] of [
+      ['La reunión de coordinación del jueves 3 se cambia al viernes 4 a las 10:00, en la misma sala (Sala Miró, 2.ª planta).', 'Sala Miró'],
+      ['La réunion de coordination du jeudi 3 est déplacée au vendredi 4 à 10h, dans la même salle (salle Rameau, 2e étage).', 'salle Rameau'],
+      ['The coordination meeting on Thursday 3 is moved to Friday 4 at 10:00, in the same room (Room 4B, second floor).', 'Room 4B'],
+    ]) {
+      const { out } = await run(mail(headers('Mon, 30 Nov 2026 09:12:00 +0100', 'Cambio', `same-${room}`), `Hola:\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].start_time?.slice(0, 10), line).toBe('2026-12-04');
+      expect(out.events[0].location, line).toContain(room);
+      expect(out.events[0].title, line).not.toMatch(/\s(?:del|du|de)$/);
+    }
+  });
+});

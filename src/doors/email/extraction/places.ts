@@ -37,7 +37,19 @@ export function isTimeZoneName(text: string): boolean {
 export function findLocation(text: string): string | null {
   const raw = rawLocation(text);
   const found = raw && !isTimeZoneName(raw) ? raw : null;
-  return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
+  const place = found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
+  return place && REFERS_BACK.test(place) ? namedInBrackets(text, place) : place;
+}
+
+/**
+ * "en la misma sala (Sala Miró, 2.ª planta)", "in the same room (Room 4B)", "dans la même salle
+ * (salle Rameau)", "im gleichen Raum (Raum 2.14)": a place that only refers back is named by its brackets.
+ */
+const REFERS_BACK = /^(?:the\s+)?(?:same|usual|misma|mismo|habitual|m[êe]me|habituel(?:le)?|gleichen|selben|[üu]blichen)\s+\p{L}+$/iu;
+function namedInBrackets(text: string, place: string): string {
+  const at = text.indexOf(place);
+  const bracket = at >= 0 ? /^\s*\(([^)]{3,60})\)/.exec(text.slice(at + place.length)) : null;
+  return bracket ? bracket[1].trim() : place;
 }
 
 const ROOM_BEFORE_ADDRESS =

@@ -81,7 +81,9 @@ export function finishTitle(s: string, maxWords = 14): string {
     .trim();
   out = out.replace(/^[¿¡"'“‘,;:.\s-]+/, '');
   for (let i = 0; i < 3; i++) {
-    out = out.replace(/[\s,;:.!?…"'”’)-]+$/u, '').replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de)$/i, '');
+    out = out
+      .replace(/[\s,;:.!?…"'”’)-]+$/u, '')
+      .replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom)$/i, '');
   }
   const words = out.split(' ');
   if (words.length > maxWords) out = words.slice(0, maxWords).join(' ');
