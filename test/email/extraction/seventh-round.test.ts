@@ -380,3 +380,51 @@ describe('a moved meeting in the same room', () => {
     }
   });
 });
+
+describe('asides and conditions around a request word', () => {
+  it('does not take a request word in brackets for the ask', async () => {
+    for (const line of [
+      'Children should bring a packed lunch (no nuts, please) and wear school uniform.',
+      'Los niños deben traer almuerzo (sin frutos secos, por favor) y el uniforme.',
+      'Die Kinder sollten ein Lunchpaket (bitte ohne Nüsse) und Turnschuhe mitbringen.',
+    ]) {
+      const { out } = await run(mail(headers(GMT, 'Trip', `par-${line.length}`), `Dear parents,\n\n${line}\n`));
+      expect(
+        out.tasks.filter((t) => t.confidence > 0.3).map((t) => t.title),
+        line,
+      ).not.toContainEqual(expect.stringMatching(/^(?:please|por favor|bitte)\)/i));
+      expect(
+        out.tasks.every((t) => !/^\p{L}+\)/u.test(t.title)),
+        line,
+      ).toBe(true);
+    }
+  });
+
+  it('reads a condition before the request word as an offer, not an errand', async () => {
+    for (const line of [
+      'If you are able to help as a parent volunteer on the day, please let Mrs Daniels know.',
+      'Si podéis ayudar como voluntarios ese día, por favor decídnoslo.',
+      'Wenn Sie am Tag selbst helfen können, sagen Sie bitte Frau Daniels Bescheid.',
+    ]) {
+      const { out } = await run(mail(headers(GMT, 'Trip', `cond-${line.length}`), `Dear parents,\n\n${line}\n`));
+      expect(
+        out.tasks.filter((t) => t.confidence > 0.3),
+        line,
+      ).toEqual([]);
+    }
+  });
+
+  it('reads a German separable ask past an aside in brackets', async () => {
+    for (const [line, title] of [
+      [
+        'Meldet eure Kinder bitte bis spätestens 10.12. bei Trainer Sven an (kurze Nachricht per WhatsApp genügt), damit wir planen können.',
+        'Kinder bei Trainer Sven anmelden',
+      ],
+      ['Holt die Trikots bitte bis Freitag, 4.12., im Vereinsheim ab (Schlüssel beim Hausmeister).', 'Trikots im Vereinsheim abholen'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Verein', `sep-${title}`), `Liebe Eltern,\n\n${line}\n`));
+      expect(out.tasks, line).toHaveLength(1);
+      expect(out.tasks[0].title, line).toBe(title);
+    }
+  });
+});

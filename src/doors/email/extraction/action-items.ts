@@ -137,7 +137,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     req &&
     req.index > 0 &&
     /^(please|pls|kindly|can you|could you|would you|will you|por favor|bitte|pouvez-vous|pourriez-vous|merci de|veuillez|puedes|podrías)/i.test(req[0]) &&
-    !/^(i|we)\b/i.test(rest)
+    !/^(i|we)\b/i.test(rest) &&
+    // "a packed lunch (no nuts, please) and ...": a request word inside brackets is an aside.
+    !/^[\p{L}\s]{1,24}\)/u.test(rest.slice(req.index))
   ) {
     const before = rest.slice(0, req.index);
     if (/[,;:\-–—]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before) || before.trim().split(/\s+/).length <= 2)
@@ -145,7 +147,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   }
   const offsetInBody = info.clause.indexOf(rest);
   const isRequest =
-    REQUEST.test(rest) ||
+    REQUEST.test(rest.replace(/\([^)]*\)/g, ' ')) ||
     REQUEST_AT_START.test(stripLeadIns(rest.replace(/^(also|and|separately)[, ]+/i, ''))) ||
     (QUESTION_ASK.test(rest) && /\?\s*$/.test(info.clause)) ||
     reminded !== null;
@@ -160,7 +162,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   )
     return null;
   // "For urgent matters, please contact Lisa", "Bei Fragen wenden Sie sich an ...": an ask on a condition is an offer of help.
-  if (CONDITIONAL_LEAD.test(rest) && !/\b(?:by|before|bis|avant|antes)\b/i.test(rest)) return null;
+  // "If you are able to help on the day, please let Mrs Daniels know": the condition may sit before the request word.
+  if ((CONDITIONAL_LEAD.test(rest) || CONDITIONAL_LEAD.test(owner.rest)) && !/\b(?:by|before|bis|avant|antes)\b/i.test(rest)) return null;
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
   if ((STOP_VERBS.test(stripped) && !ANSWER_ASK.test(stripped)) || READING_LINK.test(stripped)) return null;
   const mentions = findDates(info.clause, ctx);
