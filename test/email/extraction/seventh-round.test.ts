@@ -428,3 +428,31 @@ describe('asides and conditions around a request word', () => {
     }
   });
 });
+
+describe('a class that goes to see something', () => {
+  it('reads "will be visiting", "assistera à", "asistirán a" as going somewhere, with the hours of leaving and coming back', async () => {
+    for (const [subject, line, word] of [
+      [
+        'Year 5 trip to the Science Museum - consent',
+        'Year 5 will be visiting the Science Museum in London on Wednesday 9 December as part of our topic. The coach will leave school at 8:45 and we expect to be back by 15:30.',
+        'trip',
+      ],
+      [
+        'Sortie au théâtre – CE2 B',
+        'La classe de CE2 B assistera à la représentation « Le Voyage de Pinocchio » au Théâtre des Célestins le vendredi 9 décembre. Départ de l’école à 8h45, retour vers 15h30.',
+        'théâtre',
+      ],
+      [
+        'Salida al teatro – 3.º B',
+        'Los alumnos de 3.º B asistirán a la obra «Pinocho» en el Teatro Principal el miércoles 9 de diciembre. Salida del colegio a las 8:45 y vuelta a las 15:30.',
+        'teatro',
+      ],
+    ]) {
+      const { out } = await run(mail(headers(GMT, subject, `go-${word}`, 'School <office@school.example.org>'), `Dear parents,\n\n${line}\n`));
+      expect(out.events, subject).toHaveLength(1);
+      expect(out.events[0].title.toLowerCase(), subject).toContain(word);
+      expect(out.events[0].start_time?.slice(0, 16), subject).toBe('2026-12-09T08:45');
+      expect(out.events[0].end_time?.slice(0, 16), subject).toBe('2026-12-09T15:30');
+    }
+  });
+});
