@@ -456,3 +456,30 @@ describe('a class that goes to see something', () => {
     }
   });
 });
+
+describe('confidence of a title pieced together wrongly', () => {
+  it('lowers a title that repeats itself or is headed by a condition', async () => {
+    const { calibrateTask } = await import('../../../src/doors/email/extraction/calibrate.js');
+    const base = { kind: 'request' as const, excerpt: 'bis 4. Dezember', dueMs: Date.UTC(2026, 11, 4), dueIsExact: false, confidence: 0.8 };
+    const ref = Date.UTC(2026, 10, 30);
+    const clean = calibrateTask({ ...base, title: 'Ersatztermin mitteilen' }, ref).confidence;
+    for (const title of [
+      'Falls Sie an diesem Tag nicht anwesend sein können, teilen Sie uns Falls Sie',
+      'If you cannot make it let us know',
+      'Meldet eure Kinder Meldet eure Kinder bitte bei Trainer Sven an',
+      'Si no puede asistir avísenos',
+    ])
+      expect(calibrateTask({ ...base, title }, ref).confidence, title).toBeLessThan(clean - 0.15);
+  });
+
+  it('reads a German separable ask after "und" as the ask itself', async () => {
+    for (const [line, title] of [
+      ['Und schick mir bitte bis Freitag die Zählerstände zu, dann trage ich sie ins Formular ein.', 'Zählerstände zuschicken'],
+      ['Außerdem holt die Trikots bitte bis Freitag im Vereinsheim ab.', 'Trikots im Vereinsheim abholen'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Kurz', `und-${title}`), `Hi Lena,\n\n${line}\n`));
+      expect(out.tasks, line).toHaveLength(1);
+      expect(out.tasks[0].title, line).toBe(title);
+    }
+  });
+});

@@ -39,6 +39,16 @@ const CLOCK =
   /\d{1,2}[:.h]\d{2}|\d{1,2}\s?(?:a\.?m\.?|p\.?m\.?)(?!\p{L})|\d{1,2}\s?(?:uhr|h)(?!\p{L})|(?<!\p{L})(?:noon|midnight|midi|mediod[íi]a|mittag)(?!\p{L})/iu;
 /** A title cut short: it opens with punctuation or ends on a bare number ("Belege für das 4"). */
 const FRAGMENT = /^[^\p{L}\p{N}]|\s\d{1,3}\.?$/u;
+/**
+ * A title pieced together wrongly: the same two words twice ("Meldet eure Kinder Meldet eure Kinder
+ * ..."), or a condition for its head ("Falls Sie ... nicht anwesend sein können, ...", "If you can't
+ * make it ..."): what the reader is to do was not found, only words around it.
+ */
+const REPEATED_PAIR = /(?<!\p{L})(\p{L}{2,}\s+\p{L}{2,})(?!\p{L}).*(?<!\p{L})\1(?!\p{L})/iu;
+const CONDITION_HEAD = /^(?:if|unless|in case|when|falls|wenn|sofern|si|salvo|cuando|en caso de|lorsque|quand|au cas o[ùu])\s/i;
+function garbled(title: string): boolean {
+  return CONDITION_HEAD.test(title) || REPEATED_PAIR.test(title);
+}
 
 function placeWeight(location: string): number {
   if (/\d/.test(location)) return 0.03; // a street address, a room number
@@ -57,7 +67,7 @@ export function calibrateEvent(e: TextEvent): TextEvent {
   // "Meet", "Call", "Visio", "Termin": the kind of meeting only, not which one.
   if (GENERIC_EVENT_TITLE.test(e.title.trim())) c -= 0.08;
   // A comma in an event title is a list or a place that stayed in it ("Tournoi de Noël, gymnase ...").
-  if (e.title.includes(',') || FRAGMENT.test(e.title)) c -= 0.15;
+  if (e.title.includes(',') || FRAGMENT.test(e.title) || garbled(e.title)) c -= 0.15;
   c += WRITTEN_DATE.test(e.excerpt) ? 0.04 : -0.06;
   if (!e.allDay && !CLOCK.test(e.excerpt)) c -= 0.06;
   return { ...e, confidence: round(c) };
@@ -68,7 +78,7 @@ export function calibrateTask(t: TextTask, refMs: number): TextTask {
   const words = t.title.split(/\s+/).length;
   if (words > 11) c -= 0.1;
   if (words <= 1) c -= 0.1;
-  if (FRAGMENT.test(t.title)) c -= 0.2;
+  if (FRAGMENT.test(t.title) || garbled(t.title)) c -= 0.2;
   // "Review it: Q3 plan": the object was borrowed from the subject line.
   if (/:\s/.test(t.title) && t.kind !== 'schedule') c -= 0.06;
   if (t.dueMs !== null) {

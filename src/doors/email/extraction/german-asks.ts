@@ -24,7 +24,7 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
   let text = stripped.trim();
   for (const m of mentions) text = text.replace(clause.slice(m.index, m.end), ' ');
   // "Meldet eure Kinder ... bei Trainer Sven an (kurze Nachricht genügt), damit ...": an aside in brackets is no part of the clause.
-  text = text.replace(/\s*\([^)]{0,120}\)/g, ' ');
+  text = text.replace(/\s*\([^)]{0,120}\)/g, ' ').replace(/^(?:und|aber|au(?:ß|ss)erdem|dann|zudem)\s+/i, '');
   text = text.replace(/\s+/g, ' ').replace(/\s+,/g, ',').replace(/,\s*,/g, ',');
   // The particle closes its own clause: "holen Sie das Paket ab, danach geht es ... zurück".
   const parts = text.split(',');
