@@ -483,3 +483,48 @@ describe('confidence of a title pieced together wrongly', () => {
     }
   });
 });
+
+describe('more shapes checked on new wordings', () => {
+  it('never reads the minutes of a clock as a house number', async () => {
+    const body =
+      'Hi Alex,\n\nThis is a reminder of your dental cleaning on Tuesday, December 8 at 3:30 PM with Dr. Patel.\n\nRiverside Dental, 22 River Road, Suite 4, Hartford CT\n';
+    const { out } = await run(mail(headers(GMT, 'Your appointment with Dr. Patel', 'clk', 'Riverside <appointments@riverside.example.com>'), body));
+    expect(out.events).toHaveLength(1);
+    expect(out.events[0].location).toContain('22 River Road');
+  });
+
+  it('reads "in den"/"ins" as a German place preposition', async () => {
+    for (const [line, place] of [
+      ['hiermit laden wir Sie herzlich zum Elternabend am Dienstag, 8. Dezember 2026, um 19:30 Uhr in den Klassenraum der 3b ein.', 'Klassenraum'],
+      ['wir laden euch zur Weihnachtsfeier am Freitag, 18. Dezember, um 18 Uhr ins Vereinsheim Lindenau ein.', 'Vereinsheim'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Einladung', `ins-${place}`, 'Schule <sekretariat@schule.example.de>'), `Liebe Eltern,\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].location ?? '', line).toContain(place);
+    }
+  });
+
+  it('drops "this year" and its kin from the head of an event title', async () => {
+    for (const [line, title] of [
+      ['Este año la cena de Navidad será el viernes 18 de diciembre a las 21:00 en el restaurante La Taberna.', 'Cena de Navidad'],
+      ['This year, the holiday party will be on Friday, December 18 at 7 PM at the Grand Hotel.', 'Holiday party'],
+      ['Cette année, le repas de Noël aura lieu le vendredi 18 décembre à 20h au restaurant Le Bistrot.', 'Repas de Noël'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Fiesta', `yr-${title}`), `Hola:\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].title, line).toBe(title);
+    }
+  });
+
+  it('trusts an imperative with its own deadline about as much as a request', async () => {
+    for (const line of [
+      'Confirmad asistencia antes del lunes 14 de diciembre en el formulario.',
+      'Book a slot with the teachers on the portal before Friday, December 11.',
+      'Renvoyez le coupon avant le vendredi 11 décembre.',
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Info', `imp-${line.length}`), `Hello,\n\n${line}\n`));
+      expect(out.tasks, line).toHaveLength(1);
+      expect(out.tasks[0].confidence, line).toBeGreaterThanOrEqual(0.68);
+    }
+  });
+});

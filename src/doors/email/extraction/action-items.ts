@@ -269,7 +269,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
           ? owned && due
             ? CONFIDENCE.ownedListEntryWithDate
             : CONFIDENCE.todoListEntry
-          : CONFIDENCE.todoListEntry - 0.1;
+          : due && deadline
+            ? CONFIDENCE.requestWithDate - 0.06
+            : CONFIDENCE.todoListEntry - 0.1;
   return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
 }
 

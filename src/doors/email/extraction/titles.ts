@@ -6,6 +6,8 @@ const OWNER_PREFIX =
 const DEADLINE_ONLY =
   /^(?:due|by|before|until|no later than|deadline|bis|sp[äa]testens|f[äa]llig|frist|avant|au plus tard|d['’]ici|pour le|antes|hasta|a m[áa]s tardar|plazo|para el)(?!\p{L})/iu;
 const LEAD_INS: RegExp[] = [
+  // "Este año la cena de Navidad será ...", "This year, the party is ...": when it is said, not what.
+  /^(?:this year|this time|as every year|like every year|once again|este año|como cada año|un año más|dieses jahr|wie jedes jahr|auch dieses jahr|cette année|comme chaque année)\s*,?\s+/i,
   // "Marco Bellini @you please confirm ...": a comment's author and its mention.
   /^(?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}@[\w.-]+[,:]?\s+/u,
   /^(¿\s*)?(?:os|te|le|les) apetece\s+|^(?:would you like to|do you want to|want to|wanna|fancy)\s+|^(?:hast du|habt ihr|haben sie) lust,?\s+(?:zu\s+)?|^(?:ça te dit|ça vous dit|tu veux|vous voulez)\s+(?:de\s+|d['’])?/i,
