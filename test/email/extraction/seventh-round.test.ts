@@ -528,3 +528,61 @@ describe('more shapes checked on new wordings', () => {
     }
   });
 });
+
+describe('second batch of new wordings', () => {
+  it('cuts "otherwise ..." from an ask’s title', async () => {
+    for (const line of [
+      'Please collect your parcel by December 10, otherwise it will be returned to the sender.',
+      'Bitte holen Sie das Paket bis 10. Dezember ab, andernfalls geht es an den Absender zurück.',
+      'Por favor, recoja el paquete antes del 10 de diciembre; de lo contrario, será devuelto.',
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Paket', `oth-${line.length}`), `Hallo,\n\n${line}\n`));
+      expect(out.tasks, line).toHaveLength(1);
+      expect(out.tasks[0].title, line).not.toMatch(/otherwise|andernfalls|contrario/i);
+    }
+  });
+
+  it('names an appointment without the confirmation word of its subject', async () => {
+    for (const subject of ['Confirmation de rendez-vous', 'Confirmación de cita', 'Confirmation of your appointment']) {
+      const body = 'Bonjour,\n\nQuand : jeudi 10 décembre 2026 à 11h15\nOù : Cabinet des Lilas, 8 rue des Lilas, Bordeaux\n';
+      const { out } = await run(mail(headers(CET, subject, `conf-${subject}`, 'Cabinet <rdv@cabinet.example.fr>'), body));
+      expect(out.events, subject).toHaveLength(1);
+      expect(out.events[0].title, subject).not.toMatch(/^(?:de|of)\b/i);
+    }
+  });
+
+  it('names a moved meeting by the meeting, keeps a room number with a dot', async () => {
+    for (const line of [
+      'The quarterly review has been moved from Wednesday 9 December to Thursday 10 December, 14:00-15:30, Room 3.12.',
+      'Das Quartalsgespräch wurde von Mittwoch, 9. Dezember, auf Donnerstag, 10. Dezember, 14:00-15:30 Uhr verschoben, Raum 3.12.',
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Moved', `mv-${line.length}`), `Hi,\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].title, line).not.toMatch(/moved|verschoben|from|von$/i);
+      expect(out.events[0].start_time?.slice(0, 10), line).toBe('2026-12-10');
+    }
+  });
+
+  it('does not name an event by the people who hold it ("Tom and I")', async () => {
+    for (const [subject, line] of [
+      ['Save the date: Sophie & Tom’s wedding', 'Tom and I are getting married on Saturday 12 June 2027 at Hartwell House. The ceremony starts at 2pm.'],
+      ['Housewarming', 'My partner and I are hosting a housewarming party on Saturday 12 December at 7pm at 5 Oak Road.'],
+    ]) {
+      const { out } = await run(mail(headers(GMT, subject, `we-${subject}`), `Dear friends,\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].title, line).not.toMatch(/\b(?:and I|und ich)\b/i);
+    }
+  });
+
+  it('reads a meeting called "for" a day as its day, not a deadline', async () => {
+    for (const line of [
+      'Se convoca junta ordinaria de propietarios para el martes 15 de diciembre a las 19:00 en el portal del edificio.',
+      'Nous convoquons l’assemblée générale des copropriétaires pour le mardi 15 décembre à 19h dans le hall.',
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Junta', `conv-${line.length}`), `Estimados vecinos:\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].start_time?.slice(0, 16), line).toBe('2026-12-15T18:00');
+      expect(out.tasks, line).toEqual([]);
+    }
+  });
+});

@@ -90,7 +90,7 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number, 
   // "Let me know if you have dietary restrictions": what is to be told is in the condition.
   if (!keepCondition) t = t.replace(/[,;]?\s+if (?:you|possible)\b.*$/i, '');
   t = t.replace(
-    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|to avoid|pour [ée]viter|para evitar|which|damit|para que|pour que|afin de|si no|sinon)\b.*$/i,
+    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|to avoid|pour [ée]viter|para evitar|which|damit|para que|pour que|afin de|si no|sinon|otherwise|or else|andernfalls|ansonsten|de lo contrario|faute de quoi)\b.*$/i,
     '',
   );
   t = t.replace(/\s+(via|using|through|with the form|using my)\b.*$/i, '');
@@ -231,7 +231,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   if (info.bulk && PURCHASE.test(stripped)) return null;
   let title = taskTitle(stripped, due, offsetInBody + leadOffset, askedAnswer);
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
-  else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de') {
+  else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de' && !title.toLowerCase().startsWith(objectFirst.toLowerCase())) {
     // German puts the object first and the verb last: "Kuchenspenden bitte bis Donnerstag im Sekretariat abgeben".
     // The clause's own casing (German nouns keep their capital, the rest does not).
     const at = info.clause.toLowerCase().indexOf(title.toLowerCase());

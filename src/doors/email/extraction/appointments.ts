@@ -129,7 +129,7 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
     // "Votre rendez-vous est confirmé", "Ihr Termin wurde gebucht": the noun, not the confirmation.
     .replace(/\s+(?:est|a été|ist|wurde|está|ha sido|is|has been)\s+\S+\s*$/i, '')
     .replace(
-      /\b(appointment confirmed|confirmed|confirmation|confirming|reminder|your|is booked|booked|has been scheduled|scheduled|confirmaci[óo]n de( su)?|confirmada( para)?|recordatorio( de)?|best[äa]tigung|ihr|ihre|confirmation de( votre)?|votre|rappel)\b\s*:?/gi,
+      /\b(confirmaci[óo]n de( su)?|confirmation de( votre)?|confirmation of( your)?|appointment confirmed|confirmed|confirmation|confirming|reminder|your|is booked|booked|has been scheduled|scheduled|confirmada( para)?|recordatorio( de)?|best[äa]tigung|ihr|ihre|votre|rappel)\b\s*:?/gi,
       ' ',
     )
     .replace(/\s+-\s*$|^\s*[-:–]\s*/g, '')

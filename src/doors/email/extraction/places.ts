@@ -168,7 +168,7 @@ function namedPlace(text: string): string | null {
     t,
   );
   if (room) return room[1].trim();
-  const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+)/iu.exec(t);
+  const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+(?:\.\d+)*)/iu.exec(t);
   // "à 20h30 au Rex": a clock time after "à"/"at" is not a place; the next name may be.
   const at = [
     ...t.matchAll(

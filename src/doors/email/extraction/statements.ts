@@ -22,7 +22,9 @@ const GOES: Record<Lang, RegExp> = {
   fr: /(?<!\p{L})(?:ira|iront|irons|partira|partiront|partirons|assistera|assisteront|assisterons|visitera|visiteront|nous retrouverons|rendez-vous est|(?:nous )?organisons|organiserons|on organise|nous f[êe]terons|f[êe]terons)(?!\p{L})/iu,
 };
 
-const PRONOUN_SUBJECT = /^(?:it|this|that|these|they|we|this one|which|eso|esto|ella?|es|er|sie|das|dies|il|elle|ce|cela|ça)$/i;
+// "Tom and I are getting married", "Mi marido y yo ...": the people, not what happens.
+const PRONOUN_SUBJECT =
+  /^(?:it|this|that|these|they|we|this one|which|eso|esto|ella?|es|er|sie|das|dies|il|elle|ce|cela|ça)$|\s(?:and|und|y|et)\s+(?:i|me|ich|yo|moi)$/i;
 const DEADLINE_NOUN = /\b(deadline|due date|cut-?off|last day|closing date|fecha l[íi]mite|plazo|frist|stichtag|abgabe|date limite|[ée]ch[ée]ance)\b/i;
 
 const DAY_FIRST =

@@ -6,6 +6,8 @@ const OWNER_PREFIX =
 const DEADLINE_ONLY =
   /^(?:due|by|before|until|no later than|deadline|bis|sp[äa]testens|f[äa]llig|frist|avant|au plus tard|d['’]ici|pour le|antes|hasta|a m[áa]s tardar|plazo|para el)(?!\p{L})/iu;
 const LEAD_INS: RegExp[] = [
+  // "Se convoca junta ordinaria ...", "Convocamos a la asamblea ...", "Nous convoquons ...": the meeting called, not the calling.
+  /^(?:se convoca(?:n)?|convocamos|se cita|nous convoquons|vous [êe]tes convoqu[ée]s?|sie sind eingeladen)\s+(?:a\s+|à\s+)?/i,
   // "Este año la cena de Navidad será ...", "This year, the party is ...": when it is said, not what.
   /^(?:this year|this time|as every year|like every year|once again|este año|como cada año|un año más|dieses jahr|wie jedes jahr|auch dieses jahr|cette année|comme chaque année)\s*,?\s+/i,
   // "Marco Bellini @you please confirm ...": a comment's author and its mention.
@@ -71,6 +73,9 @@ export function stripDeterminers(s: string): string {
   return out;
 }
 
+const MOVED_TAIL =
+  /\s+(?:has been|have been|was|were|is|are|will be|wurde|wird|ist|a été|est|ha sido|se ha|queda)\s+(?:moved|rescheduled|postponed|brought forward|verschoben|verlegt|d[ée]plac[ée]e?s?|report[ée]e?s?|avanc[ée]e?s?|cambiad[ao]s?|aplazad[ao]s?|trasladad[ao]s?|adelantad[ao]s?)(?!\p{L}).*$/iu;
+
 /** Tidies the ends of a title: trailing punctuation, dangling connectors, length. */
 export function finishTitle(s: string, maxWords = 14): string {
   let out = s
@@ -80,6 +85,9 @@ export function finishTitle(s: string, maxWords = 14): string {
     .replace(/\s+/g, ' ')
     // "Buchen Sie , einen Termin": a comma left alone where a date was taken out.
     .replace(/ ,(?= )/g, '')
+    // "The quarterly review has been moved from ...": the meeting, not its move.
+    .replace(MOVED_TAIL, '')
+    .replace(/\s+(?:wurde|wird|ist|wurden|werden)(?:\s+(?:von|vom|auf|am|nach))?\s*$/i, '')
     .trim();
   out = out.replace(/^[¿¡"'“‘,;:.\s-]+/, '');
   for (let i = 0; i < 3; i++) {
