@@ -50,7 +50,8 @@ function nothingToDo(ask: string, dated: boolean): boolean {
   if (SAVE_THE_DATE.test(after)) return true;
   if (!dated && INTO_CALENDAR.test(text)) return true;
   if (!NOT_A_PROHIBITION.test(after) && (NEGATED_START.test(after) || DE_NEGATED.test(after))) return true;
-  if (!dated && COME.test(after)) return true;
+  // "Komm 15 Minuten früher und bring ein Handtuch mit": a second errand joined to the coming stays.
+  if (!dated && COME.test(after) && !/\s(?:and|und|y|et)\s/i.test(after)) return true;
   if (!dated && ATTACHED.test(after)) return true;
   return false;
 }
