@@ -586,3 +586,52 @@ describe('second batch of new wordings', () => {
     }
   });
 });
+
+describe('a schedule of labels and days without list marks', () => {
+  it('makes an event of a timed line and a task of a deadline line; other lines make nothing', async () => {
+    for (const [lines, event, task] of [
+      [
+        'Dear parents,\n\nTerm starts: Tuesday 5 January\nParents’ evening: Thursday 21 January, 4-7pm\nHalf term: 15-19 February\nDeadline for trip payments: Friday 29 January',
+        'Parents’ evening',
+        'Deadline for trip payments',
+      ],
+      [
+        'Liebe Eltern,\n\nSchulbeginn: Dienstag, 5. Januar\nElternsprechtag: Donnerstag, 21. Januar, 16-19 Uhr\nAnmeldeschluss Skifahrt: Freitag, 29. Januar',
+        'Elternsprechtag',
+        'Anmeldeschluss Skifahrt',
+      ],
+      [
+        'Estimadas familias:\n\nInicio de las clases: martes 5 de enero\nReunión de familias: jueves 21 de enero, 16:00-19:00\nFecha límite de pago de la excursión: viernes 29 de enero',
+        'Reunión de familias',
+        'Fecha límite de pago de la excursión',
+      ],
+    ]) {
+      const { out } = await run(mail(headers(GMT, event, `lb-${event}`, 'School <office@school.example.org>'), `${lines}\n`));
+      expect(
+        out.events.map((e) => e.title),
+        event,
+      ).toEqual([event]);
+      expect(out.events[0].start_time?.slice(0, 10), event).toBe('2027-01-21');
+      expect(
+        out.tasks.map((t) => [t.title, t.due_date?.slice(0, 10)]),
+        task,
+      ).toEqual([[task, '2027-01-29']]);
+    }
+  });
+
+  it('does not read the header lines of a forward as a schedule', async () => {
+    const body =
+      'Nicht vergessen!\n\nVon: Hausverwaltung <service@hv.example.de>\nGesendet: Montag, 30. November 2026 09:14\nAn: Jan <jan@example.de>\nBetreff: Ablesung\n\nSehr geehrter Herr Schubert,\n\ndie Ablesung erfolgt am Mittwoch, 9.12.2026, zwischen 8 und 12 Uhr.\n';
+    const { out } = await run(mail(headers(CET, 'WG: Ablesung', 'lb-fwd', 'Jan <jan@example.de>'), body));
+    expect(out.events.map((e) => e.title)).not.toContain('Gesendet');
+  });
+
+  it('keeps a bill’s ask that names its deadline by reference over the label of that deadline', async () => {
+    const body =
+      'Estimado cliente:\n\nYa tiene disponible su factura de electricidad.\n\nPeriodo de facturación: 01/11/2026 - 30/11/2026\nImporte total: 63,40 €\nFecha límite de pago: 14 de diciembre de 2026\n\nLe rogamos que realice el pago por transferencia antes de esa fecha.\n';
+    const { out } = await run(mail(headers(CET, 'Su factura de electricidad', 'lb-bill', 'Energía <facturacion@energia.example.es>'), body));
+    expect(out.tasks).toHaveLength(1);
+    expect(out.tasks[0].title).toContain('pago');
+    expect(out.tasks[0].due_date?.slice(0, 10)).toBe('2026-12-14');
+  });
+});

@@ -64,6 +64,10 @@ const ACTION_LINE =
 const LABEL_LINE =
   /^[ \t]*(when|where|location|address|quand|où|lieu|adresse|emplacement|wann|ort|standort|cuándo|dónde|lugar|ubicación|dirección)[ \t]*\r?\n(?=[ \t]*\S)/gim;
 
+/** A label and its value on one line; a mail header of a forward ("Gesendet: Montag, 30. November") is none. */
+const LABEL_DAY =
+  /^(?!\s*(?:from|to|sent|date|subject|cc|von|an|gesendet|datum|betreff|de|para|enviado(?: el)?|fecha|asunto|objet|à|envoy[ée]|date d['’]envoi)\s*:)\s*[\p{Lu}][^:\n]{2,50}:\s+\S.{0,60}$/iu;
+
 export interface TextItems {
   tasks: TextTask[];
   events: TextEvent[];
@@ -227,7 +231,11 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             task = thenDue(task, lastSentence, cleanSubject, ctx);
             // "Die Frist ... endet am 31. Dezember. Bitte reichen Sie die Unterlagen rechtzeitig ein.": one errand, already read.
             const prev = out.tasks[out.tasks.length - 1];
-            if (prev && prev.dueMs === task.dueMs && lastSentence.includes(prev.excerpt)) task = null;
+            if (prev && prev.dueMs === task.dueMs && lastSentence.includes(prev.excerpt)) {
+              // "Fecha límite de pago: 14 de diciembre" then "realice el pago antes de esa fecha": the ask names the errand, the label only its day.
+              if (prev.kind === 'schedule') out.tasks[out.tasks.length - 1] = task;
+              task = null;
+            }
           }
           if (task) out.tasks.push(task);
         }
@@ -235,7 +243,9 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       }
       // Nothing read as a sentence: a schedule entry ("Nov 30 - Intent to submit form")?
       if (out.tasks.length + out.events.length === before) {
-        const entry = scheduleLine(u.text, ctx);
+        // Lines of a label and its day, two or more in a row, are a schedule without list marks.
+        const inLabelBlock = LABEL_DAY.test(u.text) && (LABEL_DAY.test(units[i - 1]?.text ?? '') || LABEL_DAY.test(units[i + 1]?.text ?? ''));
+        const entry = scheduleLine(u.text, ctx, inLabelBlock);
         if (entry?.task) out.tasks.push(entry.task);
         if (entry?.event) out.events.push(entry.event);
       }
