@@ -635,3 +635,37 @@ describe('a schedule of labels and days without list marks', () => {
     expect(out.tasks[0].due_date?.slice(0, 10)).toBe('2026-12-14');
   });
 });
+
+describe('third batch of new wordings', () => {
+  it('reads a carrier’s "sera livré" as a receipt’s notice, not an event', async () => {
+    for (const [subject, line] of [
+      ['Livraison prévue', 'Votre colis sera livré le jeudi 3 décembre entre 8h et 13h.'],
+      ['Lieferung', 'Ihr Paket wird am Donnerstag, 3. Dezember, zwischen 8 und 13 Uhr zugestellt.'],
+      ['Entrega prevista', 'Su paquete será entregado el jueves 3 de diciembre entre las 8:00 y las 13:00.'],
+    ]) {
+      const { out } = await run(mail(headers(CET, subject, `liv-${subject}`, 'Colis <suivi@colis.example.fr>'), `Bonjour,\n\n${line}\n`));
+      expect(out.events, line).toEqual([]);
+    }
+  });
+
+  it('keeps a possessive after the day out of an ask’s title', async () => {
+    for (const [line, title] of [
+      ['Can you fill in the hiring section before Thursday’s review?', 'Fill in the hiring section'],
+      ['Please send me the figures by Monday’s meeting.', 'Send me the figures'],
+    ]) {
+      const { out } = await run(mail(headers(GMT, 'Plan', `pos-${title}`), `Hi,\n\n${line}\n`));
+      expect(
+        out.tasks.map((t) => t.title),
+        line,
+      ).toEqual([title]);
+    }
+  });
+
+  it('makes nothing of a schedule line that says there is no session', async () => {
+    for (const line of ['- Di 15.12.: kein Training', '- Tue 15 Dec: no practice', '- mar 15/12: sin entrenamiento']) {
+      const body = `Hallo zusammen,\n\nim Dezember:\n\n- Di 8.12., 17:00-18:30 Uhr: Training Halle\n${line}\n`;
+      const { out } = await run(mail(headers(CET, 'Training', `kein-${line.length}`), body));
+      expect(out.tasks, line).toEqual([]);
+    }
+  });
+});

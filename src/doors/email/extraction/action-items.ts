@@ -83,7 +83,8 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number, 
           '',
         );
       const tail = t.slice(idx + (due.end - due.index));
-      t = /^\s*[,;]?\s*(so|to|because|since|as|and|which|que|damit|pour|afin)\b/i.test(tail) || tail.trim().length < 3 ? head : `${head} ${tail}`;
+      // "before Thursday's review": the possessive belongs to the day, not to the errand.
+      t = /^\s*[,;]?\s*(so|to|because|since|as|and|which|que|damit|pour|afin)\b|^['’]s\s/i.test(tail) || tail.trim().length < 3 ? head : `${head} ${tail}`;
     }
   }
   t = t.replace(/\s*\((?:due|by|para|bis|avant)[^)]*\)/gi, '');

@@ -36,7 +36,8 @@ const TRANSACTIONAL_BODY = [
   /\b(sub-?total|total( paid| ttc| due)?|amount due|balance|importe( total)?|gesamtbetrag|montant)\b\s*:?\s*[$€£]?\s*\d/i,
   /\b(tracking( number)?|sendungsnummer|n[°º] de suivi|seguimiento|track (your )?(package|order|colis)|suivre (mon|votre) (colis|commande|envoi)|(sendung|paket) verfolgen|(seguir|rastrear) (mi|tu|su) (pedido|env[íi]o|paquete))\b/i,
   // A carrier's notice says when the parcel comes: "will be delivered", "sera livré", "wird zugestellt", "será entregado".
-  /\b(will be delivered|is out for delivery|arriving (today|tomorrow|on)|sera livr[ée]e?s?|(wird|werden) [^.\n]{0,40}(zugestellt|geliefert)|ser[áa]n? entregad[oa]s?)\b/i,
+  // JavaScript's \\b is ASCII-only: "livré" ends on a letter it does not know, so the end is a lookahead.
+  /\b(will be delivered|is out for delivery|arriving (today|tomorrow|on)|sera livr[ée]e?s?|(wird|werden) [^\n]{0,60}?(zugestellt|geliefert)|ser[áa]n? entregad[oa]s?)(?!\p{L})/iu,
   /\b(confirmation (code|number)|booking (reference|code)|record locator|localizador|c[óo]digo de reserva|buchungscode|code de r[ée]servation|pnr|reservation (number|code)|ticket number|juror id|account (ending|number)|n[úu]mero de (factura|pedido|reserva)|buchungsnummer|r[ée]f[ée]rence de r[ée]servation)\b/i,
   /^\s*\d+\s*x\s+\S/m,
   /[$€£]\s?\d+[.,]\d{2}\b|\b\d+[.,]\d{2}\s?(€|eur|usd|gbp)\b/i,

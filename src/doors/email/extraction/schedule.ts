@@ -33,7 +33,7 @@ export function newScheduleBudget(): void {
   looks = 0;
 }
 const CALLED_OFF =
-  /\b(?:cancel+ed|no (?:school|practice|class(?:es)?|meeting)|closed|cancelad[oa]|suspendid[oa]|cerrad[oa]|no hay (?:clase|entrenamiento)|abgesagt|entf[äa]llt|f[äa]llt aus|geschlossen|annul[ée]e?|ferm[ée]e?|pas de (?:cours|classe|entra[îi]nement))(?![\p{L}])/iu;
+  /\b(?:cancel+ed|no (?:school|practice|class(?:es)?|meeting)|closed|cancelad[oa]|suspendid[oa]|cerrad[oa]|no hay (?:clase|entrenamiento)|abgesagt|entf[äa]llt|f[äa]llt aus|geschlossen|kein(?:e|en)?\s+(?:training|unterricht|schule|probe|kurs|spiel|treffen)|sin (?:clase|entrenamiento)|annul[ée]e?|ferm[ée]e?|pas de (?:cours|classe|entra[îi]nement))(?![\p{L}])/iu;
 
 function isCapitalHeading(text: string): boolean {
   const words = text
