@@ -669,3 +669,38 @@ describe('third batch of new wordings', () => {
     }
   });
 });
+
+describe('fourth batch of new wordings', () => {
+  it('reads "se entrega", "ist ... abzugeben", "est à rendre" as a deadline', async () => {
+    for (const [line, word] of [
+      ['Os recuerdo que el trabajo de Historia se entrega el viernes 11 de diciembre antes de las 14:00 por el aula virtual.', 'trabajo de Historia'],
+      ['Die Hausarbeit in Geschichte ist am Freitag, 11. Dezember, bis 14 Uhr abzugeben.', 'Hausarbeit in Geschichte'],
+      ['Je vous rappelle que le devoir d’histoire est à rendre le vendredi 11 décembre avant 14h.', 'devoir d’histoire'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Recordatorio', `due-${word}`), `${line}\n`));
+      expect(out.tasks, line).toHaveLength(1);
+      expect(out.tasks[0].title, line).toContain(word);
+      expect(out.tasks[0].due_date, line).toBe('2026-12-11T13:00:00.000Z');
+    }
+  });
+
+  it('reads "Día:" as the day of an appointment, and "le recordamos su cita" as its confirmation', async () => {
+    const body =
+      'Le recordamos su cita:\n\nDía: lunes, 14 de diciembre de 2026\nHora: 10:40\nLugar: Centro de Salud Delicias, consulta 12\n\nSi no puede acudir, anule la cita en la app.\n';
+    const { out } = await run(mail(headers(CET, 'Cita médica', 'dia', 'Salud <citaprevia@salud.example.es>'), body));
+    expect(out.tasks).toEqual([]);
+    expect(out.events).toHaveLength(1);
+    expect(out.events[0].start_time).toBe('2026-12-14T09:40:00.000Z');
+    expect(out.events[0].location).toContain('Centro de Salud Delicias');
+  });
+
+  it('does not read a journey’s departure and arrival lines as a schedule', async () => {
+    for (const lines of [
+      'Departure: Saturday 19 December 2026, 07:05\nArrival: 09:50\nSeat 14C',
+      'Abfahrt: Samstag, 19. Dezember 2026, 07:05 Uhr\nAnkunft: 09:50 Uhr\nWagen 5, Platz 34',
+    ]) {
+      const { out } = await run(mail(headers(GMT, 'Trip', `trv-${lines.length}`), `Can you look at this?\n\nBooking reference: KX2L9P\n\n${lines}\n`));
+      expect(out.events, lines).toEqual([]);
+    }
+  });
+});

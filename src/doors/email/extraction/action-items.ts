@@ -32,7 +32,9 @@ const CLOSES_BEFORE =
 const CLOSES_TAIL = /\s+(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)$/i;
 const BILL_NOUN = /\b(?:statement|bill|invoice|estado de cuenta|recibo|factura|abrechnung|rechnung|relev[ée]|facture|avis d['’][ée]ch[ée]ance)\b/i;
 const DUE_LABEL = /^(?:due|due date|deadline|fecha l[íi]mite|vencimiento|f[äa]llig(?:keit)?|frist|[ée]ch[ée]ance|date limite)$/i;
-const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
+/** Saying when something is due: "is due", "fällig", "vence", "à régler", and "se entrega", "ist abzugeben", "est à rendre" (handed in then). */
+const DUE_STATEMENT =
+  /\b(due|payable|fällig|vence|vencimiento|échéance|à régler|se entregan?|se presentan?|abzugeben|einzureichen|(?:est|sont) à (?:rendre|remettre))\b/i;
 
 /** A purpose clause before the main clause, in four languages: "To ...,", "In order for ...,", "So we can ...,", "Damit/Um ...,", "Para (que) ...,", "Pour/Afin de ...,". */
 const PURPOSE_CLAUSE =

@@ -25,7 +25,9 @@ const GOES: Record<Lang, RegExp> = {
 // "Tom and I are getting married", "Mi marido y yo ...": the people, not what happens.
 const PRONOUN_SUBJECT =
   /^(?:it|this|that|these|they|we|this one|which|eso|esto|ella?|es|er|sie|das|dies|il|elle|ce|cela|ça)$|\s(?:and|und|y|et)\s+(?:i|me|ich|yo|moi)$/i;
-const DEADLINE_NOUN = /\b(deadline|due date|cut-?off|last day|closing date|fecha l[íi]mite|plazo|frist|stichtag|abgabe|date limite|[ée]ch[ée]ance)\b/i;
+/** A deadline named, or told by its verb ("ist ... abzugeben", "se entrega el", "est à rendre le"): something due, not something happening. */
+const DEADLINE_NOUN =
+  /\b(deadline|due date|cut-?off|last day|closing date|fecha l[íi]mite|plazo|frist|stichtag|abgabe|date limite|[ée]ch[ée]ance|abzugeben|einzureichen|se entregan?|(?:est|sont) à (?:rendre|remettre))\b/i;
 
 const DAY_FIRST =
   /^\s*(?:am|im|um|ab|heute|morgen|[üu]bermorgen)(?!\p{L})|\d{1,2}\.\s*(?:\d{1,2}\.|\p{L}{3,})|\d{1,2}[:.]\d{2}|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)/iu;
@@ -126,8 +128,8 @@ export function closure(clause: string): string | null {
 
 const OBLIGATION: Record<Lang, RegExp> = {
   en: /\b(?:must|need(?:s)? to|has to|have to|should|is due|are due|due|is required|are required|required|payable|to be (?:paid|returned|submitted|sent))\b/i,
-  es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|es imprescindible|hace falta|se debe|vence|obligatorio)\b/i,
-  de: /\b(?:m[üu]ss(?:en|t|e)?|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|zu [üu]berweisen|zu zahlen)\b/iu,
+  es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|es imprescindible|hace falta|se debe|vence|obligatorio|se (?:entrega|presenta|paga|abona|env[íi]a)n?)(?!\p{L})/iu,
+  de: /\b(?:m[üu]ss(?:en|t|e)?|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|abzugeben|zu [üu]berweisen|zu zahlen)\b/iu,
   fr: /\b(?:doi(?:t|vent|s)|devra(?:ient|it)?|il faut|est [àa] (?:rendre|r[ée]gler|payer)|sont [àa] (?:rendre|r[ée]gler)|[àa] rendre|[àa] r[ée]gler|obligatoire)\b/i,
 };
 
@@ -178,6 +180,14 @@ function germanPassiveTitle(clause: string): string | null {
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${infinitive}`;
 }
 
+/** "Die Hausarbeit ist am Freitag abzugeben", "Die Anträge sind bis ... einzureichen": the subject and the infinitive without its "zu". */
+function germanDueTitle(clause: string): string | null {
+  const m = /^(.{2,60}?)\s+(?:ist|sind)\b.*\s(ab|an|auf|aus|ein|mit|vor|zur[üu]ck|nach)zu(\p{L}{2,}en)\s*[.!]?$/iu.exec(clause.trim());
+  if (!m) return null;
+  const subject = m[1].replace(/^(?:die|der|das|alle|ihre?|eure?)\s+/i, '');
+  return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${m[2].toLowerCase()}${m[3]}`;
+}
+
 /** "les dossiers doivent être déposés", "los formularios deben ser entregados": the participle's -er/-ar infinitive and its subject. */
 function romancePassiveTitle(clause: string): string | null {
   const fr = /^(.{2,60}?)\s+(?:doit|doivent|devra|devront)\s+(?:obligatoirement\s+)?être\s+(\p{L}{2,}?)(?:ée?s?)(?!\p{L})/iu.exec(clause.trim());
@@ -185,6 +195,11 @@ function romancePassiveTitle(clause: string): string | null {
   if (fr) return `${fr[2]}er ${lower(fr[1].replace(/^(?:je vous rappelle que|nous vous rappelons que)\s+/i, ''))}`;
   const es = /^(.{2,60}?)\s+(?:debe|deben|deber[áa]n?|tiene que|tienen que)\s+ser\s+(\p{L}{2,}?)ad[oa]s?(?!\p{L})/iu.exec(clause.trim());
   if (es) return `${es[2]}ar ${lower(es[1])}`;
+  // "el trabajo de Historia se entrega el viernes": the reflexive passive, titled by its infinitive.
+  const se = /^(.{2,60}?)\s+se\s+(entreg|present|pag|abon|envi|env[íi])an?(?!\p{L})/iu.exec(
+    clause.trim().replace(/^(?:os|te|le|les)\s+recuerdo\s+que\s+|^(?:os|te|le|les)\s+recordamos\s+que\s+/i, ''),
+  );
+  if (se) return `${se[2].toLowerCase().replace('í', 'i')}ar ${lower(se[1])}`;
   return null;
 }
 
@@ -194,7 +209,7 @@ export function obligationTitle(clause: string, lang: Lang): string | null {
     if (passive) return `${passive.charAt(0).toUpperCase()}${passive.slice(1)}`;
   }
   if (lang === 'de') {
-    const passive = germanPassiveTitle(clause);
+    const passive = germanPassiveTitle(clause) ?? germanDueTitle(clause);
     if (passive) return passive;
   }
   // "Order forms are due back by December 8": to be returned.

@@ -15,9 +15,9 @@ import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
 const KV =
-  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*\S/i;
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*\S/i;
 /** A field that says when on its own ("When: Tue Dec 8, 10:00", "Quand : mardi 8 décembre 10:00") is enough for an event. */
-const WHEN_KV = /^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand|time|date|fecha|hora|datum|uhrzeit|zeit|heure)\s*(?::|\|)/i;
+const WHEN_KV = /^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand|time|date|fecha|d[íi]a|hora|datum|uhrzeit|zeit|heure|jour)\s*(?::|\|)/i;
 const DURATION_KV =
   /^\s*(?:[-*•]\s*)?(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|estimada|aproximada|prevista))?\s*:/i;
 const WHERE_KV =
@@ -64,9 +64,12 @@ const ACTION_LINE =
 const LABEL_LINE =
   /^[ \t]*(when|where|location|address|quand|où|lieu|adresse|emplacement|wann|ort|standort|cuándo|dónde|lugar|ubicación|dirección)[ \t]*\r?\n(?=[ \t]*\S)/gim;
 
-/** A label and its value on one line; a mail header of a forward ("Gesendet: Montag, 30. November") is none. */
+/**
+ * A label and its value on one line; a mail header of a forward ("Gesendet: Montag, 30. November")
+ * is none, nor a journey's departure and arrival (a ticket bought, not an appointment).
+ */
 const LABEL_DAY =
-  /^(?!\s*(?:from|to|sent|date|subject|cc|von|an|gesendet|datum|betreff|de|para|enviado(?: el)?|fecha|asunto|objet|à|envoy[ée]|date d['’]envoi)\s*:)\s*[\p{Lu}][^:\n]{2,50}:\s+\S.{0,60}$/iu;
+  /^(?!\s*(?:from|to|sent|date|subject|cc|von|an|gesendet|datum|betreff|de|para|enviado(?: el)?|fecha|asunto|objet|à|envoy[ée]|date d['’]envoi|departure|arrival|check-?in|check-?out|boarding|abfahrt|ankunft|abflug|salida|llegada|d[ée]part|arriv[ée]e)\s*:)\s*[\p{Lu}][^:\n]{2,50}:\s+\S.{0,60}$/iu;
 
 export interface TextItems {
   tasks: TextTask[];
