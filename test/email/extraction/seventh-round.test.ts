@@ -704,3 +704,24 @@ describe('fourth batch of new wordings', () => {
     }
   });
 });
+
+describe('a meeting’s day in the sentence before its hour', () => {
+  it('reads the day named just before a meeting sentence that gives only the hour', async () => {
+    for (const [line, place] of [
+      ['Friday works for me. Let’s meet at the Blue Bottle café on Market Street at 10:30 and go through the slides together.', 'Blue Bottle'],
+      ['Vendredi me va très bien. On se retrouve au café Le Florian à 10h30 pour relire les slides.', 'Florian'],
+      ['Freitag passt mir gut. Treffen wir uns um 10:30 Uhr im Café Central und gehen die Folien durch.', 'Café Central'],
+      ['El viernes me viene bien. Quedamos a las 10:30 en la cafetería Central para repasar las diapositivas.', 'Central'],
+    ]) {
+      const { out } = await run(mail(headers(GMT, 'Re: slides', `dsb-${place}`), `Hi,\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].start_time?.slice(0, 16), line).toBe('2026-12-04T10:30');
+      expect(out.events[0].location ?? '', line).toContain(place);
+    }
+  });
+
+  it('does not take "the minutes" of a meeting for a time', async () => {
+    const { out } = await run(mail(headers(GMT, 'Board meeting minutes', 'min'), 'Hi all,\n\nAttached are the minutes from Monday.\n'));
+    expect(out.events).toEqual([]);
+  });
+});

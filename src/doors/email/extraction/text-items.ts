@@ -6,7 +6,7 @@ import { stripBoilerplate } from './boilerplate.js';
 import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { calledOff } from './event-cues.js';
-import { clauseEvent, DATEISH, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
+import { clauseEvent, DATEISH, hasMeetingWord, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
 import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle } from './titles.js';
@@ -104,6 +104,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     let introAsk: TextTask | null = null;
     let tasksAtIntro = 0;
     let lastSentence = '';
+    // Whether the sentence before made an event: its day then belongs to that event, not to the next hour.
+    let lastMadeEvent = false;
     let i = 0;
     while (i < units.length) {
       const u = units[i];
@@ -206,6 +208,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       }
       const before = out.tasks.length + out.events.length;
       for (const sentence of sentencesOf(u.text)) {
+        const eventsBefore = out.events.length;
         for (const clause of clausesOf(sentence)) {
           // A closure ("will be closed on Friday") is read before the hours the same sentence may give ("close early at 3 PM").
           const closed = DATEISH.test(clause) && closure(clause) ? dayEntry(clause, ctx, lastSentence) : null;
@@ -214,6 +217,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             closed ??
             clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ??
             (DATEISH.test(clause) && !calledOff(clause) ? dayEntry(clause, ctx, lastSentence) : null);
+          // "Friday works for me. Let's meet at the café at 10:30": the hour's day is in the sentence before.
+          if (!ev && lastSentence && !lastMadeEvent && hasMeetingWord(clause)) ev = dayFromSentenceBefore(clause, lastSentence, paragraphText[u.paragraph], ctx, subject);
           if (ev) {
             // "Il sera rattrapé le mercredi 16": the pronoun's event is named by the sentence before.
             if (lastSentence && opensWithPronoun(clause)) ev = namedByAntecedent(ev, lastSentence, ctx);
@@ -243,6 +248,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           if (task) out.tasks.push(task);
         }
         lastSentence = sentence;
+        lastMadeEvent = out.events.length > eventsBefore;
       }
       // Nothing read as a sentence: a schedule entry ("Nov 30 - Intent to submit form")?
       if (out.tasks.length + out.events.length === before) {
@@ -258,6 +264,22 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   }
   const events = withSharedPlace(withFields(withoutMovedFrom(out.events), places, durations), sharedPlaces);
   return { tasks: dueBeforeTheEvent(withoutUndatedEchoes(out.tasks), events), events };
+}
+
+/**
+ * A meeting sentence with an hour but no day ("Let's meet at the Blue Bottle café at 10:30", "On se
+ * retrouve à 10h30 au café") after a sentence that names the day ("Friday works for me", "Vendredi
+ * me va"): the day is written in before the hour and the sentence read again. One more date parse,
+ * only for such sentences.
+ */
+function dayFromSentenceBefore(clause: string, previous: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
+  const own = findDates(clause, ctx);
+  const hour = own.find((m) => m.hasTime && !m.hasDay);
+  if (!hour || own.some((m) => m.hasDay)) return null;
+  const day = findDates(previous, ctx).find((m) => m.hasDay && !m.hasTime && !m.likelyPast);
+  if (!day) return null;
+  const dated = `${clause.slice(0, hour.index)}${previous.slice(day.index, day.end)} ${clause.slice(hour.index)}`;
+  return clauseEvent(dated, paragraph, ctx, subject);
 }
 
 /**
