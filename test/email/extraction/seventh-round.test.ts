@@ -725,3 +725,33 @@ describe('a meeting’s day in the sentence before its hour', () => {
     expect(out.events).toEqual([]);
   });
 });
+
+describe('fifth batch of new wordings', () => {
+  it('reads "end of December" and its kin as that month’s last day', async () => {
+    for (const line of [
+      'Bitte vereinbaren Sie bis Ende Dezember einen Termin.',
+      'Please book an appointment by the end of December.',
+      'Merci de prendre rendez-vous avant la fin décembre.',
+      'Por favor, pida cita antes de finales de diciembre.',
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Impfung', `eom-${line.length}`), `${line}\n`));
+      expect(out.tasks, line).toHaveLength(1);
+      expect(out.tasks[0].due_date?.slice(0, 10), line).toBe('2026-12-31');
+    }
+  });
+
+  it('titles a German polite imperative like a to-do, without the phone number to call', async () => {
+    for (const [line, title] of [
+      ['Bitte vereinbaren Sie bis Ende Dezember einen Termin unter 0221 555 123.', 'Termin vereinbaren'],
+      ['Bitte überweisen Sie den Betrag bis zum 15. Dezember.', 'Betrag überweisen'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Hinweis', `pol-${title}`), `Sehr geehrte Frau Yilmaz,\n\n${line}\n`));
+      expect(
+        out.tasks.map((t) => t.title),
+        line,
+      ).toEqual([title]);
+    }
+    const { out } = await run(mail(headers(GMT, 'Vet', 'pol-en'), 'Please book a check-up by December 31 at 612 555 0148.\n'));
+    expect(out.tasks[0].title).not.toMatch(/\d{3}/);
+  });
+});

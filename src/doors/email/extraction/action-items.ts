@@ -1,6 +1,6 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
 import { asksNothing } from './advice.js';
-import { separableAsk } from './german-asks.js';
+import { germanPoliteTitle, separableAsk } from './german-asks.js';
 import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
@@ -243,7 +243,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   }
   if (separable) title = separable;
   // "die Belege an den Steuerberater zu schicken": the zu-infinitive of a reminder is the errand's verb.
-  if (ctx.lang === 'de') title = title.replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1');
+  if (ctx.lang === 'de') title = germanPoliteTitle(title.replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1'));
+  // "einen Termin unter 0221 555 123", "call us at 555-0148": the number is how, not what.
+  title = title.replace(/\s+(?:unter|at|on|au|al|under)\s+\+?\d[\d\s/().-]{5,}\d/g, '');
   if (contentWordCount(title) < 2) {
     // "Can you review it by Thursday?": the object is in the subject line.
     if (!due || !info.subject) return null;

@@ -191,11 +191,36 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   };
 }
 
+/** "end of December", "Ende Dezember", "fin décembre", "a finales de diciembre": that month's last day. */
+const END_OF_NAMED_MONTH =
+  /(?<!\p{L})(?:(?:by |until |before )?(?:the )?end of|ende|(?:à la |d'ici la )?fin(?: de| d')?|(?:a |para )?(?:finales|fin(?:al)?) de)\s+(january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|m[äa]rz|mai|juni|juli|oktober|dezember|janvier|f[ée]vrier|mars|avril|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)(?!\p{L})/giu;
+const MONTH_INDEX: [RegExp, number][] = [
+  [/^(?:jan|ene)/i, 1],
+  [/^(?:feb|f[ée]v)/i, 2],
+  [/^(?:mar(?!s?$)|m[äa]rz|mars$)/i, 3],
+  [/^(?:apr|avr|abr)/i, 4],
+  [/^(?:may|mai|mayo)/i, 5],
+  [/^(?:jun|juin)/i, 6],
+  [/^(?:jul|juil)/i, 7],
+  [/^(?:aug|ao|ago)/i, 8],
+  [/^(?:sep)/i, 9],
+  [/^(?:oct|okt)/i, 10],
+  [/^(?:nov)/i, 11],
+  [/^(?:dec|dez|d[ée]c|dic)/i, 12],
+];
+
 function endOfMonthMentions(text: string, ctx: DateContext): DateMention[] {
   const ref = localRef(ctx);
   const out: DateMention[] = [];
   for (const m of text.matchAll(END_OF_MONTH)) {
     out.push(wholeDay(m, new Date(Date.UTC(ref.year, ref.month, 0)), true));
+  }
+  for (const m of text.matchAll(END_OF_NAMED_MONTH)) {
+    const month = MONTH_INDEX.find(([re]) => re.test(m[1]))?.[1];
+    if (!month) continue;
+    // A month already past this year is next year's.
+    const year = month < ref.month ? ref.year + 1 : ref.year;
+    out.push(wholeDay(m, new Date(Date.UTC(year, month, 0)), true));
   }
   return out;
 }

@@ -58,3 +58,9 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
   const what = object.replace(/^sich\s+/i, '');
   return finishTitle(`${what.charAt(0).toLocaleUpperCase()}${what.slice(1)} ${infinitive}`, 14);
 }
+
+/** "Vereinbaren Sie einen Termin", "Überweisen Sie den Betrag": the polite imperative titled like a to-do ("Termin vereinbaren"). */
+export function germanPoliteTitle(title: string): string {
+  const m = /^(\p{L}+(?:en|ern|eln))\s+Sie\s+(?:bitte\s+)?(?:den|die|das|einen|eine|ein|ihre?n?|ihr)?\s*(\S.{2,80})$/u.exec(title);
+  return m && !/\s(?:und|oder)\s/.test(m[2]) ? `${m[2].charAt(0).toUpperCase()}${m[2].slice(1)} ${m[1].toLowerCase()}` : title;
+}

@@ -218,7 +218,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ??
             (DATEISH.test(clause) && !calledOff(clause) ? dayEntry(clause, ctx, lastSentence) : null);
           // "Friday works for me. Let's meet at the café at 10:30": the hour's day is in the sentence before.
-          if (!ev && lastSentence && !lastMadeEvent && hasMeetingWord(clause)) ev = dayFromSentenceBefore(clause, lastSentence, paragraphText[u.paragraph], ctx, subject);
+          if (!ev && lastSentence && !lastMadeEvent && hasMeetingWord(clause))
+            ev = dayFromSentenceBefore(clause, lastSentence, paragraphText[u.paragraph], ctx, subject);
           if (ev) {
             // "Il sera rattrapé le mercredi 16": the pronoun's event is named by the sentence before.
             if (lastSentence && opensWithPronoun(clause)) ev = namedByAntecedent(ev, lastSentence, ctx);
