@@ -755,3 +755,27 @@ describe('fifth batch of new wordings', () => {
     expect(out.tasks[0].title).not.toMatch(/\d{3}/);
   });
 });
+
+describe('sixth batch of new wordings', () => {
+  it('keeps a venue’s name with "des"/"of" before its address', async () => {
+    for (const [line, name] of [
+      ['Rendez-vous le samedi 19 décembre à 14h30 à la Maison des Associations, 5 rue Garibaldi.', 'Maison des Associations'],
+      ['We start on Saturday 19 December at 2.30pm at the House of Games, 5 Garibaldi Street, Leeds.', 'House of Games'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Atelier cuisine de Noël', `ven-${name}`), `Bonjour,\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].location ?? '', line).toContain(name);
+    }
+  });
+
+  it('names an event told only by the kind of meeting after the subject', async () => {
+    for (const [subject, line] of [
+      ['Atelier cuisine de Noël', 'Rendez-vous le samedi 19 décembre à 14h30 à la Maison des Associations.'],
+      ['Weihnachtsbasteln im Hort', 'Treffen: Samstag, 19. Dezember, 14:30 Uhr im Gemeindehaus.'],
+    ]) {
+      const { out } = await run(mail(headers(CET, subject, `gen-${subject}`), `Bonjour,\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].title, line).toBe(subject);
+    }
+  });
+});

@@ -18,7 +18,7 @@ import { opensWithVenue } from './places.js';
 
 /** A title that is still a clause with its subject ("We'll meet in ...", "I need ..."). */
 const PRONOUN_CLAUSE = /^(?:we|i|you|they|he|she|it)(?:['’](?:ll|re|ve|d|m|s))?\s|^(?:nous|je|on|wir|ich|nosotros|yo)\s/i;
-const GENERIC_EVENT_TITLE =
+export const GENERIC_EVENT_TITLE =
   /^(?:meet|meeting|call|sync|chat|catch[- ]?up|visio|appel|r[ée]union|rendez-vous|rdv|termin|treffen|besprechung|anruf|telefonat|reuni[óo]n|llamada|cita|event|evento|[ée]v[ée]nement|veranstaltung)$/i;
 const round = (x: number) => Math.round(Math.max(0.05, Math.min(0.99, x)) * 100) / 100;
 

@@ -55,9 +55,10 @@ function namedInBrackets(text: string, place: string): string {
 const ROOM_BEFORE_ADDRESS =
   /(?<!\p{L})(?:im|in der|in the|at the|dans la|dans le|à la|au|en el|en la)\s+(\p{L}[\p{L}'’-]{2,30}(?:\s+\p{L}[\p{L}'’-]{2,30})?)(?:\s*\([^)]{1,30}\))?,\s*$/u;
 
-const NAME_BEFORE_ADDRESS = /(?:^|[\s,(])((?:[\p{Lu}][\p{L}'’&-]+)(?:\s+[\p{Lu}][\p{L}'’&-]+){0,3}),\s*$/u;
+const NAME_BEFORE_ADDRESS = /(?:^|[\s,(])((?:[\p{Lu}][\p{L}'’&-]+)(?:\s+(?:(?:de|des|du|de la|del|of|the|der|am|an der)\s+)?[\p{Lu}][\p{L}'’&-]+){0,3}),\s*$/u;
+/** A day or month name, or a greeting: no venue's name ("Saturday 12 December, 85 Canal Street"). The whole first word is tested. */
 const DATE_WORD =
-  /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mar|mi[ée]|jue|vie|s[áa]b|dom|ene|abr|ago|dic|mont|diens|mittw|donn|frei|sams|sonn|m[äa]r|okt|dez|mer|jeu|ven|sam|dim|janv|f[ée]v|avr|mai|juin|juil|ao[ûu]|d[ée]c|dear|hi|hello|hallo|hola|bonjour)/i;
+  /^(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|m[äa]rz|juni|juli|oktober|dezember|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|dear|hi|hello|hallo|hola|bonjour)\.?(?:\s|$)/i;
 
 function rawLocation(text: string): string | null {
   const base = namedPlace(text);
