@@ -62,5 +62,6 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
 /** "Vereinbaren Sie einen Termin", "Überweisen Sie den Betrag": the polite imperative titled like a to-do ("Termin vereinbaren"). */
 export function germanPoliteTitle(title: string): string {
   const m = /^(\p{L}+(?:en|ern|eln))\s+Sie\s+(?:bitte\s+)?(?:den|die|das|einen|eine|ein|ihre?n?|ihr)?\s*(\S.{2,80})$/u.exec(title);
-  return m && !/\s(?:und|oder)\s/.test(m[2]) ? `${m[2].charAt(0).toUpperCase()}${m[2].slice(1)} ${m[1].toLowerCase()}` : title;
+  // "Sorgen Sie dafür, dass ...": a clause for an object is no noun to put first.
+  return m && !/\s(?:und|oder)\s|,/.test(m[2]) ? `${m[2].charAt(0).toUpperCase()}${m[2].slice(1)} ${m[1].toLowerCase()}` : title;
 }
