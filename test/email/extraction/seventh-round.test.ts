@@ -779,3 +779,36 @@ describe('sixth batch of new wordings', () => {
     }
   });
 });
+
+describe('seventh batch of new wordings', () => {
+  it('reads a pickup offered until a day as an ask with that deadline', async () => {
+    for (const [line, word] of [
+      ['Su medicamento ya está disponible. Puede recogerlo en la farmacia hasta el viernes 11 de diciembre.', 'Recogerlo'],
+      ['The book you reserved is ready. You can collect it from the front desk until Friday, December 11.', 'Collect it'],
+      ['Ihre Bücher sind da. Sie können Ihre Bücher bis zum 11. Dezember in der Filiale abholen.', 'abholen'],
+      ['Votre commande est arrivée. Vous pouvez retirer votre commande jusqu’au vendredi 11 décembre.', 'Retirer votre commande'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Abholung', `pick-${word}`, 'Shop <info@shop.example.org>'), `${line}\n`));
+      expect(out.tasks, line).toHaveLength(1);
+      expect(out.tasks[0].title, line).toContain(word);
+      expect(out.tasks[0].title, line).not.toMatch(/jusqu|hasta|until/i);
+      expect(out.tasks[0].due_date?.slice(0, 10), line).toBe('2026-12-11');
+    }
+  });
+
+  it('names a German pickup whose object is a pronoun by the subject, not by the shop', async () => {
+    const body =
+      'Guten Tag Herr Roth,\n\nIhre bestellten Bücher liegen bereit. Bitte holen Sie sie bis zum 16. Dezember in unserer Filiale in der Bergstraße 5 ab.\n';
+    const { out } = await run(mail(headers(CET, 'Ihre Bestellung ist abholbereit', 'pick-de', 'Buch <info@buch.example.de>'), body));
+    expect(out.tasks.map((t) => t.title)).toEqual(['Bestellung abholen']);
+  });
+
+  it('names a booked service without the confirmation after it', async () => {
+    const body =
+      'Bonjour Sophie,\n\nVotre rendez-vous pour une coupe + brushing est confirmé le samedi 12 décembre à 10h00.\n\nSalon Coiffure Élodie\n14 place Bellecour, 69002 Lyon\n';
+    const { out } = await run(mail(headers(CET, 'Votre rendez-vous', 'coupe', 'Salon <rdv@salon.example.fr>'), body));
+    expect(out.events).toHaveLength(1);
+    expect(out.events[0].title).not.toMatch(/confirm/i);
+    expect(out.events[0].title).toContain('coupe');
+  });
+});

@@ -1,5 +1,5 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
-import { asksNothing } from './advice.js';
+import { asksNothing, offeredPickup, withoutModal } from './advice.js';
 import { germanPoliteTitle, separableAsk } from './german-asks.js';
 import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
 import { CONFIDENCE } from './confidence.js';
@@ -81,7 +81,7 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number, 
       const head = t
         .slice(0, idx)
         .replace(
-          /\b(by|before|due|until|till|no later than|para el|para|antes del?|a más tardar|hasta|bis( zum)?|spätestens|d['’]ici( le)?|avant( le| la)?|au plus tard|pour le)\s*(the|el|le|la|am|zum)?\s*$/i,
+          /\b(by|before|due|until|till|no later than|para el|para|antes del?|a más tardar|hasta|bis( zum)?|spätestens|d['’]ici( le)?|avant( le| la)?|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*(the|el|le|la|am|zum)?\s*$/i,
           '',
         );
       const tail = t.slice(idx + (due.end - due.index));
@@ -178,6 +178,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // "Please let me know by Wednesday", "Let Coach Dana know by Thursday how many are coming", "Gebt
   // bis Freitag Bescheid": an answer asked for by a date; without a date it is politeness.
   const askedAnswer = deadline && ANSWER_ASK.test(stripped);
+  const pickup = deadline && offeredPickup(rest);
   if ((STOP_VERBS.test(stripped) && !askedAnswer) || READING_LINK.test(stripped)) return null;
   if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
   // "No gifts please", "Bitte keine Geschenke", "Pas de cadeaux", "Sin regalos": asking that something
@@ -197,7 +198,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const datedAsk = deadline && due !== null && (due === within || isDeadlineMention(info.clause, due));
   const quiet = info.bulk && !datedAsk;
   if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
-  else if (isRequest || askedAnswer) kind = 'request';
+  else if (isRequest || askedAnswer || pickup) kind = 'request';
   else if (imperative && datedAsk && info.bulk) kind = 'request';
   else if (imperative && (info.listItem || owned) && !quiet) kind = 'list';
   else if (imperative && !quiet) kind = 'imperative';
@@ -233,6 +234,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // Bulk mail that asks to buy by a date ("Order before the 14th") makes an offer, not an errand.
   if (info.bulk && PURCHASE.test(stripped)) return null;
   let title = taskTitle(stripped, due, offsetInBody + leadOffset, askedAnswer);
+  if (pickup) title = withoutModal(taskTitle(rest, due, offsetInBody, false));
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
   else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de' && !title.toLowerCase().startsWith(objectFirst.toLowerCase())) {
     // German puts the object first and the verb last: "Kuchenspenden bitte bis Donnerstag im Sekretariat abgeben".

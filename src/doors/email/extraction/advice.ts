@@ -55,3 +55,21 @@ function nothingToDo(ask: string, dated: boolean): boolean {
   if (!dated && ATTACHED.test(after)) return true;
   return false;
 }
+
+/**
+ * A pickup offered until a day ("Puede recogerlo en la farmacia hasta el viernes 11", "You can
+ * collect it until Friday", "Sie können Ihre Bücher bis zum 16. Dezember abholen", "Vous pouvez le
+ * retirer jusqu'au 11 décembre"): told as a permission, but what is not collected by then is lost,
+ * so it is an ask with that deadline. The modal is no part of the title.
+ */
+const MODAL_LEAD = /^(?:you can|you may|puede[ns]?|puedes|pod[ée]is|sie k[öo]nnen|du kannst|ihr k[öo]nnt|vous pouvez|tu peux)\s+/i;
+const PICKUP_VERB = /(?<!\p{L})(?:pick(?:\s+\p{L}+)?\s+up|collect|recoger\p{L}*|retirar\p{L}*|abholen|retirer|r[ée]cup[ée]rer)(?!\p{L})/iu;
+
+export function offeredPickup(ask: string): boolean {
+  return MODAL_LEAD.test(ask.trim()) && PICKUP_VERB.test(ask);
+}
+
+export function withoutModal(title: string): string {
+  const rest = title.replace(MODAL_LEAD, '');
+  return rest === title ? title : `${rest.charAt(0).toLocaleUpperCase()}${rest.slice(1)}`;
+}

@@ -116,6 +116,8 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
     // "Termin zur Zahnreinigung am Dienstag, den 15.": the service, not the day after it.
     const day = findDates(nounFor[3], ctx)[0];
     if (day && day.index > 4) nounFor[3] = nounFor[3].slice(0, day.index).replace(/\s+(?:am|on|el|le|the|den|for|para|pour)?\s*$/i, '');
+    // "rendez-vous pour une coupe est confirmé le ...": the service, not its confirmation.
+    nounFor[3] = nounFor[3].replace(/\s+(?:est|is|ist|wurde|est[áa]|ha sido|has been|a [ée]t[ée]|queda)\s+\p{L}+$/iu, '');
   }
   if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4))
     return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);

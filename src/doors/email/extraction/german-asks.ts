@@ -38,7 +38,10 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^(?:(?:die|der|das|den|dem|ihre[nmrs]?|eure[nmrs]?|deine[nmrs]?|unsere[nmrs]?|meine[nmrs]?)\s+)/i, '')
-    .replace(/^(?:sie|es|ihn|ihm|ihnen)$/i, '');
+    .replace(/^(?:sie|es|ihn|ihm|ihnen)$/i, '')
+    // "holen Sie sie ... in unserer Filiale ab": after the pronoun only where, no object.
+    .replace(/^(?:sie|es|ihn|ihm|ihnen)\s+(?=(?:in|im|bei|an|am|auf|zu|zum|zur|vor|unter)\s)/i, '')
+    .replace(/^(?:in|im|bei|an|am|auf|zu|zum|zur|vor|unter)\s.*$/i, '');
   // "teilen Sie uns bis 4.12. mit, ob Sie an der Versammlung teilnehmen": what is to be told is the
   // indirect question after the particle, as in "let us know whether you will attend".
   const told = /^(?:uns|mir|ihm|ihr|ihnen)?$/i.test(object) ? TOLD.exec(text.slice(text.indexOf(m[0]) + m[0].length)) : null;
@@ -47,7 +50,7 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
     return finishTitle(`${verb.charAt(0).toLocaleUpperCase()}${verb.slice(1)}, ${told[1]}`, 14);
   }
   // "Bitte holen Sie sie bis 9. Dezember ab": the object is a pronoun; the subject line names it ("Ihre Sendung liegt ... bereit").
-  if (!object && m[2].trim().split(/\s+/).length >= 2) {
+  if (!object && (m[2].trim().split(/\s+/).length >= 2 || /^(?:sie|es|ihn|ihm|ihnen)\s/i.test(m[3]))) {
     const noun = (subject.match(/\p{Lu}[\p{Ll}ß-]{2,}/gu) ?? []).find((w) => !/^(?:ihre?|die|der|das|deine?|unsere?|eure?|wir|sie)$/i.test(w));
     if (noun) return finishTitle(`${noun} ${m[4].toLowerCase()}${m[1].toLowerCase().replace(/(?:en|et|t|e)$/, '')}en`, 14);
   }
