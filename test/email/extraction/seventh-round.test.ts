@@ -812,3 +812,19 @@ describe('seventh batch of new wordings', () => {
     expect(out.events[0].title).toContain('coupe');
   });
 });
+
+describe('"that day" after a dated sentence', () => {
+  it('dates an ask’s hour on the day the sentence before names', async () => {
+    for (const [date, line] of [
+      ['Tue, 1 Dec 2026 08:00:00 -0600', 'Lily has the dentist on Thursday at 4. Can you pick her up from school at 3:30 that day?'],
+      ['Tue, 1 Dec 2026 08:00:00 +0100', 'Lily hat am Donnerstag um 16 Uhr Zahnarzt. Kannst du sie an dem Tag um 15:30 Uhr von der Schule abholen?'],
+      ['Tue, 1 Dec 2026 08:00:00 +0100', 'Lily tiene dentista el jueves a las 16:00. ¿Puedes recogerla del colegio a las 15:30 ese día?'],
+    ]) {
+      const { out } = await run(mail(headers(date, 'Thursday', `that-${line.length}`), `Hi,\n\n${line}\n`));
+      expect(out.tasks, line).toHaveLength(1);
+      const local = new Date(Date.parse(out.tasks[0].due_date ?? '') + (date.endsWith('-0600') ? -6 : 1) * 3600000).toISOString();
+      expect(local.slice(0, 16), line).toBe('2026-12-03T15:30');
+      expect(out.tasks[0].title, line).not.toMatch(/that day|an dem Tag|ese día/i);
+    }
+  });
+});

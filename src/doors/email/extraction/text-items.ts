@@ -237,6 +237,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           // "A) Tuesday, Dec 15 at 12:30": an entry that is only a day and an hour is a choice offered, not an errand.
           if (task && u.listItem && onlyADate(clause, ctx)) task = null;
           if (task && task.dueMs === null && inSection && sectionDue !== null) task = { ...task, dueMs: sectionDue };
+          // "Can you pick her up at 3:30 that day?": the hour of the day named in the sentence before.
+          if (task && lastSentence && THAT_DAY.test(clause)) task = onThatDay(task, clause, lastSentence, ctx);
           if (task && task.dueMs === null && THEN_REF.test(clause)) {
             task = thenDue(task, lastSentence, cleanSubject, ctx);
             // "Die Frist ... endet am 31. Dezember. Bitte reichen Sie die Unterlagen rechtzeitig ein.": one errand, already read.
@@ -329,6 +331,21 @@ const THEN_REF =
 function deadlineIn(text: string, ctx: DateContext): number | null {
   const m = findDates(text, ctx).find((x) => x.hasDay && !x.likelyPast && isDeadlineMention(text, x));
   return m ? mentionStartMs({ ...m, hasTime: m.hasTime && !m.endOfDay }, ctx, true) : null;
+}
+
+const THAT_DAY =
+  /\b(?:that day|the same day|on the day)\b|\bce jour-l[àa]\b|\ble m[êe]me jour\b|\ban (?:dem|diesem) tag\b|\bam selben tag\b|\bese d[íi]a\b|\bel mismo d[íi]a\b|\bese mismo d[íi]a\b/i;
+
+/** The task's own hour (or none) on the last day the sentence before names. */
+function onThatDay(task: TextTask, clause: string, previous: string, ctx: DateContext): TextTask {
+  const day = findDates(previous, ctx)
+    .filter((x) => x.hasDay && !x.likelyPast)
+    .pop();
+  if (!day) return task;
+  const hour = findDates(clause, ctx).find((x) => x.hasTime && !x.hasDay);
+  const at = hour ? { ...day, hasTime: true, hour: hour.hour, minute: hour.minute, zone: hour.zone ?? day.zone } : { ...day, hasTime: false };
+  const title = finishTitle(task.title.replace(THAT_DAY, ' ').replace(/\s+(?:a|à)(?=\s*$)/i, ''), 14);
+  return { ...task, title, dueMs: mentionStartMs(at, ctx, true), dueIsExact: Boolean(hour) };
 }
 
 /** "Your password expires on December 10. Please change it before then.": the day of the sentence before. */
