@@ -828,3 +828,29 @@ describe('"that day" after a dated sentence', () => {
     }
   });
 });
+
+describe('eighth batch of new wordings', () => {
+  it('names a proposed meeting after the subject, not "How about"', async () => {
+    for (const [subject, line] of [
+      ['Re: Lunch?', 'Sounds good! How about Thursday at 12:30 at Dishoom? I’ll book a table.'],
+      ['Re: Team lunch', 'Works for me. What about Friday at 1pm at Nando’s?'],
+      ['Re: Comida', '¡Genial! ¿Qué tal el jueves a las 12:30 en Casa Lucio?'],
+    ]) {
+      const { out } = await run(mail(headers(GMT, subject, `prop-${subject}`), `${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].title, line).toBe(subject.replace(/^Re:\s*/, '').replace(/\?$/, ''));
+    }
+  });
+
+  it('reads a moved session without the reason and the replaced hour', async () => {
+    for (const line of [
+      'Practice this Saturday is moved to 9am (instead of 10) because of the tournament in the afternoon.',
+      'L’entraînement de samedi est avancé à 9h (au lieu de 10h) à cause du tournoi de l’après-midi.',
+    ]) {
+      const { out } = await run(mail(headers(GMT, 'Practice update', `rsn-${line.length}`, 'Coach <coach@club.example.org>'), `Hi parents,\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].start_time?.slice(11, 16), line).toBe('09:00');
+      expect(out.events[0].location ?? '', line).not.toMatch(/instead|statt/);
+    }
+  });
+});

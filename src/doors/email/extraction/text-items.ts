@@ -216,7 +216,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           // "Der Kurs heute um 18.30 Uhr fällt aus": an agenda-like clause that calls its event off makes none either.
           let ev =
             closed ??
-            clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ??
+            (calledOff(clause) ? null : clauseEvent(withoutReason(clause), paragraphText[u.paragraph], ctx, subject)) ??
             (DATEISH.test(clause) && !calledOff(clause) ? dayEntry(clause, ctx, lastSentence) : null);
           // "Friday works for me. Let's meet at the café at 10:30": the hour's day is in the sentence before.
           if (!ev && lastSentence && !lastMadeEvent && hasMeetingWord(clause))
@@ -306,10 +306,18 @@ function withFields(events: TextEvent[], places: string[], durations: number[]):
  * de Noël").
  */
 function namedBySubject(events: TextEvent[], subject: string): TextEvent[] {
-  if (!subject || contentWordCount(subject) < 2 || GENERIC_EVENT_TITLE.test(subject.trim())) return events;
-  // Weighed as the generic title was (-0.08 in calibrate.ts): a better name, on no better evidence.
-  return events.map((e) => (GENERIC_EVENT_TITLE.test(e.title.trim()) ? { ...e, title: finishTitle(subject, 12), confidence: e.confidence - 0.08 } : e));
+  if (!subject || GENERIC_EVENT_TITLE.test(subject.trim())) return events;
+  const words = contentWordCount(subject);
+  return events.map((e) => {
+    // "How about Thursday at 12:30 at Dishoom?" under "Re: Lunch?": a proposal names nothing; the subject does.
+    if (PROPOSAL_ONLY.test(e.title.trim()) && words >= 1) return { ...e, title: finishTitle(subject, 12), weak: { ...e.weak, subjectTitle: true } };
+    // Weighed as the generic title was (-0.08 in calibrate.ts): a better name, on no better evidence.
+    if (GENERIC_EVENT_TITLE.test(e.title.trim()) && words >= 2) return { ...e, title: finishTitle(subject, 12), confidence: e.confidence - 0.08 };
+    return e;
+  });
 }
+const PROPOSAL_ONLY =
+  /^(?:how about|what about|shall we say|qu[ée] tal|wie w[äa]re es(?: mit)?|was h[äa]ltst du von|que dirais-tu de|que diriez-vous de|et si on disait)$/i;
 
 /**
  * "Both shifts are at ...", "All sessions will be held at ...", "Les deux créneaux ont lieu à ...",
@@ -331,6 +339,18 @@ const THEN_REF =
 function deadlineIn(text: string, ctx: DateContext): number | null {
   const m = findDates(text, ctx).find((x) => x.hasDay && !x.likelyPast && isDeadlineMention(text, x));
   return m ? mentionStartMs({ ...m, hasTime: m.hasTime && !m.endOfDay }, ctx, true) : null;
+}
+
+/**
+ * "Practice is moved to 9am (instead of 10) because of the tournament in the afternoon": the reason
+ * and the replaced time are no part of the event the clause tells, and their nouns and hours would
+ * be read as another.
+ */
+// German puts the reason inside the clause, before its verb: only the other languages' trailing reason is cut.
+const REASON_TAIL = /\s*[,;]?\s*(?<!\p{L})(?:because of|due to|owing to|on account of|à cause d(?:u|e la|e l['’]|es|e)|en raison d(?:u|e la|e l['’]|es|e)|debido a|a causa de|por culpa de)(?!\p{L}).*$/iu;
+const INSTEAD = /\s*\((?:instead of|rather than|statt|anstatt|au lieu de|en lugar de|en vez de)\b[^)]*\)/gi;
+function withoutReason(clause: string): string {
+  return clause.replace(INSTEAD, '').replace(REASON_TAIL, '');
 }
 
 const THAT_DAY =
