@@ -854,3 +854,31 @@ describe('eighth batch of new wordings', () => {
     }
   });
 });
+
+describe('ninth batch of new wordings', () => {
+  it('reads "wir erinnern Sie an Ihren Werkstatttermin" as an appointment named by its service', async () => {
+    const body =
+      'Sehr geehrter Herr Klein,\n\nwir erinnern Sie an Ihren Werkstatttermin zum Reifenwechsel am Montag, 7. Dezember 2026, um 8:00 Uhr.\n\nAutohaus Meyer, Industriestraße 12, 45127 Essen\n';
+    const { out } = await run(mail(headers(CET, 'Terminerinnerung', 'wst', 'Autohaus <service@autohaus.example.de>'), body));
+    expect(out.events).toHaveLength(1);
+    expect(out.events[0].title).toBe('Werkstatttermin zum Reifenwechsel');
+    expect(out.events[0].location).toContain('Industriestraße 12');
+  });
+
+  it('reads a restaurant’s table booking as a time to be there, not a receipt', async () => {
+    for (const [subject, body] of [
+      [
+        'Reserva confirmada',
+        'Hola Javier:\n\nTu reserva está confirmada.\n\nFecha: sábado, 19 de diciembre de 2026\nHora: 21:30\nPersonas: 6\nDirección: Restaurante Lúa, calle Gran Vía 12, Madrid\n',
+      ],
+      [
+        'Your booking at Dishoom',
+        'Hi Sam,\n\nYour table for 4 is confirmed.\n\nDate: Saturday 19 December 2026\nTime: 20:30\nWhere: Dishoom, 12 Kingly Street, London\n',
+      ],
+    ]) {
+      const { out } = await run(mail(headers(CET, subject, `tbl-${subject}`, 'Bookings <reservas@rest.example.com>'), body));
+      expect(out.events, subject).toHaveLength(1);
+      expect(out.events[0].start_time?.slice(0, 10), subject).toBe('2026-12-19');
+    }
+  });
+});

@@ -25,7 +25,7 @@ const DURATION_LABEL =
 const APPOINTMENT_NOUN =
   /\b(appointment|appt|interview|consultation|exam|examination|screening|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
 const NOUN_FOR =
-  /\b(appointment|interview|visit|cita|consulta|termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
+  /\b(appointment|interview|visit|cita|consulta|[a-zäöüß]*termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
 /**
  * "Appointment: Eye examination", "Termin: Zahnreinigung", "Rendez-vous : Bilan orthoptique": a field
  * labelled with the appointment noun itself holds what is booked (when its value is no date).

@@ -57,10 +57,10 @@ function travelBooking(head: string): boolean {
 }
 
 const APPOINTMENT_NOUN =
-  /\b(appointment|appt|visit|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference|class|lesson|clase|kurs|cours|le[çc]on)\b|[a-zäöüß]{3,}(?:termins?|kurs|kurses|stunde)\b/i;
+  /\b(appointment|appt|visit|termin(?:erinnerung|vereinbarung)|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference|class|lesson|clase|kurs|cours|le[çc]on)\b|[a-zäöüß]{3,}(?:termins?|kurs|kurses|stunde)\b/i;
 /** Words that say a booking stands, in the four languages ("is set", "est fixé", "ist vereinbart", "queda programada"). */
 const CONFIRMATION_WORD =
-  /(?<!\p{L})(confirm(ed|ation|s|ing)?|booked|is scheduled|scheduled for|has been (scheduled|booked|arranged)|reminder|registered|is set|look forward to seeing you|confirmaci[óo]n|confirmada|confirmamos|confirmado|registrada|recordatorio|(?:le|te|les|os) recordamos|queda (fijad|programad|reservad)[ao]|est[áa] (programad|agendad|reservad)[ao]|le esperamos|best[äa]tig(en|ung|t)|erinnerung|(ist|wurde) (vereinbart|eingetragen|gebucht|reserviert)|confirm(ons|é|ée|ation)|rappel|(est|a [ée]t[ée]) (fix[ée]e?|programm[ée]e?|pr[ée]vue?|r[ée]serv[ée]e?)|nous vous attendons|you['’]ve booked|you have booked|(?:hast|haben|habt) [^.\n]{0,60}(?:gebucht|reserviert)|has reservado|ha reservado|(?:tu as|vous avez) r[ée]serv[ée])(?!\p{L})|\p{L}{3,}best[äa]tigung/iu;
+  /(?<!\p{L})(confirm(ed|ation|s|ing)?|booked|is scheduled|scheduled for|has been (scheduled|booked|arranged)|reminder|registered|is set|look forward to seeing you|confirmaci[óo]n|confirmada|confirmamos|confirmado|registrada|recordatorio|(?:le|te|les|os) recordamos|queda (fijad|programad|reservad)[ao]|est[áa] (programad|agendad|reservad)[ao]|le esperamos|best[äa]tig(en|ung|t)|erinnerung|(?:wir )?erinnern (?:sie|dich|euch)|(ist|wurde) (vereinbart|eingetragen|gebucht|reserviert)|confirm(ons|é|ée|ation)|rappel|(est|a [ée]t[ée]) (fix[ée]e?|programm[ée]e?|pr[ée]vue?|r[ée]serv[ée]e?)|nous vous attendons|you['’]ve booked|you have booked|(?:hast|haben|habt) [^.\n]{0,60}(?:gebucht|reserviert)|has reservado|ha reservado|(?:tu as|vous avez) r[ée]serv[ée])(?!\p{L})|\p{L}{3,}best[äa]tigung/iu;
 
 const MARKETING =
   /\b(view (it )?in (your )?browser|read more|shop (now|our)|% off|\bsale\b|sponsor|register now|save your seat|sign up now|free trial|subscribe|issue #\d+|this week:|newsletter|black friday|descuento|rabatt|promo|angebot|nouveaut[ée]s|recomendaciones)\b/i;
@@ -97,6 +97,11 @@ const CALLED_OFF_SUBJECT =
 const AUTO_REPLY_SUBJECT =
   /^(?:out of (?:the )?office|automatic reply|auto(?:matic)?[- ]?reply|abwesenheit(?:snotiz)?|automatische antwort|r[ée]ponse automatique|absence du bureau|respuesta autom[áa]tica|fuera de la oficina)\b/i;
 
+/** "Table for 6", "Personas: 6", "mesa para 4", "Tisch für 4 Personen", "table pour 6", "couverts": a restaurant's booking. */
+const TABLE_BOOKING =
+  /(?<!\p{L})(?:table for \d|your table|(?:guests|persons|people|party size|personas|comensales|personen|couverts|convives)\s*:\s*\d|mesa para \d|tisch f[üu]r \d|table pour \d|\d+ (?:couverts|comensales))/iu;
+const WHEN_FIELD_ANY = /^\s*(?:when|date|time|fecha|hora|d[íi]a|datum|uhrzeit|wann|date|heure|quand)\s*:/im;
+
 export function classifyMail(input: ClassifyInput): Classification {
   const signals: string[] = [];
   const head = input.text.slice(0, 3000);
@@ -114,6 +119,11 @@ export function classifyMail(input: ClassifyInput): Classification {
   ) {
     signals.push('calendar-notification');
     return { kind: 'calendar', signals };
+  }
+  // A table booked at a restaurant is a time to be somewhere, unlike a stay or a journey bought.
+  if (TABLE_BOOKING.test(head.slice(0, 1500)) && WHEN_FIELD_ANY.test(head)) {
+    signals.push('table-booking');
+    return { kind: 'appointment', signals };
   }
   if (travelBooking(head) && (bodyCues >= 1 || txSubject) && (machine || bodyCues >= 2)) {
     signals.push('travel-booking');

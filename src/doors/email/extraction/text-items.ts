@@ -347,7 +347,8 @@ function deadlineIn(text: string, ctx: DateContext): number | null {
  * be read as another.
  */
 // German puts the reason inside the clause, before its verb: only the other languages' trailing reason is cut.
-const REASON_TAIL = /\s*[,;]?\s*(?<!\p{L})(?:because of|due to|owing to|on account of|à cause d(?:u|e la|e l['’]|es|e)|en raison d(?:u|e la|e l['’]|es|e)|debido a|a causa de|por culpa de)(?!\p{L}).*$/iu;
+const REASON_TAIL =
+  /\s*[,;]?\s*(?<!\p{L})(?:because of|due to|owing to|on account of|à cause d(?:u|e la|e l['’]|es|e)|en raison d(?:u|e la|e l['’]|es|e)|debido a|a causa de|por culpa de)(?!\p{L}).*$/iu;
 const INSTEAD = /\s*\((?:instead of|rather than|statt|anstatt|au lieu de|en lugar de|en vez de)\b[^)]*\)/gi;
 function withoutReason(clause: string): string {
   return clause.replace(INSTEAD, '').replace(REASON_TAIL, '');
