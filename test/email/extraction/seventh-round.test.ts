@@ -882,3 +882,16 @@ describe('ninth batch of new wordings', () => {
     }
   });
 });
+
+describe('tenth batch of new wordings', () => {
+  it('ends a street address at its abbreviation’s dot when the next sentence starts', async () => {
+    for (const line of [
+      'Join us for the company holiday party on Friday, December 18 from 6-10 PM at The Foundry, 450 Harrison St. Plus-ones welcome!',
+      'Join us for the team dinner on Friday, December 18 at 7 PM at Luigi’s, 12 Market Ave. Everyone welcome!',
+    ]) {
+      const { out } = await run(mail(headers(GMT, 'Party', `st-${line.length}`), `Hi all,\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].location ?? '', line).not.toMatch(/Plus|Everyone/);
+    }
+  });
+});
