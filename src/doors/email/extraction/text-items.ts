@@ -2,12 +2,12 @@
 import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-items.js';
 import { namedByAntecedent, opensWithPronoun } from './antecedent.js';
 import { subjectTopic } from './asks.js';
-import { GENERIC_EVENT_TITLE } from './calibrate.js';
 import { stripBoilerplate } from './boilerplate.js';
 import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { calledOff } from './event-cues.js';
 import { clauseEvent, DATEISH, hasMeetingWord, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
+import { dayFromSentenceBefore, LABEL_DAY, namedBySubject, onThatDay, SHARED_PLACE, THAT_DAY, withoutReason, withSharedPlace } from './neighbours.js';
 import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle } from './titles.js';
@@ -64,13 +64,6 @@ const ACTION_LINE =
 
 const LABEL_LINE =
   /^[ \t]*(when|where|location|address|quand|où|lieu|adresse|emplacement|wann|ort|standort|cuándo|dónde|lugar|ubicación|dirección)[ \t]*\r?\n(?=[ \t]*\S)/gim;
-
-/**
- * A label and its value on one line; a mail header of a forward ("Gesendet: Montag, 30. November")
- * is none, nor a journey's departure and arrival (a ticket bought, not an appointment).
- */
-const LABEL_DAY =
-  /^(?!\s*(?:from|to|sent|date|subject|cc|von|an|gesendet|datum|betreff|de|para|enviado(?: el)?|fecha|asunto|objet|à|envoy[ée]|date d['’]envoi|departure|arrival|check-?in|check-?out|boarding|abfahrt|ankunft|abflug|salida|llegada|d[ée]part|arriv[ée]e)\s*:)\s*[\p{Lu}][^:\n]{2,50}:\s+\S.{0,60}$/iu;
 
 export interface TextItems {
   tasks: TextTask[];
@@ -271,22 +264,6 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
 }
 
 /**
- * A meeting sentence with an hour but no day ("Let's meet at the Blue Bottle café at 10:30", "On se
- * retrouve à 10h30 au café") after a sentence that names the day ("Friday works for me", "Vendredi
- * me va"): the day is written in before the hour and the sentence read again. One more date parse,
- * only for such sentences.
- */
-function dayFromSentenceBefore(clause: string, previous: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
-  const own = findDates(clause, ctx);
-  const hour = own.find((m) => m.hasTime && !m.hasDay);
-  if (!hour || own.some((m) => m.hasDay)) return null;
-  const day = findDates(previous, ctx).find((m) => m.hasDay && !m.hasTime && !m.likelyPast);
-  if (!day) return null;
-  const dated = `${clause.slice(0, hour.index)}${previous.slice(day.index, day.end)} ${clause.slice(hour.index)}`;
-  return clauseEvent(dated, paragraph, ctx, subject);
-}
-
-/**
  * A mail about one event that gives its place or its length in a field of its own ("Location:
  * Lincoln Elementary" a few lines under the hours, "Durée prévue : 45 minutes" at the end): the
  * field belongs to that event. With several events or several such fields, which goes with which
@@ -300,38 +277,6 @@ function withFields(events: TextEvent[], places: string[], durations: number[]):
   return [ev];
 }
 
-/**
- * "Rendez-vous le samedi 19 décembre à 14h30 ...", "Treffpunkt: ...", "Meet at ...": an event named
- * only by the kind of meeting takes the subject's name when the subject says more ("Atelier cuisine
- * de Noël").
- */
-function namedBySubject(events: TextEvent[], subject: string): TextEvent[] {
-  if (!subject || GENERIC_EVENT_TITLE.test(subject.trim())) return events;
-  const words = contentWordCount(subject);
-  return events.map((e) => {
-    // "How about Thursday at 12:30 at Dishoom?" under "Re: Lunch?": a proposal names nothing; the subject does.
-    if (PROPOSAL_ONLY.test(e.title.trim()) && words >= 1) return { ...e, title: finishTitle(subject, 12), weak: { ...e.weak, subjectTitle: true } };
-    // Weighed as the generic title was (-0.08 in calibrate.ts): a better name, on no better evidence.
-    if (GENERIC_EVENT_TITLE.test(e.title.trim()) && words >= 2) return { ...e, title: finishTitle(subject, 12), confidence: e.confidence - 0.08 };
-    return e;
-  });
-}
-const PROPOSAL_ONLY =
-  /^(?:how about|what about|shall we say|qu[ée] tal|wie w[äa]re es(?: mit)?|was h[äa]ltst du von|que dirais-tu de|que diriez-vous de|et si on disait)$/i;
-
-/**
- * "Both shifts are at ...", "All sessions will be held at ...", "Les deux créneaux ont lieu à ...",
- * "Beide Termine sind in der ...", "Los dos turnos son en ...": a sentence without a date whose
- * subject counts the events gives the place of each; what follows the preposition is the place.
- */
-const SHARED_PLACE =
-  /^(?:both|all(?: the| of the| our)?|each of the|the two|beide|alle|die beiden|ambos|ambas|los dos|las dos|todos los|todas las|tous les|toutes les|les deux)\s+\p{L}+\s+(?:are|will be|take place|will take place|sind|finden|son|ser[áa]n|tendr[áa]n lugar|sont|seront|auront lieu|ont lieu)\s+(?:held\s+)?(?:at|in|en|à|au|dans|in der|im|en el|en la)\s+(?:the\s+|el\s+|la\s+|der\s+|dem\s+|le\s+|l['’])?(\S.{2,100}?)\s*(?:statt\s*)?[.!]?$/iu;
-
-function withSharedPlace(events: TextEvent[], shared: string[]): TextEvent[] {
-  if (shared.length !== 1) return events;
-  return events.map((e) => (e.location ? e : { ...e, location: shared[0], weak: { ...e.weak, unreadPlace: false } }));
-}
-
 /** A deadline named by reference to the sentence before: "before then", "bis dahin", "avant cette date", "antes de esa fecha". */
 const THEN_REF =
   /\b(?:before|by|until) (?:then|that date|this date|that day)\b|\bbefore (?:it|they|this|that) (?:expires?|ends?|closes?|runs? out)\b|\bvor (?:dem )?ablauf\b|\bavant (?:son |l['’])?(?:expiration|[ée]ch[ée]ance)\b|\bantes de que (?:caduque|venza|expire|termine)\b|\bbis dahin\b|\brechtzeitig\b|\bfristgerecht\b|\bdentro del plazo\b|\bdans les d[ée]lais\b|\bbis zu diesem (?:datum|tag|termin)\b|\bavant cette date\b|\bd['’]ici l[àa]\b|\bavant ce jour\b|\bantes de (?:esa|esta) fecha\b|\bpara entonces\b|\bhasta entonces\b|\bantes de ese d[íi]a\b/i;
@@ -339,34 +284,6 @@ const THEN_REF =
 function deadlineIn(text: string, ctx: DateContext): number | null {
   const m = findDates(text, ctx).find((x) => x.hasDay && !x.likelyPast && isDeadlineMention(text, x));
   return m ? mentionStartMs({ ...m, hasTime: m.hasTime && !m.endOfDay }, ctx, true) : null;
-}
-
-/**
- * "Practice is moved to 9am (instead of 10) because of the tournament in the afternoon": the reason
- * and the replaced time are no part of the event the clause tells, and their nouns and hours would
- * be read as another.
- */
-// German puts the reason inside the clause, before its verb: only the other languages' trailing reason is cut.
-const REASON_TAIL =
-  /\s*[,;]?\s*(?<!\p{L})(?:because of|due to|owing to|on account of|à cause d(?:u|e la|e l['’]|es|e)|en raison d(?:u|e la|e l['’]|es|e)|debido a|a causa de|por culpa de)(?!\p{L}).*$/iu;
-const INSTEAD = /\s*\((?:instead of|rather than|statt|anstatt|au lieu de|en lugar de|en vez de)\b[^)]*\)/gi;
-function withoutReason(clause: string): string {
-  return clause.replace(INSTEAD, '').replace(REASON_TAIL, '');
-}
-
-const THAT_DAY =
-  /\b(?:that day|the same day|on the day)\b|\bce jour-l[àa]\b|\ble m[êe]me jour\b|\ban (?:dem|diesem) tag\b|\bam selben tag\b|\bese d[íi]a\b|\bel mismo d[íi]a\b|\bese mismo d[íi]a\b/i;
-
-/** The task's own hour (or none) on the last day the sentence before names. */
-function onThatDay(task: TextTask, clause: string, previous: string, ctx: DateContext): TextTask {
-  const day = findDates(previous, ctx)
-    .filter((x) => x.hasDay && !x.likelyPast)
-    .pop();
-  if (!day) return task;
-  const hour = findDates(clause, ctx).find((x) => x.hasTime && !x.hasDay);
-  const at = hour ? { ...day, hasTime: true, hour: hour.hour, minute: hour.minute, zone: hour.zone ?? day.zone } : { ...day, hasTime: false };
-  const title = finishTitle(task.title.replace(THAT_DAY, ' ').replace(/\s+(?:a|à)(?=\s*$)/i, ''), 14);
-  return { ...task, title, dueMs: mentionStartMs(at, ctx, true), dueIsExact: Boolean(hour) };
 }
 
 /** "Your password expires on December 10. Please change it before then.": the day of the sentence before. */
