@@ -895,3 +895,20 @@ describe('tenth batch of new wordings', () => {
     }
   });
 });
+
+describe('eleventh batch of new wordings', () => {
+  it('reads "se rendra au musée" and "se desplazarán al museo" as going somewhere', async () => {
+    for (const [subject, line] of [
+      ['Sortie scolaire au musée', 'Le jeudi 10 décembre, la classe de CM1 se rendra au musée du Louvre. Départ de l’école à 9h, retour prévu à 16h.'],
+      [
+        'Salida al museo',
+        'El jueves 10 de diciembre, los alumnos de 4.º se desplazarán al Museo del Prado. Salida del colegio a las 9:00 y vuelta a las 16:00.',
+      ],
+    ]) {
+      const { out } = await run(mail(headers(CET, subject, `go2-${subject}`, 'École <ecole@example.org>'), `Chers parents,\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].start_time, line).toBe('2026-12-10T08:00:00.000Z');
+      expect(out.events[0].end_time, line).toBe('2026-12-10T15:00:00.000Z');
+    }
+  });
+});

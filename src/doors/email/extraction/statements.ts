@@ -17,9 +17,9 @@ const HAPPENS: Record<Lang, RegExp> = {
 
 const GOES: Record<Lang, RegExp> = {
   en: /\b(?:we|they|you|students|the (?:class|group|team|kids|children)) (?:will )?(?:leave|depart|head out|go|travel|meet)\b|\bwill be (?:visiting|going to|travell?ing to|heading to|attending)\b|\bwill (?:visit|attend)\b|\bwe(?:['’]re| are| will be|['’]ll be) (?:hosting|having|throwing|organi[sz]ing|holding)\b|\bwe (?:will )?(?:host|organi[sz]e|hold)\b|\b(?:required|expected|asked|invited|summoned) to (?:report|attend|appear|come|be present)\b/i,
-  es: /(?<!\p{L})(?:ir[áa]n|iremos|asistir[áa]n?|asistiremos|visitar[áa]n?|visitaremos|vamos a ir|saldremos|saldr[áa]n?|nos vemos|nos reuniremos|quedamos|organizamos|organizaremos|celebramos|celebraremos|tenemos|tendremos|haremos)(?!\p{L})/iu,
+  es: /(?<!\p{L})(?:ir[áa]n|iremos|asistir[áa]n?|asistiremos|visitar[áa]n?|visitaremos|se desplazar[áa]n?|vamos a ir|saldremos|saldr[áa]n?|nos vemos|nos reuniremos|quedamos|organizamos|organizaremos|celebramos|celebraremos|tenemos|tendremos|haremos)(?!\p{L})/iu,
   de: /\b(?:fahren|gehen|treffen uns|treffen wir uns|brechen .* auf|geht es|veranstalten|organisieren|feiern wir|wir feiern)\b/i,
-  fr: /(?<!\p{L})(?:ira|iront|irons|partira|partiront|partirons|assistera|assisteront|assisterons|visitera|visiteront|nous retrouverons|rendez-vous est|(?:nous )?organisons|organiserons|on organise|nous f[êe]terons|f[êe]terons)(?!\p{L})/iu,
+  fr: /(?<!\p{L})(?:ira|iront|irons|partira|partiront|partirons|assistera|assisteront|assisterons|visitera|visiteront|se rendra|se rendront|nous rendrons|nous retrouverons|rendez-vous est|(?:nous )?organisons|organiserons|on organise|nous f[êe]terons|f[êe]terons)(?!\p{L})/iu,
 };
 
 // "Tom and I are getting married", "Mi marido y yo ...": the people, not what happens.
