@@ -912,3 +912,23 @@ describe('eleventh batch of new wordings', () => {
     }
   });
 });
+
+describe('a calendar’s invitation sent as text', () => {
+  it('makes the event of an "Invitation: X @ ..." notice without an iCalendar part', async () => {
+    for (const [subject, body] of [
+      [
+        'Invitation: Sprint review @ Fri Dec 11, 2026 10am - 11am (CET) (sam@example.com)',
+        'You have been invited to the following event.\n\nSprint review\nWhen\nFriday Dec 11, 2026 ⋅ 10am – 11am (Central European Time - Berlin)\nJoining info\nmeet.google.com/abc-defg-hij\n\nGoing (sam@example.com)? Yes - Maybe - No\n',
+      ],
+      [
+        'Invitación: Revisión del sprint @ vie 11 dic 2026 10:00 - 11:00 (CET) (sam@example.com)',
+        'Has recibido una invitación para el siguiente evento.\n\nRevisión del sprint\nCuándo\nviernes, 11 de diciembre de 2026 ⋅ 10:00 – 11:00 (hora estándar de Europa central - Madrid)\n\n¿Vas a asistir? Sí - Quizás - No\n',
+      ],
+    ]) {
+      const { out } = await run(mail(headers(CET, subject, `ginv-${subject.length}`, 'Google Calendar <calendar-notification@google.com>'), body));
+      expect(out.tasks, subject).toEqual([]);
+      expect(out.events, subject).toHaveLength(1);
+      expect(out.events[0].start_time, subject).toBe('2026-12-11T09:00:00.000Z');
+    }
+  });
+});

@@ -76,7 +76,9 @@ const NOTIFICATION_SUBJECT =
  * A calendar's own notice about one of its events ("Notification: X @ <when>", "Reminder: X" with a
  * When field), sent without an iCalendar part: the event it describes is the item.
  */
-const CALENDAR_PREFIX = /^(?:notification|reminder|event reminder|erinnerung|benachrichtigung|recordatorio|notificaci[óo]n|rappel)\s*:/i;
+// An invitation sent as text by the calendar itself ("Invitation: Sprint review @ Fri Dec 11 ...") is its notice too.
+const CALENDAR_PREFIX =
+  /^(?:notification|reminder|event reminder|erinnerung|benachrichtigung|recordatorio|notificaci[óo]n|rappel|(?:updated )?invitation|einladung|aktualisierte einladung|invitaci[óo]n|actualizaci[óo]n|invitation mise à jour)\s*:/i;
 const WHEN_FIELD = /^\s*(?:when|quand|wann|cu[áa]ndo)\s*(?::|$)/im;
 /**
  * A shared calendar's notice that an entry was added or changed ("New event on "Family": Dentist -
