@@ -932,3 +932,28 @@ describe('a calendar’s invitation sent as text', () => {
     }
   });
 });
+
+describe('twelfth batch of new wordings', () => {
+  it('reads "cita de <service> para el <day>" as the booking’s day, and asks for punctuality as nothing to do', async () => {
+    for (const [subject, body, word] of [
+      [
+        'Confirmación de su cita',
+        '<html><body><p>Estimada Sra. Ortega:</p><p>Le confirmamos su cita de <strong>revisión y limpieza</strong> para el <strong>miércoles 16 de diciembre a las 17:45</strong> en nuestra clínica de calle Alcalá 120, Madrid.</p><p>Le rogamos puntualidad.</p></body></html>',
+        'revisión y limpieza',
+      ],
+      [
+        'Confirmation of your appointment',
+        '<html><body><p>Dear Ms Ortega,</p><p>We confirm your appointment for a check-up and cleaning for Wednesday, December 16 at 5:45 PM at our clinic, 120 High Street, Leeds.</p><p>Please be on time.</p></body></html>',
+        'check-up and cleaning',
+      ],
+    ]) {
+      const raw = mail({ ...headers(CET, subject, `cita-${word}`, 'Clinic <citas@clinic.example.com>'), 'Content-Type': 'text/html; charset=utf-8' }, body);
+      const { out } = await run(raw);
+      expect(out.tasks, subject).toEqual([]);
+      expect(out.events, subject).toHaveLength(1);
+      expect(out.events[0].title, subject).toContain(word);
+      expect(out.events[0].title, subject).not.toMatch(/\s(?:para|for)$/);
+      expect(out.events[0].start_time?.slice(0, 10), subject).toBe('2026-12-16');
+    }
+  });
+});

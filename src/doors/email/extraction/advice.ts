@@ -32,6 +32,10 @@ const NOT_A_PROHIBITION =
 
 const COME = /^(?:come|come along|come by|come round|come over|kommt|komm|kommen sie|venez|viens|ven|venid|vengan|venga|acudid|acudan|acuda)(?!\p{L})/iu;
 
+/** "Please be on time", "Le rogamos puntualidad", "Bitte seien Sie pünktlich", "Merci d'être ponctuel": how to come, not an errand. */
+const PUNCTUAL =
+  /^(?:be on time|be punctual|puntualidad|sea puntual|sean puntuales|seien sie p[üu]nktlich|sei p[üu]nktlich|p[üu]nktlich sein|d['’][êe]tre (?:ponctuel|à l['’]heure)|soyez (?:ponctuels?|à l['’]heure))(?!\p{L})/iu;
+
 const ATTACHED =
   /^(?:(?:you will )?find attached|attached (?:is|are|please find)|(?:you(?:['’]ll| will) )?find (?:enclosed|attached)|trouver ci-joint|(?:vous )?trouverez ci-joint|ci-joint|anbei|im anhang|(?:le |les |te |os )?adjunt[oa]s?|(?:le |les |te |os )?env[íi]o adjunt[oa])(?!\p{L})/iu;
 
@@ -53,6 +57,7 @@ function nothingToDo(ask: string, dated: boolean): boolean {
   // "Komm 15 Minuten früher und bring ein Handtuch mit": a second errand joined to the coming stays.
   if (!dated && COME.test(after) && !/\s(?:and|und|y|et)\s/i.test(after)) return true;
   if (!dated && ATTACHED.test(after)) return true;
+  if (PUNCTUAL.test(after.replace(/^(?:le|les|os|te)\s+rogamos\s+/i, ''))) return true;
   return false;
 }
 

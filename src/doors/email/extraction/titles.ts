@@ -93,7 +93,7 @@ export function finishTitle(s: string, maxWords = 14): string {
   for (let i = 0; i < 3; i++) {
     out = out
       .replace(/[\s,;:.!?…"'”’)-]+$/u, '')
-      .replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom)$/i, '');
+      .replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom|para|pour|f[üu]r)$/i, '');
   }
   const words = out.split(' ');
   if (words.length > maxWords) out = words.slice(0, maxWords).join(' ');
