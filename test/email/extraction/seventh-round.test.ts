@@ -957,3 +957,20 @@ describe('twelfth batch of new wordings', () => {
     }
   });
 });
+
+describe('confidence of an event named by a place phrase', () => {
+  it('lowers an event whose title opens with a place preposition', async () => {
+    const { calibrateEvent } = await import('../../../src/doors/email/extraction/calibrate.js');
+    const base = {
+      excerpt: 'le mercredi 16 décembre, de 18h30 à 20h30',
+      startMs: 0,
+      endMs: 3600000,
+      allDay: false,
+      location: '8 rue des Potiers',
+      confidence: 0.85,
+    };
+    const named = calibrateEvent({ ...base, title: 'Cours de poterie' }).confidence;
+    for (const title of ['À l’atelier', 'Im Atelier', 'At the studio', 'En el taller'])
+      expect(calibrateEvent({ ...base, title }).confidence, title).toBeLessThan(named - 0.1);
+  });
+});

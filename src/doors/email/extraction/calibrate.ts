@@ -46,6 +46,7 @@ const FRAGMENT = /^[^\p{L}\p{N}]|\s\d{1,3}\.?$/u;
  */
 const REPEATED_PAIR = /(?<!\p{L})(\p{L}{2,}\s+\p{L}{2,})(?!\p{L}).*(?<!\p{L})\1(?!\p{L})/iu;
 const CONDITION_HEAD = /^(?:if|unless|in case|when|falls|wenn|sofern|si|salvo|cuando|en caso de|lorsque|quand|au cas o[ùu])\s/i;
+const PLACE_FOR_NAME = /^(?:at|in|inside|im|in der|am|beim|à|au|aux|dans|chez|en|en el|en la)\s/i;
 function garbled(title: string): boolean {
   return CONDITION_HEAD.test(title) || REPEATED_PAIR.test(title);
 }
@@ -67,7 +68,8 @@ export function calibrateEvent(e: TextEvent): TextEvent {
   // "Meet", "Call", "Visio", "Termin": the kind of meeting only, not which one.
   if (GENERIC_EVENT_TITLE.test(e.title.trim())) c -= 0.08;
   // A comma in an event title is a list or a place that stayed in it ("Tournoi de Noël, gymnase ...").
-  if (e.title.includes(',') || FRAGMENT.test(e.title) || garbled(e.title)) c -= 0.15;
+  // "À l'atelier", "Im Atelier", "At the studio": a place phrase for a name, what happens was not read.
+  if (e.title.includes(',') || FRAGMENT.test(e.title) || garbled(e.title) || PLACE_FOR_NAME.test(e.title)) c -= 0.15;
   c += WRITTEN_DATE.test(e.excerpt) ? 0.04 : -0.06;
   if (!e.allDay && !CLOCK.test(e.excerpt)) c -= 0.06;
   return { ...e, confidence: round(c) };
