@@ -974,3 +974,19 @@ describe('confidence of an event named by a place phrase', () => {
       expect(calibrateEvent({ ...base, title }).confidence, title).toBeLessThan(named - 0.1);
   });
 });
+
+describe('a German to-do list', () => {
+  it('reads entries that end on their infinitive as errands, not statements with a participle', async () => {
+    const body =
+      'Hallo Tim,\n\nfür nächste Woche:\n- Montag: Angebot für Müller fertigstellen\n- Mittwoch: Kundentermin in Bonn vorbereiten\n- Freitag: Reisekosten abrechnen\n\nDanke!\n';
+    const { out } = await run(mail(headers('Sun, 29 Nov 2026 18:00:00 +0100', 'Plan für nächste Woche', 'de-todo'), body));
+    expect(out.tasks.map((t) => [t.title, t.due_date?.slice(0, 10)])).toEqual([
+      ['Angebot für Müller fertigstellen', '2026-11-30'],
+      ['Kundentermin in Bonn vorbereiten', '2026-12-02'],
+      ['Reisekosten abrechnen', '2026-12-04'],
+    ]);
+    const notes = 'Hallo,\n\nProtokoll:\n- Die Fassadenfarbe wird im Januar entschieden\n- Der Hausmeister hat die Heizung geprüft\n';
+    const second = await run(mail(headers(CET, 'Protokoll', 'de-notes'), notes));
+    expect(second.out.tasks.filter((t) => t.confidence > 0.3)).toEqual([]);
+  });
+});

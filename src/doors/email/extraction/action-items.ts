@@ -1,6 +1,6 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
 import { asksNothing, offeredPickup, withoutModal } from './advice.js';
-import { germanPoliteTitle, separableAsk } from './german-asks.js';
+import { endsWithInfinitive, germanPoliteTitle, separableAsk } from './german-asks.js';
 import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
@@ -307,6 +307,7 @@ function listVerb(text: string, lang: DateContext['lang']): boolean {
   if (lang === 'es') return ES_INFINITIVE.test(text);
   if (lang === 'fr') return FR_INFINITIVE.test(text);
   if (lang === 'en') return opensWithImperative(text);
+  if (lang === 'de') return endsWithInfinitive(text);
   return false;
 }
 

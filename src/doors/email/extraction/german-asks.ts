@@ -68,3 +68,16 @@ export function germanPoliteTitle(title: string): string {
   // "Sorgen Sie dafür, dass ...": a clause for an object is no noun to put first.
   return m && !/\s(?:und|oder)\s|,/.test(m[2]) ? `${m[2].charAt(0).toUpperCase()}${m[2].slice(1)} ${m[1].toLowerCase()}` : title;
 }
+
+/**
+ * A German to-do entry puts its verb last, in the infinitive, and German writes only nouns with a
+ * capital: "Angebot für Müller fertigstellen", "Reisekosten abrechnen", "Kundentermin vorbereiten".
+ * A lowercase last word ending like an infinitive is the entry's verb.
+ */
+const FINITE =
+  /(?<!\p{L})(?:wird|werden|wurde|wurden|ist|sind|war|waren|hat|haben|hatte|kann|k[öo]nnen|muss|m[üu]ssen|soll|sollen|will|wollen|m[öo]chte|wir|ich)(?!\p{L})/iu;
+
+export function endsWithInfinitive(text: string): boolean {
+  // "Die Fassadenfarbe wird im Januar entschieden": a finite verb makes it a statement, its last word a participle.
+  return /(?<![\p{L}-])\p{Ll}{2,}(?:en|ern|eln)\s*[.!]?\s*$/u.test(text) && /\s/.test(text.trim()) && !FINITE.test(text);
+}
