@@ -990,3 +990,19 @@ describe('a German to-do list', () => {
     expect(second.out.tasks.filter((t) => t.confidence > 0.3)).toEqual([]);
   });
 });
+
+describe('a convocation’s title', () => {
+  it('names the meeting called, without the calling and a relative clause after it', async () => {
+    for (const [line, title] of [
+      [
+        'Os convocamos a la asamblea general del AMPA que se celebrará el jueves 10 de diciembre a las 18:30 en la biblioteca del colegio.',
+        'Asamblea general del AMPA',
+      ],
+      ['Nous vous convoquons à l’assemblée générale qui se tiendra le jeudi 10 décembre à 18h30 dans la salle des fêtes.', 'Assemblée générale'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Asamblea', `conv2-${title}`, 'AMPA <ampa@colegio.example.es>'), `Queridas familias:\n\n${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].title, line).toBe(title);
+    }
+  });
+});

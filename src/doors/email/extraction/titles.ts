@@ -7,7 +7,7 @@ const DEADLINE_ONLY =
   /^(?:due|by|before|until|no later than|deadline|bis|sp[äa]testens|f[äa]llig|frist|avant|au plus tard|d['’]ici|pour le|antes|hasta|a m[áa]s tardar|plazo|para el)(?!\p{L})/iu;
 const LEAD_INS: RegExp[] = [
   // "Se convoca junta ordinaria ...", "Convocamos a la asamblea ...", "Nous convoquons ...": the meeting called, not the calling.
-  /^(?:se convoca(?:n)?|convocamos|se cita|nous convoquons|vous [êe]tes convoqu[ée]s?|sie sind eingeladen)\s+(?:a\s+|à\s+)?/i,
+  /^(?:se convoca(?:n)?|(?:os |les |te |le )?convocamos|se cita|nous (?:vous )?convoquons|vous [êe]tes convoqu[ée]s?|sie sind eingeladen)\s+(?:(?:a|à)\s+)?(?:(?:la|el|los|las|le|les)\s+|l['’]\s*)?/i,
   // "Este año la cena de Navidad será ...", "This year, the party is ...": when it is said, not what.
   /^(?:this year|this time|as every year|like every year|once again|este año|como cada año|un año más|dieses jahr|wie jedes jahr|auch dieses jahr|cette année|comme chaque année)\s*,?\s+/i,
   // "Marco Bellini @you please confirm ...": a comment's author and its mention.
@@ -93,7 +93,7 @@ export function finishTitle(s: string, maxWords = 14): string {
   for (let i = 0; i < 3; i++) {
     out = out
       .replace(/[\s,;:.!?…"'”’)-]+$/u, '')
-      .replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom|para|pour|f[üu]r)$/i, '');
+      .replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom|para|pour|f[üu]r|que|qui|which)$/i, '');
   }
   const words = out.split(' ');
   if (words.length > maxWords) out = words.slice(0, maxWords).join(' ');
