@@ -1006,3 +1006,27 @@ describe('a convocation’s title', () => {
     }
   });
 });
+
+describe('thirteenth batch of new wordings', () => {
+  it('reads "see you"/"nos vemos" with a day and an hour as a meeting named by the subject', async () => {
+    for (const [subject, line, title] of [
+      ['Re: Dinner Saturday?', 'Perfect, see you on Saturday at 8 at Luca’s! I booked under my name.', 'Dinner Saturday'],
+      ['Re: Cena', 'Perfecto, nos vemos el sábado a las 20:00 en Casa Luca.', 'Cena'],
+    ]) {
+      const { out } = await run(mail(headers(GMT, subject, `see-${title}`), `${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].title, line).toBe(title);
+      expect(out.events[0].start_time?.slice(0, 10), line).toBe('2026-12-05');
+    }
+  });
+
+  it('reads "te han asignado la revisión médica" as an appointment', async () => {
+    const body =
+      'Hola Ana:\n\nTe han asignado la revisión médica anual el martes 15 de diciembre a las 9:10 en el centro médico de la calle Serrano 40.\n\nAcude en ayunas.\n';
+    const { out } = await run(mail(headers(CET, 'Convocatoria: revisión médica', 'asig', 'RRHH <rrhh@empresa.example.es>'), body));
+    expect(out.tasks).toEqual([]);
+    expect(out.events).toHaveLength(1);
+    expect(out.events[0].start_time).toBe('2026-12-15T08:10:00.000Z');
+    expect(out.events[0].location).toContain('Serrano 40');
+  });
+});

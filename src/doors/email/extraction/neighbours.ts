@@ -51,7 +51,7 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
   });
 }
 const PROPOSAL_ONLY =
-  /^(?:how about|what about|shall we say|qu[ée] tal|wie w[äa]re es(?: mit)?|was h[äa]ltst du von|que dirais-tu de|que diriez-vous de|et si on disait)$/i;
+  /^(?:how about|what about|shall we say|qu[ée] tal|wie w[äa]re es(?: mit)?|was h[äa]ltst du von|que dirais-tu de|que diriez-vous de|et si on disait|(?:[\p{L}!¡]+[,!]?\s+)?(?:see you|nos vemos|on se voit|wir sehen uns))$/iu;
 
 /**
  * "Both shifts are at ...", "All sessions will be held at ...", "Les deux créneaux ont lieu à ...",
