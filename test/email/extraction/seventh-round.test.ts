@@ -1030,3 +1030,17 @@ describe('thirteenth batch of new wordings', () => {
     expect(out.events[0].location).toContain('Serrano 40');
   });
 });
+
+describe('an hour written before its day', () => {
+  it('joins the hour to the day a few words after it', async () => {
+    for (const [line, start] of [
+      ['Perfect, see you at 8pm at Luca’s on Saturday!', '2026-12-05T20:00'],
+      ['The choir rehearses at 7pm in the parish hall on Saturday.', '2026-12-05T19:00'],
+      ['Nos vemos a las 20:00 en Casa Luca el sábado.', '2026-12-05T20:00'],
+    ]) {
+      const { out } = await run(mail(headers(GMT, 'Re: Saturday plans', `hb-${line.length}`), `${line}\n`));
+      expect(out.events, line).toHaveLength(1);
+      expect(out.events[0].start_time?.slice(0, 16), line).toBe(start);
+    }
+  });
+});

@@ -6,6 +6,7 @@ import type * as chrono from 'chrono-node';
 import type { Lang } from './language.js';
 import { PARSERS, readable } from './chrono-parsers.js';
 import { utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
+import { END_OF_NAMED_MONTH, monthNumber } from './month-names.js';
 
 export interface DateContext {
   /** Reference instant (original message date). */
@@ -191,24 +192,6 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   };
 }
 
-/** "end of December", "Ende Dezember", "fin décembre", "a finales de diciembre": that month's last day. */
-const END_OF_NAMED_MONTH =
-  /(?<!\p{L})(?:(?:by |until |before )?(?:the )?end of|ende|(?:à la |d'ici la )?fin(?: de| d')?|(?:a |para )?(?:finales|fin(?:al)?) de)\s+(january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|m[äa]rz|mai|juni|juli|oktober|dezember|janvier|f[ée]vrier|mars|avril|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)(?!\p{L})/giu;
-const MONTH_INDEX: [RegExp, number][] = [
-  [/^(?:jan|ene)/i, 1],
-  [/^(?:feb|f[ée]v)/i, 2],
-  [/^(?:mar(?!s?$)|m[äa]rz|mars$)/i, 3],
-  [/^(?:apr|avr|abr)/i, 4],
-  [/^(?:may|mai|mayo)/i, 5],
-  [/^(?:jun|juin)/i, 6],
-  [/^(?:jul|juil)/i, 7],
-  [/^(?:aug|ao|ago)/i, 8],
-  [/^(?:sep)/i, 9],
-  [/^(?:oct|okt)/i, 10],
-  [/^(?:nov)/i, 11],
-  [/^(?:dec|dez|d[ée]c|dic)/i, 12],
-];
-
 function endOfMonthMentions(text: string, ctx: DateContext): DateMention[] {
   const ref = localRef(ctx);
   const out: DateMention[] = [];
@@ -216,7 +199,7 @@ function endOfMonthMentions(text: string, ctx: DateContext): DateMention[] {
     out.push(wholeDay(m, new Date(Date.UTC(ref.year, ref.month, 0)), true));
   }
   for (const m of text.matchAll(END_OF_NAMED_MONTH)) {
-    const month = MONTH_INDEX.find(([re]) => re.test(m[1]))?.[1];
+    const month = monthNumber(m[1]);
     if (!month) continue;
     // A month already past this year is next year's.
     const year = month < ref.month ? ref.year + 1 : ref.year;
@@ -291,6 +274,20 @@ function readDates(text: string, ctx: DateContext): DateMention[] {
       if (/\p{L}{3,}/u.test(gap)) prev.gap = { index: prev.end, end: m.index };
       Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });
       if (m.endTime) prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.endTime.hour, minute: m.endTime.minute };
+      continue;
+    }
+    // "see you at 8 at Luca's on Saturday", "at 7pm in the hall on Saturday": the hour written before its day, a few words apart.
+    if (prev?.hasTime && !prev.hasDay && m.hasDay && !m.hasTime && gap.length <= 30 && !/[.!?,;:]/.test(gap)) {
+      Object.assign(prev, {
+        hasDay: true,
+        year: m.year,
+        month: m.month,
+        day: m.day,
+        likelyPast: m.likelyPast,
+        end: m.end,
+        text: text.slice(prev.index, m.end),
+      });
+      if (/\p{L}{3,}/u.test(gap)) prev.gap = { index: prev.end, end: m.index };
       continue;
     }
     if (prev?.hasTime && !prev.endTime && m.hasTime && !m.hasDay && /^\s*(-|–|—|to|and|until|till|bis|a|à|al|au|y|et|und)\s*$/i.test(gap)) {
