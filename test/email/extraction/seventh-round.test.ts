@@ -1044,3 +1044,28 @@ describe('an hour written before its day', () => {
     }
   });
 });
+
+describe('fourteenth batch of new wordings', () => {
+  it('reads a meeting point field as the place', async () => {
+    for (const [body, place] of [
+      [
+        'Hallo Familie Weber,\n\nvielen Dank für die Anmeldung zum Skikurs.\n\nKursbeginn: Samstag, 2. Januar 2027, 9:30 Uhr\nTreffpunkt: Talstation Sesselbahn Oberjoch\n',
+        'Talstation',
+      ],
+      ['Hello,\n\nThanks for booking the walking tour.\n\nWhen: Saturday 2 January 2027, 9:30\nMeeting point: Clock Tower, Market Square\n', 'Clock Tower'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Anmeldung', `mp-${place}`, 'Tours <info@tours.example.org>'), body));
+      expect(out.events, place).toHaveLength(1);
+      expect(out.events[0].location ?? '', place).toContain(place);
+    }
+  });
+
+  it('trusts a list entry with its own deadline about as much as a request', async () => {
+    const body =
+      'Hi Sam,\n\nA few things:\n\n1. Please update the revenue chart.\n2. Add a slide on hiring.\n3. Send the final version to Laura by Thursday, December 3.\n';
+    const { out } = await run(mail(headers(GMT, 'Re: Q4 report', 'lst'), body));
+    const dated = out.tasks.find((t) => t.due_date);
+    expect(dated?.title).toBe('Send the final version to Laura');
+    expect(dated?.confidence).toBeGreaterThanOrEqual(0.7);
+  });
+});

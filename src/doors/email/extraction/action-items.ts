@@ -275,7 +275,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
         : kind === 'list'
           ? owned && due
             ? CONFIDENCE.ownedListEntryWithDate
-            : CONFIDENCE.todoListEntry
+            : due && deadline
+              ? CONFIDENCE.requestWithDate - 0.06
+              : CONFIDENCE.todoListEntry
           : due && deadline
             ? CONFIDENCE.requestWithDate - 0.06
             : CONFIDENCE.todoListEntry - 0.1;

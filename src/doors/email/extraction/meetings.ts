@@ -4,7 +4,7 @@ import { appointmentAtPlace, INVITED, invitedTo, notOneEvent } from './event-cue
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { happening, nounPhrase } from './statements.js';
-import { findLocation, isTimeZoneName } from './places.js';
+import { findLocation, WHERE_LABEL_WORD, isTimeZoneName } from './places.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
@@ -18,7 +18,7 @@ const GENERIC_LABEL =
 const COPULA =
   /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|serán?|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra)(?!\p{L})/iu;
 const KV_LINE =
-  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*(.+)$/i;
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*(.+)$/i;
 
 export interface TextEvent {
   title: string;
@@ -222,9 +222,7 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
   if (!mention) return null;
   const startMs = mentionStartMs(mention, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
-  const where = kv.find((m) =>
-    /^(where|location|address|place|venue|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|ort|wo|standort|adresse|lieu|o[ùu]|emplacement)$/i.test(m[1]),
-  );
+  const where = kv.find((m) => WHERE_LABEL_WORD.test(m[1]));
   const withWho = kv.find((m) => /^with$/i.test(m[1]));
   const cop = COPULA.exec(before);
   // "Appointment: Hearing test", "Termin: Zahnreinigung", "Cita: Limpieza dental" above the fields: the booked service names it.

@@ -34,6 +34,10 @@ export function isTimeZoneName(text: string): boolean {
   return TIME_ZONE_NAME.test(text.trim());
 }
 
+/** A field label that says where ("Where", "Lugar", "Treffpunkt", "Point de rendez-vous"). */
+export const WHERE_LABEL_WORD =
+  /^(where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|ort|wo|standort|adresse|lieu|o[ùu]|emplacement)$/i;
+
 /** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
 export function findLocation(text: string): string | null {
   const raw = rawLocation(text);
