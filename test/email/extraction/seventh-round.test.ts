@@ -1069,3 +1069,17 @@ describe('fourteenth batch of new wordings', () => {
     expect(dated?.confidence).toBeGreaterThanOrEqual(0.7);
   });
 });
+
+describe('an ask with only an hour after a dated sentence', () => {
+  it('takes the day of the sentence before', async () => {
+    for (const [line, title] of [
+      ['Wir ziehen am Samstag, 12. Dezember, um. Könnt ihr ab 9 Uhr beim Tragen helfen?', 'Beim Tragen helfen'],
+      ['We’re moving house on Saturday, December 12. Could you come and help carry boxes at 9am?', 'Come and help carry boxes'],
+    ]) {
+      const { out } = await run(mail(headers(CET, 'Umzug', `ho-${title}`), `Hi Tom,\n\n${line}\n`));
+      expect(out.tasks, line).toHaveLength(1);
+      expect(out.tasks[0].title, line).toBe(title);
+      expect(out.tasks[0].due_date, line).toBe('2026-12-12T08:00:00.000Z');
+    }
+  });
+});

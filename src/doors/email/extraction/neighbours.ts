@@ -82,6 +82,12 @@ export function withoutReason(clause: string): string {
 export const THAT_DAY =
   /\b(?:that day|the same day|on the day)\b|\bce jour-l[àa]\b|\ble m[êe]me jour\b|\ban (?:dem|diesem) tag\b|\bam selben tag\b|\bese d[íi]a\b|\bel mismo d[íi]a\b|\bese mismo d[íi]a\b/i;
 
+/** The clause gives an hour and no day ("ab 9 Uhr", "at 3:30"). */
+export function hourOnly(clause: string, ctx: DateContext): boolean {
+  const own = findDates(clause, ctx);
+  return own.some((m) => m.hasTime && !m.hasDay) && !own.some((m) => m.hasDay);
+}
+
 /** The task's own hour (or none) on the last day the sentence before names. */
 export function onThatDay(task: TextTask, clause: string, previous: string, ctx: DateContext): TextTask {
   const day = findDates(previous, ctx)
@@ -90,6 +96,13 @@ export function onThatDay(task: TextTask, clause: string, previous: string, ctx:
   if (!day) return task;
   const hour = findDates(clause, ctx).find((x) => x.hasTime && !x.hasDay);
   const at = hour ? { ...day, hasTime: true, hour: hour.hour, minute: hour.minute, zone: hour.zone ?? day.zone } : { ...day, hasTime: false };
-  const title = finishTitle(task.title.replace(THAT_DAY, ' ').replace(/\s+(?:a|à)(?=\s*$)/i, ''), 14);
+  // "ab 9 Uhr beim Tragen helfen": the hour's preposition stays behind when the hour is taken out.
+  const title = finishTitle(
+    task.title
+      .replace(THAT_DAY, ' ')
+      .replace(/\s+(?:a|à)(?=\s*$)/i, '')
+      .replace(/^(?:ab|at|um|à|from|von|dès)\s+/i, ''),
+    14,
+  );
   return { ...task, title, dueMs: mentionStartMs(at, ctx, true), dueIsExact: Boolean(hour) };
 }

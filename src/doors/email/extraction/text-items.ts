@@ -7,7 +7,7 @@ import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from
 import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { calledOff } from './event-cues.js';
 import { clauseEvent, DATEISH, hasMeetingWord, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
-import { dayFromSentenceBefore, LABEL_DAY, namedBySubject, onThatDay, SHARED_PLACE, THAT_DAY, withoutReason, withSharedPlace } from './neighbours.js';
+import { dayFromSentenceBefore, hourOnly, LABEL_DAY, namedBySubject, onThatDay, SHARED_PLACE, THAT_DAY, withoutReason, withSharedPlace } from './neighbours.js';
 import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle } from './titles.js';
@@ -231,7 +231,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           if (task && u.listItem && onlyADate(clause, ctx)) task = null;
           if (task && task.dueMs === null && inSection && sectionDue !== null) task = { ...task, dueMs: sectionDue };
           // "Can you pick her up at 3:30 that day?": the hour of the day named in the sentence before.
-          if (task && lastSentence && THAT_DAY.test(clause)) task = onThatDay(task, clause, lastSentence, ctx);
+          // "Wir ziehen am Samstag um. Könnt ihr ab 9 Uhr helfen?": an ask with only an hour takes the day of the sentence before.
+          if (task && lastSentence && (THAT_DAY.test(clause) || hourOnly(clause, ctx))) task = onThatDay(task, clause, lastSentence, ctx);
           if (task && task.dueMs === null && THEN_REF.test(clause)) {
             task = thenDue(task, lastSentence, cleanSubject, ctx);
             // "Die Frist ... endet am 31. Dezember. Bitte reichen Sie die Unterlagen rechtzeitig ein.": one errand, already read.
