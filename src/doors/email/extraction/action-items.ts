@@ -272,15 +272,11 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
         ? due
           ? CONFIDENCE.requestWithDate
           : CONFIDENCE.requestWithoutDate
-        : kind === 'list'
-          ? owned && due
-            ? CONFIDENCE.ownedListEntryWithDate
-            : due && deadline
-              ? CONFIDENCE.requestWithDate - 0.06
-              : CONFIDENCE.todoListEntry
+        : kind === 'list' && owned && due
+          ? CONFIDENCE.ownedListEntryWithDate
           : due && deadline
-            ? CONFIDENCE.requestWithDate - 0.06
-            : CONFIDENCE.todoListEntry - 0.1;
+            ? CONFIDENCE.datedErrand
+            : CONFIDENCE.todoListEntry - (kind === 'list' ? 0 : 0.1);
   return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
 }
 
