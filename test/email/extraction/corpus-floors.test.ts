@@ -98,17 +98,20 @@ describe('extraction quality floors', () => {
 
   // Written blind before the fifth round, scored once after it (F1 0.547), then tuned on in the
   // sixth (its misses drove general fixes): no longer unseen. The blind set of the next round
-  // (email-fresh5) is never scored here.
+  // (email-fresh5) was never scored here during that round.
   it('fresh4 set (tuned in round six)', async () => {
     const s = await scoreCorpus(FRESH4);
     expect(s.emails).toBe(36);
-    expectFloors(s, { f1: 0.86, precision: 0.85, recall: 0.88, tasksF1: 0.88, eventsF1: 0.86, separation: 0.04 });
+    expectFloors(s, { f1: 0.92, precision: 0.91, recall: 0.93, tasksF1: 0.91, eventsF1: 0.93, separation: 0.06 });
   }, 60_000);
 
-  // Written blind before the sixth round and scored once after it (F1 0.667), never tuned on.
-  it('fresh5 set (scored once after the sixth quality round, never tuned on)', async () => {
+  // Written blind before the sixth round, scored once after it (F1 0.667), then tuned on in the
+  // seventh (its misses drove general fixes): no longer unseen. The blind set of the next round
+  // (email-fresh6) is never scored here.
+  it('fresh5 set (tuned in round seven)', async () => {
     const s = await scoreCorpus(FRESH5);
     expect(s.emails).toBe(32);
-    expectFloors(s, { f1: 0.65, precision: 0.63, recall: 0.67, tasksF1: 0.75, eventsF1: 0.5, separation: 0.09 });
+    // No wrong item left on it, so there is no separation to hold.
+    expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.97, tasksF1: 0.97, eventsF1: 0.97, separation: null });
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
-import { separableAsk } from './german-asks.js';
+import { asksNothing, offeredPickup, withoutModal } from './advice.js';
+import { endsWithInfinitive, germanPoliteTitle, separableAsk } from './german-asks.js';
 import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
@@ -31,7 +32,9 @@ const CLOSES_BEFORE =
 const CLOSES_TAIL = /\s+(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)$/i;
 const BILL_NOUN = /\b(?:statement|bill|invoice|estado de cuenta|recibo|factura|abrechnung|rechnung|relev[ée]|facture|avis d['’][ée]ch[ée]ance)\b/i;
 const DUE_LABEL = /^(?:due|due date|deadline|fecha l[íi]mite|vencimiento|f[äa]llig(?:keit)?|frist|[ée]ch[ée]ance|date limite)$/i;
-const DUE_STATEMENT = /\b(due|payable|fällig|vence|vencimiento|échéance|à régler)\b/i;
+/** Saying when something is due: "is due", "fällig", "vence", "à régler", and "se entrega", "ist abzugeben", "est à rendre" (handed in then). */
+const DUE_STATEMENT =
+  /\b(due|payable|fällig|vence|vencimiento|échéance|à régler|se entregan?|se presentan?|abzugeben|einzureichen|(?:est|sont) à (?:rendre|remettre))\b/i;
 
 /** A purpose clause before the main clause, in four languages: "To ...,", "In order for ...,", "So we can ...,", "Damit/Um ...,", "Para (que) ...,", "Pour/Afin de ...,". */
 const PURPOSE_CLAUSE =
@@ -78,18 +81,19 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number, 
       const head = t
         .slice(0, idx)
         .replace(
-          /\b(by|before|due|until|till|no later than|para el|para|antes del?|a más tardar|hasta|bis( zum)?|spätestens|d['’]ici( le)?|avant( le| la)?|au plus tard|pour le)\s*(the|el|le|la|am|zum)?\s*$/i,
+          /\b(by|before|due|until|till|no later than|para el|para|antes del?|a más tardar|hasta|bis( zum)?|spätestens|d['’]ici( le)?|avant( le| la)?|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*(the|el|le|la|am|zum)?\s*$/i,
           '',
         );
       const tail = t.slice(idx + (due.end - due.index));
-      t = /^\s*[,;]?\s*(so|to|because|since|as|and|which|que|damit|pour|afin)\b/i.test(tail) || tail.trim().length < 3 ? head : `${head} ${tail}`;
+      // "before Thursday's review": the possessive belongs to the day, not to the errand.
+      t = /^\s*[,;]?\s*(so|to|because|since|as|and|which|que|damit|pour|afin)\b|^['’]s\s/i.test(tail) || tail.trim().length < 3 ? head : `${head} ${tail}`;
     }
   }
   t = t.replace(/\s*\((?:due|by|para|bis|avant)[^)]*\)/gi, '');
   // "Let me know if you have dietary restrictions": what is to be told is in the condition.
   if (!keepCondition) t = t.replace(/[,;]?\s+if (?:you|possible)\b.*$/i, '');
   t = t.replace(
-    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|to avoid|pour [ée]viter|para evitar|which|damit|para que|pour que|afin de|si no|sinon)\b.*$/i,
+    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|to avoid|pour [ée]viter|para evitar|which|damit|para que|pour que|afin de|si no|sinon|otherwise|or else|andernfalls|ansonsten|de lo contrario|faute de quoi)\b.*$/i,
     '',
   );
   t = t.replace(/\s+(via|using|through|with the form|using my)\b.*$/i, '');
@@ -136,7 +140,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     req &&
     req.index > 0 &&
     /^(please|pls|kindly|can you|could you|would you|will you|por favor|bitte|pouvez-vous|pourriez-vous|merci de|veuillez|puedes|podrías)/i.test(req[0]) &&
-    !/^(i|we)\b/i.test(rest)
+    !/^(i|we)\b/i.test(rest) &&
+    // "a packed lunch (no nuts, please) and ...": a request word inside brackets is an aside.
+    !/^[\p{L}\s]{1,24}\)/u.test(rest.slice(req.index))
   ) {
     const before = rest.slice(0, req.index);
     if (/[,;:\-–—]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before) || before.trim().split(/\s+/).length <= 2)
@@ -144,7 +150,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   }
   const offsetInBody = info.clause.indexOf(rest);
   const isRequest =
-    REQUEST.test(rest) ||
+    REQUEST.test(rest.replace(/\([^)]*\)/g, ' ')) ||
     REQUEST_AT_START.test(stripLeadIns(rest.replace(/^(also|and|separately)[, ]+/i, ''))) ||
     (QUESTION_ASK.test(rest) && /\?\s*$/.test(info.clause)) ||
     reminded !== null;
@@ -159,17 +165,20 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   )
     return null;
   // "For urgent matters, please contact Lisa", "Bei Fragen wenden Sie sich an ...": an ask on a condition is an offer of help.
-  if (CONDITIONAL_LEAD.test(rest) && !/\b(?:by|before|bis|avant|antes)\b/i.test(rest)) return null;
+  // "If you are able to help on the day, please let Mrs Daniels know": the condition may sit before the request word.
+  if ((CONDITIONAL_LEAD.test(rest) || CONDITIONAL_LEAD.test(owner.rest)) && !/\b(?:by|before|bis|avant|antes)\b/i.test(rest)) return null;
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
   if ((STOP_VERBS.test(stripped) && !ANSWER_ASK.test(stripped)) || READING_LINK.test(stripped)) return null;
   const mentions = findDates(info.clause, ctx);
   // "Complete the questionnaire within 5 days": counted from the mail's date.
   const within = mentions.some((x) => x.hasDay) ? null : withinMention(info.clause, ctx);
   const due = pickDue(info.clause, mentions) ?? within;
+  if (asksNothing([rest, owner.rest], due !== null)) return null;
   const deadline = due !== null && (due === within || isDeadlineMention(info.clause, due) || DUE_STATEMENT.test(info.clause));
   // "Please let me know by Wednesday", "Let Coach Dana know by Thursday how many are coming", "Gebt
   // bis Freitag Bescheid": an answer asked for by a date; without a date it is politeness.
   const askedAnswer = deadline && ANSWER_ASK.test(stripped);
+  const pickup = deadline && offeredPickup(rest);
   if ((STOP_VERBS.test(stripped) && !askedAnswer) || READING_LINK.test(stripped)) return null;
   if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
   // "No gifts please", "Bitte keine Geschenke", "Pas de cadeaux", "Sin regalos": asking that something
@@ -189,7 +198,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const datedAsk = deadline && due !== null && (due === within || isDeadlineMention(info.clause, due));
   const quiet = info.bulk && !datedAsk;
   if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
-  else if (isRequest || askedAnswer) kind = 'request';
+  else if (isRequest || askedAnswer || pickup) kind = 'request';
   else if (imperative && datedAsk && info.bulk) kind = 'request';
   else if (imperative && (info.listItem || owned) && !quiet) kind = 'list';
   else if (imperative && !quiet) kind = 'imperative';
@@ -225,8 +234,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // Bulk mail that asks to buy by a date ("Order before the 14th") makes an offer, not an errand.
   if (info.bulk && PURCHASE.test(stripped)) return null;
   let title = taskTitle(stripped, due, offsetInBody + leadOffset, askedAnswer);
+  if (pickup) title = withoutModal(taskTitle(rest, due, offsetInBody, false));
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
-  else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de') {
+  else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de' && !title.toLowerCase().startsWith(objectFirst.toLowerCase())) {
     // German puts the object first and the verb last: "Kuchenspenden bitte bis Donnerstag im Sekretariat abgeben".
     // The clause's own casing (German nouns keep their capital, the rest does not).
     const at = info.clause.toLowerCase().indexOf(title.toLowerCase());
@@ -235,7 +245,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   }
   if (separable) title = separable;
   // "die Belege an den Steuerberater zu schicken": the zu-infinitive of a reminder is the errand's verb.
-  if (ctx.lang === 'de') title = title.replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1');
+  if (ctx.lang === 'de') title = germanPoliteTitle(title.replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1'));
+  // "einen Termin unter 0221 555 123", "call us at 555-0148": the number is how, not what.
+  title = title.replace(/\s+(?:unter|at|on|au|al|under)\s+\+?\d[\d\s/().-]{5,}\d/g, '');
   if (contentWordCount(title) < 2) {
     // "Can you review it by Thursday?": the object is in the subject line.
     if (!due || !info.subject) return null;
@@ -260,11 +272,11 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
         ? due
           ? CONFIDENCE.requestWithDate
           : CONFIDENCE.requestWithoutDate
-        : kind === 'list'
-          ? owned && due
-            ? CONFIDENCE.ownedListEntryWithDate
-            : CONFIDENCE.todoListEntry
-          : CONFIDENCE.todoListEntry - 0.1;
+        : kind === 'list' && owned && due
+          ? CONFIDENCE.ownedListEntryWithDate
+          : due && deadline
+            ? CONFIDENCE.datedErrand
+            : CONFIDENCE.todoListEntry - (kind === 'list' ? 0 : 0.1);
   return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
 }
 
@@ -293,6 +305,7 @@ function listVerb(text: string, lang: DateContext['lang']): boolean {
   if (lang === 'es') return ES_INFINITIVE.test(text);
   if (lang === 'fr') return FR_INFINITIVE.test(text);
   if (lang === 'en') return opensWithImperative(text);
+  if (lang === 'de') return endsWithInfinitive(text);
   return false;
 }
 

@@ -16,7 +16,7 @@ const FIELD = /^\s*(?:[-*•]\s*)?([\p{L}][\p{L} /]{1,24}?)\s*(?::|\s\|)\s*(?:\|
 const WHEN_LABEL =
   /^(?!.*\b(?:birth|due|expir|issued?|nacimiento|geburt|naissance|vencimiento|f[äa]llig|[ée]ch[ée]ance|order|invoice|billing))(?:(?:[\p{L}-]+\s+){0,2}(?:when|date|time|day)|(?:fecha|hora|d[ií]a|datum|uhrzeit|zeit|wann|termin|heure|date|quand|jour)(?:\s+[\p{L}'’-]+){0,3}|[\p{L}-]*(?:datum|uhrzeit|zeit|termin))$/iu;
 const WHERE_LABEL =
-  /^(?:(?:[\p{L}-]+\s+){0,2}(?:where|location|address|place|venue)|report to|(?:lugar|direcci[óo]n|domicilio|ubicaci[óo]n|adresse|lieu)(?:\s+[\p{L}'’-]+){0,3}|ort|anschrift|wo|o[ùu]|[\p{L}-]*(?:adresse|anschrift))$/iu;
+  /^(?:(?:[\p{L}-]+\s+){0,2}(?:where|location|address|place|venue|meeting point)|report to|treffpunkt|punto de encuentro|point de rendez-vous|(?:lugar|direcci[óo]n|domicilio|ubicaci[óo]n|adresse|lieu)(?:\s+[\p{L}'’-]+){0,3}|ort|anschrift|wo|o[ùu]|[\p{L}-]*(?:adresse|anschrift))$/iu;
 const SERVICE_LABEL =
   /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|tratamiento|servicio|motivo|consulta|leistung|behandlung|untersuchung|anlass|prestation|intervention|objet|motif)$/i;
 /** "Duration", "Estimated length", "Durée prévue", "Voraussichtliche Dauer", "Duración aproximada". */
@@ -25,7 +25,7 @@ const DURATION_LABEL =
 const APPOINTMENT_NOUN =
   /\b(appointment|appt|interview|consultation|exam|examination|screening|visit|cita|consulta|entrevista|termin|rendez-vous|rdv|entretien|conference|vaccinations?|check-?up|physical|cleaning)\b/i;
 const NOUN_FOR =
-  /\b(appointment|interview|visit|cita|consulta|termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
+  /\b(appointment|interview|visit|cita|consulta|[a-zäöüß]*termin|rendez-vous|rdv|entretien)\s+(for|zur|zum|für|para|pour|de)\s+(?:(?:the|your|a|la|el|le|les|l['’]|die|den|eine?n?)\s+)?([^.,:;\n]{3,70})/i;
 /**
  * "Appointment: Eye examination", "Termin: Zahnreinigung", "Rendez-vous : Bilan orthoptique": a field
  * labelled with the appointment noun itself holds what is booked (when its value is no date).
@@ -34,8 +34,9 @@ const NOUN_LABEL =
   /^(?:your\s+|ihr\s+|votre\s+|su\s+)?(?:appointment|appt|visit|booking|cita|consulta|termin|rendez-vous|rdv|reservierung|buchung|r[ée]servation|reserva)$/i;
 const BOOKED_INTO =
   /\b(?:are|is|been|were|vous êtes|est|estás|está|bist|sind|ist)\s+(?:now\s+)?(?:booked|registered|signed up|enrolled|inscrit(?:e|s)?|inscrit[oa]s?|angemeldet|gebucht)\s+(?:for|in|into|on|pour|à|au|en|para|für|zu[mr]?|in den|in die)\s+(?:the\s+|a\s+|an\s+|le\s+|la\s+|el\s+|den\s+|die\s+)?([^.,;:\n]{3,60})/i;
+// A house number is never the minutes of a clock ("3:30 PM with Dr. Patel").
 const STREET_LINE =
-  /(\b\d{1,5}[a-z]?\s+(?:[\p{Lu}][\p{L}.'’-]*\s+){0,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court|hwy|highway|sq|square|pike|terrace)\b\.?|\b[\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+|\b(?:calle|avenida|av\.|paseo|plaza|rue|avenue|boulevard|bd|chemin|place|all[ée]e)\s+[\p{L}\d])/iu;
+  /(\b(?<![:.]\d*)\d{1,5}[a-z]?\s+(?!(?:a\.?m|p\.?m)\.?(?!\p{L}))(?:[\p{Lu}][\p{L}.'’-]*\s+){0,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court|hwy|highway|sq|square|pike|terrace)\b\.?|\b[\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+|\b(?:calle|avenida|av\.|paseo|plaza|rue|avenue|boulevard|bd|chemin|place|all[ée]e)\s+[\p{L}\d])/iu;
 const POSTCODE = /\b(\d{5}|\d{4,5}-\d{3}|[A-Z]{2}\s\d{5}|[A-Z]\d[A-Z]\s?\d[A-Z]\d|[A-Z]{1,2}\d{1,2}\s?\d[A-Z]{2})\b/;
 const PHONE_ONLY = /^[\s()+\d.-]{7,}$/;
 
@@ -74,7 +75,8 @@ function addressIn(text: string): string | null {
  * the address and what follows it in the sentence, not the whole sentence.
  */
 function addressPart(line: string): string {
-  if (line.length <= 70 && !/[.!?]\s+\S/.test(line)) return line;
+  // "Venloer Str. 300": a dot before a house number ends an abbreviation, not a sentence.
+  if (line.length <= 70 && !/[.!?]\s+[^\d\s]/.test(line)) return line;
   const street = STREET_LINE.exec(line);
   if (!street) return line;
   let from = street.index;
@@ -114,6 +116,8 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
     // "Termin zur Zahnreinigung am Dienstag, den 15.": the service, not the day after it.
     const day = findDates(nounFor[3], ctx)[0];
     if (day && day.index > 4) nounFor[3] = nounFor[3].slice(0, day.index).replace(/\s+(?:am|on|el|le|the|den|for|para|pour)?\s*$/i, '');
+    // "rendez-vous pour une coupe est confirmé le ...": the service, not its confirmation.
+    nounFor[3] = nounFor[3].replace(/\s+(?:est|is|ist|wurde|est[áa]|ha sido|has been|a [ée]t[ée]|queda)\s+\p{L}+$/iu, '');
   }
   if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4))
     return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
@@ -127,7 +131,7 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
     // "Votre rendez-vous est confirmé", "Ihr Termin wurde gebucht": the noun, not the confirmation.
     .replace(/\s+(?:est|a été|ist|wurde|está|ha sido|is|has been)\s+\S+\s*$/i, '')
     .replace(
-      /\b(appointment confirmed|confirmed|confirmation|confirming|reminder|your|is booked|booked|has been scheduled|scheduled|confirmaci[óo]n de( su)?|confirmada( para)?|recordatorio( de)?|best[äa]tigung|ihr|ihre|confirmation de( votre)?|votre|rappel)\b\s*:?/gi,
+      /\b(confirmaci[óo]n de( su)?|confirmation de( votre)?|confirmation of( your)?|appointment confirmed|confirmed|confirmation|confirming|reminder|your|is booked|booked|has been scheduled|scheduled|confirmada( para)?|recordatorio( de)?|best[äa]tigung|ihr|ihre|votre|rappel)\b\s*:?/gi,
       ' ',
     )
     .replace(/\s+-\s*$|^\s*[-:–]\s*/g, '')

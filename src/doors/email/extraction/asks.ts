@@ -34,7 +34,7 @@ export function subjectTopic(subject: string): string {
 
 /** "For urgent matters, please contact Lisa", "Bei Fragen wenden Sie sich an ...": an ask on a condition is an offer of help. */
 export const CONDITIONAL_LEAD =
-  /^(?:for (?:urgent|any|further|more|other) [\p{L} ]{2,30}|if (?:you|there|this|that|anything)\b[^,]{0,80}|in case\b[^,]{0,60}|should you\b[^,]{0,60}|in an emergency|bei (?:fragen|r[üu]ckfragen|problemen|dringenden)[^,]{0,40}|falls\b[^,]{0,60}|wenn sie\b[^,]{0,60}|en cas d[e'’][^,]{0,40}|si vous\b[^,]{0,60}|pour toute?\b[^,]{0,40}|si (?:tiene|tienes|necesita|necesitas)\b[^,]{0,60}|para cualquier\b[^,]{0,40}|en caso de\b[^,]{0,40}|ante cualquier\b[^,]{0,40}),\s*/iu;
+  /^(?:for (?:urgent|any|further|more|other) [\p{L} ]{2,30}|if (?:you|there|this|that|anything)\b[^,]{0,80}|in case\b[^,]{0,60}|should you\b[^,]{0,60}|in an emergency|bei (?:fragen|r[üu]ckfragen|problemen|dringenden)[^,]{0,40}|falls\b[^,]{0,60}|wenn sie\b[^,]{0,60}|en cas d[e'’][^,]{0,40}|si vous\b[^,]{0,60}|pour toute?\b[^,]{0,40}|si (?:tiene|tienes|necesita|necesitas|puedes|puede|pueden|pod[ée]is|quer[ée]is|quieres|quiere)\b[^,]{0,60}|para cualquier\b[^,]{0,40}|en caso de\b[^,]{0,40}|ante cualquier\b[^,]{0,40}),\s*/iu;
 
 /** "Order forms are due back by December 8", "Review is on Monday": a noun phrase and its verb, not an imperative. */
 export const NOUN_THEN_COPULA =

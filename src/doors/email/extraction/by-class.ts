@@ -5,7 +5,7 @@
  */
 import { PURCHASE } from './action-items.js';
 import { appointmentEvent } from './appointments.js';
-import type { MailClass } from './classify.js';
+import { CALENDAR_ENTRY_SUBJECT, type MailClass } from './classify.js';
 import type { DateContext } from './dates.js';
 import { namedByBill } from './invoice-context.js';
 import { subjectTitle } from './subject.js';
@@ -20,7 +20,8 @@ const words = (s: string) =>
     .filter((w) => w.length > 2 && !STOP.test(w));
 
 /** "Payment due: November 27": a bill's field, not a title; the subject says which bill. */
-const PAYMENT_ONLY = /^(?:payment|amount due|balance|total due|pago|importe|zahlung|betrag|paiement|montant)$/i;
+const PAYMENT_ONLY =
+  /^(?:payment|amount due|balance|total due|pago|importe|zahlung|betrag|paiement|montant|(?:payment )?due date|payment deadline|fecha l[íi]mite de pago|plazo de pago|zahlungsfrist|f[äa]llig(?:keit|keitsdatum)?|date limite de (?:paiement|r[èe]glement)|[ée]ch[ée]ance(?: de paiement)?)$/i;
 function payTitle(subject: string): string {
   const what = subjectTitle(subject)
     .replace(/^(?:your|the|tu|su|ihre?|votre)\s+/i, '')
@@ -77,7 +78,7 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
       // The subject names the event ("Notification: Dental cleaning @ Wed Dec 9 ..."); the body's
       // nearest line may be a joining link instead.
       {
-        const named = /^[^:]{3,30}:\s*(.+?)\s+@\s/.exec(subject.trim());
+        const named = /^[^:]{3,30}:\s*(.+?)\s+@\s/.exec(subject.trim()) ?? CALENDAR_ENTRY_SUBJECT.exec(subject.trim());
         // No sentence told it ("Clase de guitarra" / "jueves, 10 de diciembre ⋅ 18:00 – 19:00"): the notice's
         // first day and hour, and its place, read like an appointment's.
         const events = found.events.length ? found.events.slice(0, 1) : [appointmentEvent(body, subject, ctx, [])].filter((e) => e !== null);

@@ -18,7 +18,7 @@ import { opensWithVenue } from './places.js';
 
 /** A title that is still a clause with its subject ("We'll meet in ...", "I need ..."). */
 const PRONOUN_CLAUSE = /^(?:we|i|you|they|he|she|it)(?:['’](?:ll|re|ve|d|m|s))?\s|^(?:nous|je|on|wir|ich|nosotros|yo)\s/i;
-const GENERIC_EVENT_TITLE =
+export const GENERIC_EVENT_TITLE =
   /^(?:meet|meeting|call|sync|chat|catch[- ]?up|visio|appel|r[ée]union|rendez-vous|rdv|termin|treffen|besprechung|anruf|telefonat|reuni[óo]n|llamada|cita|event|evento|[ée]v[ée]nement|veranstaltung)$/i;
 const round = (x: number) => Math.round(Math.max(0.05, Math.min(0.99, x)) * 100) / 100;
 
@@ -39,6 +39,17 @@ const CLOCK =
   /\d{1,2}[:.h]\d{2}|\d{1,2}\s?(?:a\.?m\.?|p\.?m\.?)(?!\p{L})|\d{1,2}\s?(?:uhr|h)(?!\p{L})|(?<!\p{L})(?:noon|midnight|midi|mediod[íi]a|mittag)(?!\p{L})/iu;
 /** A title cut short: it opens with punctuation or ends on a bare number ("Belege für das 4"). */
 const FRAGMENT = /^[^\p{L}\p{N}]|\s\d{1,3}\.?$/u;
+/**
+ * A title pieced together wrongly: the same two words twice ("Meldet eure Kinder Meldet eure Kinder
+ * ..."), or a condition for its head ("Falls Sie ... nicht anwesend sein können, ...", "If you can't
+ * make it ..."): what the reader is to do was not found, only words around it.
+ */
+const REPEATED_PAIR = /(?<!\p{L})(\p{L}{2,}\s+\p{L}{2,})(?!\p{L}).*(?<!\p{L})\1(?!\p{L})/iu;
+const CONDITION_HEAD = /^(?:if|unless|in case|when|falls|wenn|sofern|si|salvo|cuando|en caso de|lorsque|quand|au cas o[ùu])\s/i;
+const PLACE_FOR_NAME = /^(?:at|in|inside|im|in der|am|beim|à|au|aux|dans|chez|en|en el|en la)\s/i;
+function garbled(title: string): boolean {
+  return CONDITION_HEAD.test(title) || REPEATED_PAIR.test(title);
+}
 
 function placeWeight(location: string): number {
   if (/\d/.test(location)) return 0.03; // a street address, a room number
@@ -57,7 +68,8 @@ export function calibrateEvent(e: TextEvent): TextEvent {
   // "Meet", "Call", "Visio", "Termin": the kind of meeting only, not which one.
   if (GENERIC_EVENT_TITLE.test(e.title.trim())) c -= 0.08;
   // A comma in an event title is a list or a place that stayed in it ("Tournoi de Noël, gymnase ...").
-  if (e.title.includes(',') || FRAGMENT.test(e.title)) c -= 0.15;
+  // "À l'atelier", "Im Atelier", "At the studio": a place phrase for a name, what happens was not read.
+  if (e.title.includes(',') || FRAGMENT.test(e.title) || garbled(e.title) || PLACE_FOR_NAME.test(e.title)) c -= 0.15;
   c += WRITTEN_DATE.test(e.excerpt) ? 0.04 : -0.06;
   if (!e.allDay && !CLOCK.test(e.excerpt)) c -= 0.06;
   return { ...e, confidence: round(c) };
@@ -68,7 +80,7 @@ export function calibrateTask(t: TextTask, refMs: number): TextTask {
   const words = t.title.split(/\s+/).length;
   if (words > 11) c -= 0.1;
   if (words <= 1) c -= 0.1;
-  if (FRAGMENT.test(t.title)) c -= 0.2;
+  if (FRAGMENT.test(t.title) || garbled(t.title)) c -= 0.2;
   // "Review it: Q3 plan": the object was borrowed from the subject line.
   if (/:\s/.test(t.title) && t.kind !== 'schedule') c -= 0.06;
   if (t.dueMs !== null) {

@@ -36,7 +36,8 @@ const TRANSACTIONAL_BODY = [
   /\b(sub-?total|total( paid| ttc| due)?|amount due|balance|importe( total)?|gesamtbetrag|montant)\b\s*:?\s*[$€£]?\s*\d/i,
   /\b(tracking( number)?|sendungsnummer|n[°º] de suivi|seguimiento|track (your )?(package|order|colis)|suivre (mon|votre) (colis|commande|envoi)|(sendung|paket) verfolgen|(seguir|rastrear) (mi|tu|su) (pedido|env[íi]o|paquete))\b/i,
   // A carrier's notice says when the parcel comes: "will be delivered", "sera livré", "wird zugestellt", "será entregado".
-  /\b(will be delivered|is out for delivery|arriving (today|tomorrow|on)|sera livr[ée]e?s?|(wird|werden) [^.\n]{0,40}(zugestellt|geliefert)|ser[áa]n? entregad[oa]s?)\b/i,
+  // JavaScript's \\b is ASCII-only: "livré" ends on a letter it does not know, so the end is a lookahead.
+  /\b(will be delivered|is out for delivery|arriving (today|tomorrow|on)|sera livr[ée]e?s?|(wird|werden) [^\n]{0,60}?(zugestellt|geliefert)|ser[áa]n? entregad[oa]s?)(?!\p{L})/iu,
   /\b(confirmation (code|number)|booking (reference|code)|record locator|localizador|c[óo]digo de reserva|buchungscode|code de r[ée]servation|pnr|reservation (number|code)|ticket number|juror id|account (ending|number)|n[úu]mero de (factura|pedido|reserva)|buchungsnummer|r[ée]f[ée]rence de r[ée]servation)\b/i,
   /^\s*\d+\s*x\s+\S/m,
   /[$€£]\s?\d+[.,]\d{2}\b|\b\d+[.,]\d{2}\s?(€|eur|usd|gbp)\b/i,
@@ -56,10 +57,10 @@ function travelBooking(head: string): boolean {
 }
 
 const APPOINTMENT_NOUN =
-  /\b(appointment|appt|visit|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference|class|lesson|clase|kurs|cours|le[çc]on)\b|[a-zäöüß]{3,}termins?\b/i;
+  /\b(appointment|appt|visit|termin(?:erinnerung|vereinbarung)|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference|class|lesson|clase|kurs|cours|le[çc]on)\b|[a-zäöüß]{3,}(?:termins?|kurs|kurses|stunde)\b/i;
 /** Words that say a booking stands, in the four languages ("is set", "est fixé", "ist vereinbart", "queda programada"). */
 const CONFIRMATION_WORD =
-  /(?<!\p{L})(confirm(ed|ation|s|ing)?|booked|is scheduled|scheduled for|has been (scheduled|booked|arranged)|reminder|registered|is set|look forward to seeing you|confirmaci[óo]n|confirmada|confirmamos|confirmado|registrada|recordatorio|queda (fijad|programad|reservad)[ao]|est[áa] (programad|agendad|reservad)[ao]|le esperamos|best[äa]tig(en|ung|t)|erinnerung|(ist|wurde) (vereinbart|eingetragen|gebucht|reserviert)|confirm(ons|é|ée|ation)|rappel|(est|a [ée]t[ée]) (fix[ée]e?|programm[ée]e?|pr[ée]vue?|r[ée]serv[ée]e?)|nous vous attendons)(?!\p{L})|terminbest[äa]tigung/iu;
+  /(?<!\p{L})(confirm(ed|ation|s|ing)?|booked|is scheduled|scheduled for|has been (scheduled|booked|arranged)|reminder|registered|is set|look forward to seeing you|confirmaci[óo]n|confirmada|confirmamos|confirmado|registrada|recordatorio|(?:le|te|les|os) recordamos|queda (fijad|programad|reservad)[ao]|est[áa] (programad|agendad|reservad)[ao]|le esperamos|best[äa]tig(en|ung|t)|erinnerung|(?:wir )?erinnern (?:sie|dich|euch)|(ist|wurde) (vereinbart|eingetragen|gebucht|reserviert)|confirm(ons|é|ée|ation)|rappel|(est|a [ée]t[ée]) (fix[ée]e?|programm[ée]e?|pr[ée]vue?|r[ée]serv[ée]e?)|nous vous attendons|you['’]ve booked|you have booked|(?:hast|haben|habt) [^.\n]{0,60}(?:gebucht|reserviert)|has reservado|ha reservado|(?:te|le|se le|os) ha(?:n)? (?:asignado|reservado|programado|citado)|you have been (?:booked|scheduled|assigned)|(?:tu as|vous avez) r[ée]serv[ée])(?!\p{L})|\p{L}{3,}best[äa]tigung/iu;
 
 const MARKETING =
   /\b(view (it )?in (your )?browser|read more|shop (now|our)|% off|\bsale\b|sponsor|register now|save your seat|sign up now|free trial|subscribe|issue #\d+|this week:|newsletter|black friday|descuento|rabatt|promo|angebot|nouveaut[ée]s|recomendaciones)\b/i;
@@ -75,8 +76,17 @@ const NOTIFICATION_SUBJECT =
  * A calendar's own notice about one of its events ("Notification: X @ <when>", "Reminder: X" with a
  * When field), sent without an iCalendar part: the event it describes is the item.
  */
-const CALENDAR_PREFIX = /^(?:notification|reminder|event reminder|erinnerung|benachrichtigung|recordatorio|notificaci[óo]n|rappel)\s*:/i;
+// An invitation sent as text by the calendar itself ("Invitation: Sprint review @ Fri Dec 11 ...") is its notice too.
+const CALENDAR_PREFIX =
+  /^(?:notification|reminder|event reminder|erinnerung|benachrichtigung|recordatorio|notificaci[óo]n|rappel|(?:updated )?invitation|einladung|aktualisierte einladung|invitaci[óo]n|actualizaci[óo]n|invitation mise à jour)\s*:/i;
 const WHEN_FIELD = /^\s*(?:when|quand|wann|cu[áa]ndo)\s*(?::|$)/im;
+/**
+ * A shared calendar's notice that an entry was added or changed ("New event on "Family": Dentist -
+ * Leo", "Neuer Termin im Kalender „Familie“: Zahnarzt", "Nuevo evento en «Familia»: Dentista",
+ * "Nouvel événement dans « Famille » : Dentiste"): the part after the colon names the event.
+ */
+export const CALENDAR_ENTRY_SUBJECT =
+  /^(?:new event|event (?:added|created|updated|changed)|updated event|neuer termin|termin (?:hinzugef[üu]gt|ge[äa]ndert|aktualisiert)|nuevo evento|evento (?:a[ñn]adido|creado|actualizado|modificado)|nouvel [ée]v[ée]nement|[ée]v[ée]nement (?:ajout[ée]|cr[ée][ée]|modifi[ée]))(?!\p{L})[^:]{0,60}:\s*(\S.*)$/iu;
 
 /**
  * A notice that something was called off ("Canceled: Design review", "Meeting canceled: ...",
@@ -89,6 +99,11 @@ const CALLED_OFF_SUBJECT =
 const AUTO_REPLY_SUBJECT =
   /^(?:out of (?:the )?office|automatic reply|auto(?:matic)?[- ]?reply|abwesenheit(?:snotiz)?|automatische antwort|r[ée]ponse automatique|absence du bureau|respuesta autom[áa]tica|fuera de la oficina)\b/i;
 
+/** "Table for 6", "Personas: 6", "mesa para 4", "Tisch für 4 Personen", "table pour 6", "couverts": a restaurant's booking. */
+const TABLE_BOOKING =
+  /(?<!\p{L})(?:table for \d|your table|(?:guests|persons|people|party size|personas|comensales|personen|couverts|convives)\s*:\s*\d|mesa para \d|tisch f[üu]r \d|table pour \d|\d+ (?:couverts|comensales))/iu;
+const WHEN_FIELD_ANY = /^\s*(?:when|date|time|fecha|hora|d[íi]a|datum|uhrzeit|wann|date|heure|quand)\s*:/im;
+
 export function classifyMail(input: ClassifyInput): Classification {
   const signals: string[] = [];
   const head = input.text.slice(0, 3000);
@@ -100,9 +115,17 @@ export function classifyMail(input: ClassifyInput): Classification {
   const txSubject = TRANSACTIONAL_SUBJECT.test(input.subject);
   if (txSubject) signals.push('transactional-subject');
 
-  if (machine && CALENDAR_PREFIX.test(input.subject.trim()) && (/\s@\s/.test(input.subject) || WHEN_FIELD.test(head))) {
+  if (
+    (machine && CALENDAR_PREFIX.test(input.subject.trim()) && (/\s@\s/.test(input.subject) || WHEN_FIELD.test(head))) ||
+    CALENDAR_ENTRY_SUBJECT.test(input.subject.trim())
+  ) {
     signals.push('calendar-notification');
     return { kind: 'calendar', signals };
+  }
+  // A table booked at a restaurant is a time to be somewhere, unlike a stay or a journey bought.
+  if (TABLE_BOOKING.test(head.slice(0, 1500)) && WHEN_FIELD_ANY.test(head)) {
+    signals.push('table-booking');
+    return { kind: 'appointment', signals };
   }
   if (travelBooking(head) && (bodyCues >= 1 || txSubject) && (machine || bodyCues >= 2)) {
     signals.push('travel-booking');
@@ -114,7 +137,7 @@ export function classifyMail(input: ClassifyInput): Classification {
   const appointmentBody =
     APPOINTMENT_NOUN.test(firstLines) &&
     CONFIRMATION_WORD.test(firstLines) &&
-    /\b(your|ihr(en)?|dein(en)?|su|tu|votre|vous|ton|ta|le confirmamos|te confirmamos|wir best[äa]tigen)\b/i.test(firstLines);
+    /\b(your|you['’]ve|ihr(en)?|dein(en)?|du|su|tu|te|usted|votre|vous|ton|ta|le confirmamos|te confirmamos|wir best[äa]tigen)\b/i.test(firstLines);
   if (appointmentSubject || appointmentBody) {
     signals.push(appointmentSubject ? 'appointment-subject' : 'appointment-body');
     return { kind: 'appointment', signals };

@@ -8,6 +8,8 @@ export const CONFIDENCE = {
   /** A bill's amount due by a date ("Amount due ... by December 30"). */
   paymentDue: 0.6,
   todoListEntry: 0.65,
+  /** An imperative or a list entry with its own deadline ("Book a slot before Friday", "3. Send the final version by Thursday"): asked about as much as a request. */
+  datedErrand: 0.74,
   /** A list entry of notes with its owner, its verb and its date ("Alex to send the budget by Friday"). */
   ownedListEntryWithDate: 0.76,
   eventStructured: 0.85,

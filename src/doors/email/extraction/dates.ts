@@ -6,6 +6,7 @@ import type * as chrono from 'chrono-node';
 import type { Lang } from './language.js';
 import { PARSERS, readable } from './chrono-parsers.js';
 import { utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
+import { END_OF_NAMED_MONTH, monthNumber } from './month-names.js';
 
 export interface DateContext {
   /** Reference instant (original message date). */
@@ -74,6 +75,8 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     return null;
   // "1.8s", "2.5": decimals, not dates.
   if (/^\d{1,2}\.\d{1,2}$/.test(t) && /^[a-z%]/i.test(text.slice(r.index + r.text.length, r.index + r.text.length + 1))) return null;
+  // "Attached are the minutes from Monday": a meeting's record, not "this minute".
+  if (/^(?:the|a|this|that)\s+(?:minutes?|seconds?|moment)$/i.test(t)) return null;
   // "now" is when the mail was written, never a date the reader is given.
   if (/^(right )?now$|^ahora( mismo)?$|^jetzt$|^maintenant$/i.test(t)) return null;
   if (insideIdentifier(text, r.index, r.text.length)) return null;
@@ -195,6 +198,13 @@ function endOfMonthMentions(text: string, ctx: DateContext): DateMention[] {
   for (const m of text.matchAll(END_OF_MONTH)) {
     out.push(wholeDay(m, new Date(Date.UTC(ref.year, ref.month, 0)), true));
   }
+  for (const m of text.matchAll(END_OF_NAMED_MONTH)) {
+    const month = monthNumber(m[1]);
+    if (!month) continue;
+    // A month already past this year is next year's.
+    const year = month < ref.month ? ref.year + 1 : ref.year;
+    out.push(wholeDay(m, new Date(Date.UTC(year, month, 0)), true));
+  }
   return out;
 }
 
@@ -264,6 +274,20 @@ function readDates(text: string, ctx: DateContext): DateMention[] {
       if (/\p{L}{3,}/u.test(gap)) prev.gap = { index: prev.end, end: m.index };
       Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });
       if (m.endTime) prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.endTime.hour, minute: m.endTime.minute };
+      continue;
+    }
+    // "see you at 8 at Luca's on Saturday", "at 7pm in the hall on Saturday": the hour written before its day, a few words apart.
+    if (prev?.hasTime && !prev.hasDay && m.hasDay && !m.hasTime && gap.length <= 30 && !/[.!?,;:]/.test(gap)) {
+      Object.assign(prev, {
+        hasDay: true,
+        year: m.year,
+        month: m.month,
+        day: m.day,
+        likelyPast: m.likelyPast,
+        end: m.end,
+        text: text.slice(prev.index, m.end),
+      });
+      if (/\p{L}{3,}/u.test(gap)) prev.gap = { index: prev.end, end: m.index };
       continue;
     }
     if (prev?.hasTime && !prev.endTime && m.hasTime && !m.hasDay && /^\s*(-|–|—|to|and|until|till|bis|a|à|al|au|y|et|und)\s*$/i.test(gap)) {

@@ -47,9 +47,23 @@ function asksFirst(text: string): boolean {
 const RECURRING =
   /\b(?:office|opening|business|support|store|shop|service) hours\b|\bhorarios?\b|[öo]ffnungszeiten|sprechzeiten|horaires\b|heures d['’]ouverture|\b(?:every|each)\s+(?:mon|tue|wed|thu|fri|sat|sun|day|week|morning|evening)|\b(?:jeden|jede)\s+(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|tag|woche)|\bcada\s+(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|d[íi]a|semana)|\b(?:chaque|tous les)\s+(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour|semaine|matin|soir)s?|\bmonday\s+(?:to|through|thru|-|–)\s+friday|\blunes a viernes|\bmontags?\s+bis\s+freitags?|\bdu lundi au vendredi/i;
 
+/**
+ * The clause says its event is called off ("fällt heute aus", "will not take place", "n'aura pas
+ * lieu", "no se celebrará", "queda suspendida", "is cancelled"): nothing to put in a calendar.
+ */
+const CALLED_OFF =
+  /\b(?:will not|won['’]t|does not|doesn['’]t|cannot|can['’]t) take place\b|\b(?:is|are|has been|have been|was|were) (?:cancel+ed|called off)\b|(?<!\p{L})f[äa]ll(?:t|en)\s(?:[^.;]{0,80}\s)?aus(?!\p{L})|(?<!\p{L})entf[äa]ll(?:t|en)(?!\p{L})|\b(?:wurde|wird|ist|sind|werden) abgesagt\b|\bfinde[nt]\s(?:[^.;]{0,60}\s)?nicht statt\b|\bn['’]aura(?:nt)? pas lieu\b|(?<!\p{L})(?:est|sont|a été|ont été) annul[ée]e?s?(?!\p{L})|\bno se (?:celebrar[áa]n?|realizar[áa]n?|impartir[áa]n?)\b|\b(?:queda|quedan|ha sido|han sido) (?:suspendid[oa]s?|cancelad[oa]s?)\b|\bse (?:suspende|cancela)n?\b/iu;
+
+/** A cheap look for the words the full pattern needs; most clauses have none of them. */
+const CALLED_OFF_HINT = /cancel|called off|take place|f[äa]ll|entf[äa]ll|abgesagt|statt|lieu|annul|celebrar|realizar|impartir|suspend/i;
+
+export function calledOff(clause: string): boolean {
+  return CALLED_OFF_HINT.test(clause) && CALLED_OFF.test(clause);
+}
+
 /** A clause with a day, an hour and a meeting word that is still not one event to make. */
 export function notOneEvent(clause: string): boolean {
-  if (RECURRING.test(clause)) return true;
+  if (RECURRING.test(clause) || calledOff(clause)) return true;
   const before = BEFORE_MEETING.exec(clause);
   return before !== null && hasMeetingWord(before[1]) && asksFirst(clause.slice(0, before.index));
 }

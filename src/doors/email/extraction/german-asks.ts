@@ -18,9 +18,13 @@ const DE_NOT_VERB =
   /^(?:ich|du|er|sie|es|wir|ihr|man|der|die|das|den|dem|des|ein|eine|einen|einem|dies\w*|jede\w*|alle|am|im|um|an|auf|in|bis|ab|mit|nach|vor|von|zu|zum|zur|für|bei|wenn|dass|weil|ob|und|oder|aber|heute|morgen|dann|danach|so|da|hier|dort|bitte|nicht|kein\w*|unser\w*|euer|eure\w*|ihre?\w*|sein\w*|mein\w*|dein\w*|wo|wie|was|wann|wer|auch|nur|noch|hiermit|deshalb|daher|gern|gerne|jetzt|dazu|damit|außerdem|zudem|zuerst|anschließend|danach)$/i;
 const DE_FILLER = /\b(?:bitte|doch|mal|noch|morgen|heute|übermorgen|unbedingt|rechtzeitig|sp[äa]testens|bis(?:\s+(?:zum|zur|spätestens))?|vor(?:\s+dem)?)\b/gi;
 
+const TOLD = /^\s*,\s*((?:ob|wann|wie|welche[nmrs]?|wer|was|wo|dass)\s.+?)\s*[.!]?$/i;
+
 export function separableAsk(stripped: string, clause: string, mentions: DateMention[], subject: string): string | null {
   let text = stripped.trim();
   for (const m of mentions) text = text.replace(clause.slice(m.index, m.end), ' ');
+  // "Meldet eure Kinder ... bei Trainer Sven an (kurze Nachricht genügt), damit ...": an aside in brackets is no part of the clause.
+  text = text.replace(/\s*\([^)]{0,120}\)/g, ' ').replace(/^(?:und|aber|au(?:ß|ss)erdem|dann|zudem)\s+/i, '');
   text = text.replace(/\s+/g, ' ').replace(/\s+,/g, ',').replace(/,\s*,/g, ',');
   // The particle closes its own clause: "holen Sie das Paket ab, danach geht es ... zurück".
   const parts = text.split(',');
@@ -34,9 +38,19 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^(?:(?:die|der|das|den|dem|ihre[nmrs]?|eure[nmrs]?|deine[nmrs]?|unsere[nmrs]?|meine[nmrs]?)\s+)/i, '')
-    .replace(/^(?:sie|es|ihn|ihm|ihnen)$/i, '');
+    .replace(/^(?:sie|es|ihn|ihm|ihnen)$/i, '')
+    // "holen Sie sie ... in unserer Filiale ab": after the pronoun only where, no object.
+    .replace(/^(?:sie|es|ihn|ihm|ihnen)\s+(?=(?:in|im|bei|an|am|auf|zu|zum|zur|vor|unter)\s)/i, '')
+    .replace(/^(?:in|im|bei|an|am|auf|zu|zum|zur|vor|unter)\s.*$/i, '');
+  // "teilen Sie uns bis 4.12. mit, ob Sie an der Versammlung teilnehmen": what is to be told is the
+  // indirect question after the particle, as in "let us know whether you will attend".
+  const told = /^(?:uns|mir|ihm|ihr|ihnen)?$/i.test(object) ? TOLD.exec(text.slice(text.indexOf(m[0]) + m[0].length)) : null;
+  if (told) {
+    const verb = `${m[4].toLowerCase()}${m[1].toLowerCase().replace(/(?:en|et|t|e)$/, '')}en`;
+    return finishTitle(`${verb.charAt(0).toLocaleUpperCase()}${verb.slice(1)}, ${told[1]}`, 14);
+  }
   // "Bitte holen Sie sie bis 9. Dezember ab": the object is a pronoun; the subject line names it ("Ihre Sendung liegt ... bereit").
-  if (!object && m[2].trim().split(/\s+/).length >= 2) {
+  if (!object && (m[2].trim().split(/\s+/).length >= 2 || /^(?:sie|es|ihn|ihm|ihnen)\s/i.test(m[3]))) {
     const noun = (subject.match(/\p{Lu}[\p{Ll}ß-]{2,}/gu) ?? []).find((w) => !/^(?:ihre?|die|der|das|deine?|unsere?|eure?|wir|sie)$/i.test(w));
     if (noun) return finishTitle(`${noun} ${m[4].toLowerCase()}${m[1].toLowerCase().replace(/(?:en|et|t|e)$/, '')}en`, 14);
   }
@@ -46,4 +60,24 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
   const infinitive = `${m[4].toLowerCase()}${stem}${/(?:el|er)$/.test(stem) ? 'n' : 'en'}`;
   const what = object.replace(/^sich\s+/i, '');
   return finishTitle(`${what.charAt(0).toLocaleUpperCase()}${what.slice(1)} ${infinitive}`, 14);
+}
+
+/** "Vereinbaren Sie einen Termin", "Überweisen Sie den Betrag": the polite imperative titled like a to-do ("Termin vereinbaren"). */
+export function germanPoliteTitle(title: string): string {
+  const m = /^(\p{L}+(?:en|ern|eln))\s+Sie\s+(?:bitte\s+)?(?:den|die|das|einen|eine|ein|ihre?n?|ihr)?\s*(\S.{2,80})$/u.exec(title);
+  // "Sorgen Sie dafür, dass ...": a clause for an object is no noun to put first.
+  return m && !/\s(?:und|oder)\s|,/.test(m[2]) ? `${m[2].charAt(0).toUpperCase()}${m[2].slice(1)} ${m[1].toLowerCase()}` : title;
+}
+
+/**
+ * A German to-do entry puts its verb last, in the infinitive, and German writes only nouns with a
+ * capital: "Angebot für Müller fertigstellen", "Reisekosten abrechnen", "Kundentermin vorbereiten".
+ * A lowercase last word ending like an infinitive is the entry's verb.
+ */
+const FINITE =
+  /(?<!\p{L})(?:wird|werden|wurde|wurden|ist|sind|war|waren|hat|haben|hatte|kann|k[öo]nnen|muss|m[üu]ssen|soll|sollen|will|wollen|m[öo]chte|wir|ich)(?!\p{L})/iu;
+
+export function endsWithInfinitive(text: string): boolean {
+  // "Die Fassadenfarbe wird im Januar entschieden": a finite verb makes it a statement, its last word a participle.
+  return /(?<![\p{L}-])\p{Ll}{2,}(?:en|ern|eln)\s*[.!]?\s*$/u.test(text) && /\s/.test(text.trim()) && !FINITE.test(text);
 }

@@ -4,21 +4,21 @@ import { appointmentAtPlace, INVITED, invitedTo, notOneEvent } from './event-cue
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { happening, nounPhrase } from './statements.js';
-import { findLocation, isTimeZoneName } from './places.js';
+import { findLocation, WHERE_LABEL_WORD, isTimeZoneName } from './places.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 
 const MEETING_WORD =
-  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|(?<=(?:un|le|notre|petit|faire le|faire un)\s)point(?=\s+(?:rapide|t[ée]l[ée]phonique|d['’][ée]quipe|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|ce|cette|la semaine|[àa]\s+\d|le\s+\d|en\s+salle|avec|\u0000))|visio|por tel[ée]fono|par t[ée]l[ée]phone|au t[ée]l[ée]phone|telefonisch|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reunión|reunion|junta|clase|kurs|cours de|cin[ée]|kino|movies?|s[ée]ance|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|shower|concierto|fiesta|cumple|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|geburtstag|kaffee|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|geburtstag|kaffee|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
+  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|(?<=(?:un|le|notre|petit|faire le|faire un)\s)point(?=\s+(?:rapide|t[ée]l[ée]phonique|d['’][ée]quipe|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|ce|cette|la semaine|[àa]\s+\d|le\s+\d|en\s+salle|avec|\u0000))|visio|por tel[ée]fono|par t[ée]l[ée]phone|au t[ée]l[ée]phone|telefonisch|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|practice|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reuni[óo]n|reuniones|r[ée]unions|rencontres|junta|clase|kurs|cours de|cin[ée]|kino|movies?|s[ée]ance|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|shower|concierto|fiesta|cumple|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|geburtstag|kaffee|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|geburtstag|kaffee|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|see you|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
 const DEADLINE_BEFORE =
-  /\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
+  /\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
 const GENERIC_LABEL =
   /^(?:(?:quick|friendly|small|short|gentle|little|petit|pequeño|kleine|kurze|kurzer|important|wichtig|wichtiger)\s+)?(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
 const COPULA =
-  /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|será|tendrá lugar|se realizará|se celebrará|se llevará a cabo|est|aura lieu|a lieu|sera|se déroulera|se deroulera|se tiendra)(?!\p{L})/iu;
+  /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|serán?|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra)(?!\p{L})/iu;
 const KV_LINE =
-  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*(.+)$/i;
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*(.+)$/i;
 
 export interface TextEvent {
   title: string;
@@ -38,10 +38,10 @@ export function hasMeetingWord(s: string): boolean {
 
 /** "cita para el lunes", "table for Friday", "rendez-vous pour le 7": the day of a booking, not a deadline. */
 const BOOKED_FOR =
-  /(?<!\p{L})(?:cita|turno|reserva|mesa|appointment|booking|reservation|table|termin|rendez-vous|rdv|r[ée]servation|visite|visita)(?:\s+(?:con|with|avec|mit|bei|chez)\s+[^,;:]{1,30}?)?\s+(?:para|for|pour|für)\s*(?:el|the|le|la|den)?\s*$/iu;
+  /(?<!\p{L})(?:cita|turno|reserva|mesa|appointment|booking|reservation|table|termin|rendez-vous|rdv|r[ée]servation|visite|visita|meeting|junta|reuni[óo]n|asamblea|r[ée]union|assembl[ée]e|versammlung|sitzung|convoca)(?:\s+(?:ordinaria|extraordinaria|ordinaire|extraordinaire|general|générale|de propietarios|de vecinos|des copropriétaires)){0,2}(?:\s+(?:con|with|avec|mit|bei|chez|de|del|zur|zum)\s+[^,;:]{1,40}?)?\s+(?:para|for|pour|für)\s*(?:el|the|le|la|den)?\s*$/iu;
 
 export function isDeadlineMention(text: string, m: DateMention): boolean {
-  const before = text.slice(Math.max(0, m.index - 40), m.index);
+  const before = text.slice(Math.max(0, m.index - 60), m.index);
   return DEADLINE_BEFORE.test(before.slice(-25)) && !BOOKED_FOR.test(before);
 }
 
@@ -116,7 +116,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     // "Attached are the materials for the board meeting": what the clause is about is the meeting.
     // "Presentations will be held during the final exam slot": a verb of happening makes its subject the event.
     const heldVerb =
-      /held|take[sn]? place|scheduled|findet|tendr[áa] lugar|se celebrar|aura lieu|se tiendra|se d[ée]roulera/i.test(cop[0]) ||
+      /held|take[sn]? place|scheduled|findet|tendr[áa]n? lugar|se celebrar|aur?ont lieu|aura lieu|se tiendr|se d[ée]roul/i.test(cop[0]) ||
       /^\s*held\b/i.test(body.slice(cop.index + cop[0].length));
     const elsewhere = !heldVerb && !MEETING_WORD.test(subjectPart) && meetingPhrase(body.slice(cop.index)) !== null;
     if (subjectPart && subjectPart.split(/\s+/).length <= 10 && !(personal && meetingPhrase(body)) && !elsewhere) return finishTitle(subjectPart, 10);
@@ -222,9 +222,7 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
   if (!mention) return null;
   const startMs = mentionStartMs(mention, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
-  const where = kv.find((m) =>
-    /^(where|location|address|place|venue|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|ort|wo|standort|adresse|lieu|o[ùu]|emplacement)$/i.test(m[1]),
-  );
+  const where = kv.find((m) => WHERE_LABEL_WORD.test(m[1]));
   const withWho = kv.find((m) => /^with$/i.test(m[1]));
   const cop = COPULA.exec(before);
   // "Appointment: Hearing test", "Termin: Zahnreinigung", "Cita: Limpieza dental" above the fields: the booked service names it.

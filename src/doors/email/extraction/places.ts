@@ -18,8 +18,9 @@ const VENUE_FIRST = new RegExp(`^(?:the\\s+|le\\s+|la\\s+|l['’]|el\\s+|der\\s+
 export function opensWithVenue(chunk: string): boolean {
   return VENUE_FIRST.test(chunk.trim());
 }
+// A town follows its street after a comma, or after a space when the street is not abbreviated ("450 Harrison St. Plus-ones welcome!" ends at the dot).
 const STREET_ADDRESS =
-  /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:[Ss]t|[Ss]treet|[Aa]ve|[Aa]venue|[Rr]d|[Rr]oad|[Bb]lvd|[Bb]oulevard|[Dd]r|[Dd]rive|[Ww]ay|[Ll]ane|[Ll]n|[Pp]kwy|[Pp]arkway|[Pp]l|[Pp]lace|[Cc]t|[Cc]ourt)\b\.?)(?:,?\s+(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
+  /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:[Ss]t|[Ss]treet|[Aa]ve|[Aa]venue|[Rr]d|[Rr]oad|[Bb]lvd|[Bb]oulevard|[Dd]r|[Dd]rive|[Ww]ay|[Ll]ane|[Ll]n|[Pp]kwy|[Pp]arkway|[Pp]l|[Pp]lace|[Cc]t|[Cc]ourt)\b\.?)(?:(?:,\s*|(?<![.])\s+)(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
 
 /**
  * Calendars print the event's time zone on its own line under the hours ("Eastern Time - New York",
@@ -33,12 +34,36 @@ export function isTimeZoneName(text: string): boolean {
   return TIME_ZONE_NAME.test(text.trim());
 }
 
+/** A field label that says where ("Where", "Lugar", "Treffpunkt", "Point de rendez-vous"). */
+export const WHERE_LABEL_WORD =
+  /^(where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|ort|wo|standort|adresse|lieu|o[ùu]|emplacement)$/i;
+
 /** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
 export function findLocation(text: string): string | null {
   const raw = rawLocation(text);
   const found = raw && !isTimeZoneName(raw) ? raw : null;
-  return found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
+  const place = found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
+  return place && REFERS_BACK.test(place) ? namedInBrackets(text, place) : place;
 }
+
+/**
+ * "en la misma sala (Sala Miró, 2.ª planta)", "in the same room (Room 4B)", "dans la même salle
+ * (salle Rameau)", "im gleichen Raum (Raum 2.14)": a place that only refers back is named by its brackets.
+ */
+const REFERS_BACK = /^(?:the\s+)?(?:same|usual|misma|mismo|habitual|m[êe]me|habituel(?:le)?|gleichen|selben|[üu]blichen)\s+\p{L}+$/iu;
+function namedInBrackets(text: string, place: string): string {
+  const at = text.indexOf(place);
+  const bracket = at >= 0 ? /^\s*\(([^)]{3,60})\)/.exec(text.slice(at + place.length)) : null;
+  return bracket ? bracket[1].trim() : place;
+}
+
+const ROOM_BEFORE_ADDRESS =
+  /(?<!\p{L})(?:im|in der|in the|at the|dans la|dans le|à la|au|en el|en la)\s+(\p{L}[\p{L}'’-]{2,30}(?:\s+\p{L}[\p{L}'’-]{2,30})?)(?:\s*\([^)]{1,30}\))?,\s*$/u;
+
+const NAME_BEFORE_ADDRESS = /(?:^|[\s,(])((?:[\p{Lu}][\p{L}'’&-]+)(?:\s+(?:(?:de|des|du|de la|del|of|the|der|am|an der)\s+)?[\p{Lu}][\p{L}'’&-]+){0,3}),\s*$/u;
+/** A day or month name, or a greeting: no venue's name ("Saturday 12 December, 85 Canal Street"). The whole first word is tested. */
+const DATE_WORD =
+  /^(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|m[äa]rz|juni|juli|oktober|dezember|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|dear|hi|hello|hallo|hola|bonjour)\.?(?:\s|$)/i;
 
 function rawLocation(text: string): string | null {
   const base = namedPlace(text);
@@ -47,7 +72,15 @@ function rawLocation(text: string): string | null {
   const venue = VENUE.exec(t);
   if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return namesAfterVenue(venue[1].trim());
   const street = STREET_ADDRESS.exec(t);
-  if (street && bare && !/\u0000/.test(street[0])) return street[0].replace(/[\s,.;]+$/, '').trim();
+  if (street && bare && !/\u0000/.test(street[0])) {
+    const address = street[0].replace(/[\s,.;]+$/, '').trim();
+    // "im Gemeinschaftsraum (Erdgeschoss), Hufelandstraße 8": the room named just before its building's address.
+    const room = ROOM_BEFORE_ADDRESS.exec(t.slice(Math.max(0, street.index - 80), street.index));
+    if (room && !NOT_A_PLACE.test(room[1])) return `${room[1]}, ${address}`;
+    // "Jumpzone, 85 Canal Street": the venue's name as the comma part before its address.
+    const name = NAME_BEFORE_ADDRESS.exec(t.slice(Math.max(0, street.index - 60), street.index));
+    return name && !DATE_WORD.test(name[1]) ? `${name[1]}, ${address}` : address;
+  }
   return base ?? locativePhrase(t);
 }
 
@@ -84,7 +117,7 @@ function namesAfterVenue(found: string): string {
 const LOCATIVE: RegExp[] = [
   /(?<!\p{L})(?:en|desde)\s+(?:el|la|los|las|nuestro|nuestra|nuestros|su)\s+((?:[\p{L}'’-]+)(?:\s+(?:(?:de la|del|de los|de)\s+[\p{L}\p{N}'’.-]+|[\p{Lu}\d][\p{L}\p{N}'’.-]*)){0,3})/giu,
   /(?<!\p{L})(?:à|au|aux|dans|devant)\s+(?:(?:la|le|les|notre|votre)\s+|l['’])?((?:[\p{L}'’-]+)(?:\s+(?:(?:de la|du|des|de)\s+[\p{L}\p{N}'’.-]+|d['’][\p{L}\p{N}'’.-]+|[\p{Lu}\d][\p{L}\p{N}'’.-]*)){0,3})/giu,
-  /(?<!\p{L})(?:im|beim|am|vor dem|in der|in dem|auf dem|an der)\s+((?:[\p{Lu}][\p{L}-]+)(?:\s+(?:(?:der|des|am|an der)\s+[\p{L}\p{N}.-]+|[\p{Lu}\d][\p{L}\p{N}.-]*)){0,2})/gu,
+  /(?<!\p{L})(?:im|beim|am|vor dem|in der|in dem|in den|in die|ins|auf dem|an der)\s+((?:[\p{Lu}][\p{L}-]+)(?:\s+(?:(?:der|des|am|an der)\s+[\p{L}\p{N}.-]+|[\p{Lu}\d][\p{L}\p{N}.-]*)){0,2})/gu,
   /\b(?:at|in|inside|outside)\s+(?:the|our|your|their|my|his|her)\s+((?:[\p{L}'’-]+)(?:\s+(?!on\b|at\b|from\b|for\b|to\b|and\b|by\b|with\b)[\p{L}'’-]+){0,3})/giu,
 ];
 const NOT_A_PLACE =
@@ -131,13 +164,17 @@ function locativePhrase(text: string): string | null {
   return null;
 }
 
+/** "(45 minutes)", "(Dauer 45 Minuten)", "(durée : 1 h)": how long it lasts, never where. */
+const LENGTH_ONLY =
+  /^\s*(?:(?:dauer|duration|dur[ée]e|duraci[óo]n|approx\.?|ca\.?|about|environ|unos|etwa)\s*:?\s*)?\d+(?:[.,]\d+)?\s*(?:min\.?|mins|minutes?|minuten|minutos|h|hrs?|hours?|stunden?|heures?|horas?)\s*$/iu;
+
 function namedPlace(text: string): string | null {
   const t = text.replace(/https?:\/\/\S+/g, ' ');
   const room = /\b(?:in|at)\s+(?:the\s+|our\s+)?((?:[\p{Lu}][\p{L}'’-]*\s+)+(?:room|office|conference room|building|hall|auditorium|lobby|café|cafe))\b/u.exec(
     t,
   );
   if (room) return room[1].trim();
-  const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+)/iu.exec(t);
+  const roomNum = /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+(?:\.\d+)*)/iu.exec(t);
   // "à 20h30 au Rex": a clock time after "à"/"at" is not a place; the next name may be.
   const at = [
     ...t.matchAll(
@@ -152,7 +189,7 @@ function namedPlace(text: string): string | null {
     /\b(?:in|at|en|à)\s+(?:our|the|la|el|unserem|notre)\s+((?:[\p{L}]+\s+)?(?:office|oficina|büro|bureau|sala|salle)(?:\s+(?:de|of|in)\s+[\p{Lu}][\p{L}]+)?)/iu.exec(
       t,
     );
-  const paren = [...t.matchAll(/\(([^)]{4,80})\)/g)].map((m) => m[1]).find((p) => STREET.test(p) && /\d/.test(p));
+  const paren = [...t.matchAll(/\(([^)]{4,80})\)/g)].map((m) => m[1]).find((p) => STREET.test(p) && /\d/.test(p) && !LENGTH_ONLY.test(p));
   if (officeOf) return paren ? `${officeOf[1]} (${paren})` : officeOf[1];
   if (paren) return paren;
   if (roomNum) return roomNum[1];

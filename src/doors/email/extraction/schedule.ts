@@ -33,7 +33,7 @@ export function newScheduleBudget(): void {
   looks = 0;
 }
 const CALLED_OFF =
-  /\b(?:cancel+ed|no (?:school|practice|class(?:es)?|meeting)|closed|cancelad[oa]|suspendid[oa]|cerrad[oa]|no hay (?:clase|entrenamiento)|abgesagt|entf[äa]llt|f[äa]llt aus|geschlossen|annul[ée]e?|ferm[ée]e?|pas de (?:cours|classe|entra[îi]nement))(?![\p{L}])/iu;
+  /\b(?:cancel+ed|no (?:school|practice|class(?:es)?|meeting)|closed|cancelad[oa]|suspendid[oa]|cerrad[oa]|no hay (?:clase|entrenamiento)|abgesagt|entf[äa]llt|f[äa]llt aus|geschlossen|kein(?:e|en)?\s+(?:training|unterricht|schule|probe|kurs|spiel|treffen)|sin (?:clase|entrenamiento)|annul[ée]e?|ferm[ée]e?|pas de (?:cours|classe|entra[îi]nement))(?![\p{L}])/iu;
 
 function isCapitalHeading(text: string): boolean {
   const words = text
@@ -54,7 +54,16 @@ function dayMention(line: string, ctx: DateContext): DateMention[] {
 }
 
 /** One line of a schedule, or null when the line is not shaped like one. */
-export function scheduleLine(rawLine: string, ctx: DateContext): ScheduleItem | null {
+/**
+ * "Parents' evening: Thursday 21 January, 4-7pm" / "Deadline for trip payments: Friday 29 January":
+ * lines of a label and its day, two or more in a row, are a schedule even without list marks. Such
+ * a line makes an event when it gives an hour, a task when its label says it is a deadline, and
+ * nothing otherwise ("Half term: 15-19 February" is neither).
+ */
+const DEADLINE_LABEL =
+  /(?<!\p{L})(?:deadline|due|last day|closing date|cut-?off|payments?|return|submit|hand in|sign-?up|registration|rsvp|frist|anmeldeschluss|abgabe|einsendeschluss|letzter tag|zahlung|fecha l[íi]mite|plazo|[úu]ltimo d[íi]a|pago|inscripci[óo]n|date limite|dernier d[ée]lai|[ée]ch[ée]ance|paiement|inscriptions?|retour)(?!\p{L})/iu;
+
+export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = false): ScheduleItem | null {
   const line = stripListMarker(rawLine.trim());
   if (line.length < 8 || line.length > 200 || !SHAPE.test(rawLine) || ++looks > LOOKS_PER_MESSAGE) return null;
   // Date first: the date is read from the part before the separator, so a range parser cannot
@@ -75,9 +84,10 @@ export function scheduleLine(rawLine: string, ctx: DateContext): ScheduleItem | 
   if (day.index <= 1 && SEPARATOR_AFTER.test(line.slice(dateEnd))) {
     text = line.slice(dateEnd).replace(SEPARATOR_AFTER, '');
   } else if (
-    line.slice(day.end).replace(/[).;\s]+$/, '') === '' &&
-    (SEPARATOR_BEFORE.test(line.slice(0, day.index)) || (LISTED.test(rawLine) && /\p{L}{3,}[^:]*:\s*$/u.test(line.slice(0, day.index))))
+    (line.slice(day.end).replace(/[).;\s]+$/, '') === '' || (inLabelBlock && hour && line.slice(hour.end).replace(/[).;\s]+$/, '') === '')) &&
+    (SEPARATOR_BEFORE.test(line.slice(0, day.index)) || ((LISTED.test(rawLine) || inLabelBlock) && /\p{L}{3,}[^:]*:\s*$/u.test(line.slice(0, day.index))))
   ) {
+    if (inLabelBlock && !LISTED.test(rawLine) && !hour && !day.hasTime && !DEADLINE_LABEL.test(line.slice(0, day.index))) return null;
     // "- Último día para pagar el comedor: 22 de diciembre": a listed label and its day.
     text = line
       .slice(0, day.index)

@@ -15,7 +15,7 @@ export interface Unit {
 }
 
 const LIST_START = /^\s*(?:[-*•·▪◦]|\d{1,2}[.)]|\(\d{1,2}\)|[a-z]\))\s+\S/i;
-const LABEL_START = /^\s*[\p{Lu}][\p{L}\p{N} #&/'’-]{0,30}\s*:\s+\S/u;
+const LABEL_START = /^\s*[\p{Lu}][\p{L}\p{N} #&/'’-]{0,44}\s*:\s+\S/u;
 
 /**
  * Past this many characters a paragraph is cut at the next line break. Work per paragraph (date
@@ -24,13 +24,23 @@ const LABEL_START = /^\s*[\p{Lu}][\p{L}\p{N} #&/'’-]{0,30}\s*:\s+\S/u;
  */
 const MAX_PARAGRAPH_CHARS = 2000;
 
+/**
+ * A line that ends on a word no sentence ends on (a preposition or article before a date: "on",
+ * "am", "le", "el", "zur ... am", "aura lieu le", "será el") runs on into the next line.
+ */
+const DANGLING = /(?<!\p{L})(?<!\d\s?)(?:on|at|the|for|from|am|um|im|zum|zur|vom|ab|f[üu]r|le|la|du|au|à|el|del|de|a las|desde)\s*$/iu;
+
 export function paragraphsOf(segment: string): string[] {
   const out: string[] = [];
   for (const block of segment.split(/\n\s*\n/)) {
     const p = block.replace(/^\n+|\n+$/g, '');
     if (!p.trim()) continue;
     if (p.length <= MAX_PARAGRAPH_CHARS) {
-      out.push(p);
+      // "Die Probestunde findet statt am" / (blank line) / "Mittwoch, 2.12., um 16.15 Uhr": a sentence
+      // cut after its preposition goes on in the next block, where the day is set apart.
+      const last = out.length - 1;
+      if (last >= 0 && DANGLING.test(out[last]) && out[last].length + p.length <= MAX_PARAGRAPH_CHARS) out[last] = `${out[last]}\n${p}`;
+      else out.push(p);
       continue;
     }
     let piece: string[] = [];
@@ -83,8 +93,9 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       if (!line) continue;
       const isTable = line.includes(' | ');
       const starts = LIST_START.test(line) || isTable || LABEL_START.test(line) || DATE_FIRST_LINE.test(line);
-      const prevEnds = current?.lines[current.lines.length - 1].endsWith(':') ?? false;
-      if (!current || starts || prevEnds || (current.listItem && isTable)) {
+      const prevLine = current?.lines[current.lines.length - 1] ?? '';
+      const prevEnds = prevLine.endsWith(':');
+      if (!current || (starts && !DANGLING.test(prevLine)) || prevEnds || (current.listItem && isTable)) {
         close();
         current = { lines: [line], listItem: LIST_START.test(line) || isTable };
       } else {

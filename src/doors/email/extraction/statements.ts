@@ -10,20 +10,24 @@ import type { Lang } from './language.js';
 
 const HAPPENS: Record<Lang, RegExp> = {
   en: /(?:\s(?:is|are|will be|was moved to|has been moved to|is moved to|is now|has been rescheduled (?:to|for)|is rescheduled (?:to|for)|is postponed to|will now be)|(?<=\b(?:it|that|this|there|here|what|which|who|he|she))['’]s)\s+(?:being\s+)?(?:held\s+|scheduled\s+(?:for\s+)?|set\s+for\s+|planned\s+for\s+|happening\s+)?(?=\S)|\s(?:takes place|will take place|kicks off|starts|begins|opens|will come|will call round|will visit|will be round)\b/i,
-  es: /\s(?:ser[áa]|es|se celebrar[áa]|se realizar[áa]|se llevar[áa] a cabo|tendr[áa] lugar|comenzar[áa]|empezar[áa]|est[áa] prevista?|queda fijad[ao])(?!\p{L})/iu,
+  es: /\s(?:ser[áa]n?|es|son|se celebrar[áa]n?|se realizar[áa]n?|se llevar[áa]n? a cabo|tendr[áa]n? lugar|comenzar[áa]n?|empezar[áa]n?|est[áa]n? previst[ao]s?|queda fijad[ao])(?!\p{L})/iu,
   de: /\s(?:findet|finden|beginnt|beginnen|startet|starten|erfolgt|ist|sind|wird|werden)\b(?=.*\b(?:statt|stattfinden|beginnen|sein|am|um)\b)/i,
-  fr: /\s(?:aura lieu|a lieu|se tiendra|se d[ée]roulera|commencera|est|sera|est pr[ée]vue?|est fix[ée]e?)\b/i,
+  fr: /\s(?:auront lieu|aura lieu|ont lieu|a lieu|se tiendront|se tiendra|se d[ée]rouleront|se d[ée]roulera|commenceront|commencera|sont|seront|est|sera|(?:est|sont) pr[ée]vue?s?|(?:est|sont) fix[ée]e?s?)(?!\p{L})/iu,
 };
 
 const GOES: Record<Lang, RegExp> = {
-  en: /\b(?:we|they|you|students|the (?:class|group|team|kids|children)) (?:will )?(?:leave|depart|head out|go|travel|meet)\b|\bwe(?:['’]re| are| will be|['’]ll be) (?:hosting|having|throwing|organi[sz]ing|holding)\b|\bwe (?:will )?(?:host|organi[sz]e|hold)\b|\b(?:required|expected|asked|invited|summoned) to (?:report|attend|appear|come|be present)\b/i,
-  es: /(?<!\p{L})(?:ir[áa]n|iremos|vamos a ir|saldremos|saldr[áa]n?|nos vemos|nos reuniremos|quedamos|organizamos|organizaremos|celebramos|celebraremos|tenemos|tendremos|haremos)(?!\p{L})/iu,
+  en: /\b(?:we|they|you|students|the (?:class|group|team|kids|children)) (?:will )?(?:leave|depart|head out|go|travel|meet)\b|\bwill be (?:visiting|going to|travell?ing to|heading to|attending)\b|\bwill (?:visit|attend)\b|\bwe(?:['’]re| are| will be|['’]ll be) (?:hosting|having|throwing|organi[sz]ing|holding)\b|\bwe (?:will )?(?:host|organi[sz]e|hold)\b|\b(?:required|expected|asked|invited|summoned) to (?:report|attend|appear|come|be present)\b/i,
+  es: /(?<!\p{L})(?:ir[áa]n|iremos|asistir[áa]n?|asistiremos|visitar[áa]n?|visitaremos|se desplazar[áa]n?|vamos a ir|saldremos|saldr[áa]n?|nos vemos|nos reuniremos|quedamos|organizamos|organizaremos|celebramos|celebraremos|tenemos|tendremos|haremos)(?!\p{L})/iu,
   de: /\b(?:fahren|gehen|treffen uns|treffen wir uns|brechen .* auf|geht es|veranstalten|organisieren|feiern wir|wir feiern)\b/i,
-  fr: /(?<!\p{L})(?:ira|iront|irons|partira|partiront|partirons|nous retrouverons|rendez-vous est|(?:nous )?organisons|organiserons|on organise|nous f[êe]terons|f[êe]terons)(?!\p{L})/iu,
+  fr: /(?<!\p{L})(?:ira|iront|irons|partira|partiront|partirons|assistera|assisteront|assisterons|visitera|visiteront|se rendra|se rendront|nous rendrons|nous retrouverons|rendez-vous est|(?:nous )?organisons|organiserons|on organise|nous f[êe]terons|f[êe]terons)(?!\p{L})/iu,
 };
 
-const PRONOUN_SUBJECT = /^(?:it|this|that|these|they|we|this one|which|eso|esto|ella?|es|er|sie|das|dies|il|elle|ce|cela|ça)$/i;
-const DEADLINE_NOUN = /\b(deadline|due date|cut-?off|last day|closing date|fecha l[íi]mite|plazo|frist|stichtag|abgabe|date limite|[ée]ch[ée]ance)\b/i;
+// "Tom and I are getting married", "Mi marido y yo ...": the people, not what happens.
+const PRONOUN_SUBJECT =
+  /^(?:it|this|that|these|they|we|this one|which|eso|esto|ella?|es|er|sie|das|dies|il|elle|ce|cela|ça)$|\s(?:and|und|y|et)\s+(?:i|me|ich|yo|moi)$/i;
+/** A deadline named, or told by its verb ("ist ... abzugeben", "se entrega el", "est à rendre le"): something due, not something happening. */
+const DEADLINE_NOUN =
+  /\b(deadline|due date|cut-?off|last day|closing date|fecha l[íi]mite|plazo|frist|stichtag|abgabe|date limite|[ée]ch[ée]ance|abzugeben|einzureichen|se entregan?|(?:est|sont) à (?:rendre|remettre))\b/i;
 
 const DAY_FIRST =
   /^\s*(?:am|im|um|ab|heute|morgen|[üu]bermorgen)(?!\p{L})|\d{1,2}\.\s*(?:\d{1,2}\.|\p{L}{3,})|\d{1,2}[:.]\d{2}|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)/iu;
@@ -124,8 +128,8 @@ export function closure(clause: string): string | null {
 
 const OBLIGATION: Record<Lang, RegExp> = {
   en: /\b(?:must|need(?:s)? to|has to|have to|should|is due|are due|due|is required|are required|required|payable|to be (?:paid|returned|submitted|sent))\b/i,
-  es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|es imprescindible|hace falta|se debe|vence|obligatorio)\b/i,
-  de: /\b(?:m[üu]ss(?:en|t|e)?|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|zu [üu]berweisen|zu zahlen)\b/iu,
+  es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|es imprescindible|hace falta|se debe|vence|obligatorio|se (?:entrega|presenta|paga|abona|env[íi]a)n?)(?!\p{L})/iu,
+  de: /\b(?:m[üu]ss(?:en|t|e)?|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|abzugeben|zu [üu]berweisen|zu zahlen)\b/iu,
   fr: /\b(?:doi(?:t|vent|s)|devra(?:ient|it)?|il faut|est [àa] (?:rendre|r[ée]gler|payer)|sont [àa] (?:rendre|r[ée]gler)|[àa] rendre|[àa] r[ée]gler|obligatoire)\b/i,
 };
 
@@ -176,6 +180,14 @@ function germanPassiveTitle(clause: string): string | null {
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${infinitive}`;
 }
 
+/** "Die Hausarbeit ist am Freitag abzugeben", "Die Anträge sind bis ... einzureichen": the subject and the infinitive without its "zu". */
+function germanDueTitle(clause: string): string | null {
+  const m = /^(.{2,60}?)\s+(?:ist|sind)\b.*\s(ab|an|auf|aus|ein|mit|vor|zur[üu]ck|nach)zu(\p{L}{2,}en)\s*[.!]?$/iu.exec(clause.trim());
+  if (!m) return null;
+  const subject = m[1].replace(/^(?:die|der|das|alle|ihre?|eure?)\s+/i, '');
+  return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${m[2].toLowerCase()}${m[3]}`;
+}
+
 /** "les dossiers doivent être déposés", "los formularios deben ser entregados": the participle's -er/-ar infinitive and its subject. */
 function romancePassiveTitle(clause: string): string | null {
   const fr = /^(.{2,60}?)\s+(?:doit|doivent|devra|devront)\s+(?:obligatoirement\s+)?être\s+(\p{L}{2,}?)(?:ée?s?)(?!\p{L})/iu.exec(clause.trim());
@@ -183,6 +195,11 @@ function romancePassiveTitle(clause: string): string | null {
   if (fr) return `${fr[2]}er ${lower(fr[1].replace(/^(?:je vous rappelle que|nous vous rappelons que)\s+/i, ''))}`;
   const es = /^(.{2,60}?)\s+(?:debe|deben|deber[áa]n?|tiene que|tienen que)\s+ser\s+(\p{L}{2,}?)ad[oa]s?(?!\p{L})/iu.exec(clause.trim());
   if (es) return `${es[2]}ar ${lower(es[1])}`;
+  // "el trabajo de Historia se entrega el viernes": the reflexive passive, titled by its infinitive.
+  const se = /^(.{2,60}?)\s+se\s+(entreg|present|pag|abon|envi|env[íi])an?(?!\p{L})/iu.exec(
+    clause.trim().replace(/^(?:os|te|le|les)\s+recuerdo\s+que\s+|^(?:os|te|le|les)\s+recordamos\s+que\s+/i, ''),
+  );
+  if (se) return `${se[2].toLowerCase().replace('í', 'i')}ar ${lower(se[1])}`;
   return null;
 }
 
@@ -192,7 +209,7 @@ export function obligationTitle(clause: string, lang: Lang): string | null {
     if (passive) return `${passive.charAt(0).toUpperCase()}${passive.slice(1)}`;
   }
   if (lang === 'de') {
-    const passive = germanPassiveTitle(clause);
+    const passive = germanPassiveTitle(clause) ?? germanDueTitle(clause);
     if (passive) return passive;
   }
   // "Order forms are due back by December 8": to be returned.

@@ -1,10 +1,13 @@
 /** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
 import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-items.js';
+import { namedByAntecedent, opensWithPronoun } from './antecedent.js';
 import { subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
 import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
-import { clauseEvent, DATEISH, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
+import { calledOff } from './event-cues.js';
+import { clauseEvent, DATEISH, hasMeetingWord, isDeadlineMention, structuredEvent, type TextEvent } from './meetings.js';
+import { dayFromSentenceBefore, hourOnly, LABEL_DAY, namedBySubject, onThatDay, SHARED_PLACE, THAT_DAY, withoutReason, withSharedPlace } from './neighbours.js';
 import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle } from './titles.js';
@@ -13,13 +16,13 @@ import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
 const KV =
-  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|with|duration|length|fecha|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*\S/i;
+  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*\S/i;
 /** A field that says when on its own ("When: Tue Dec 8, 10:00", "Quand : mardi 8 décembre 10:00") is enough for an event. */
-const WHEN_KV = /^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand|time|date|fecha|hora|datum|uhrzeit|zeit|heure)\s*(?::|\|)/i;
+const WHEN_KV = /^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand|time|date|fecha|d[íi]a|hora|datum|uhrzeit|zeit|heure|jour)\s*(?::|\|)/i;
 const DURATION_KV =
   /^\s*(?:[-*•]\s*)?(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|estimada|aproximada|prevista))?\s*:/i;
 const WHERE_KV =
-  /^\s*(?:[-*•]\s*)?(?:where|location|venue|address|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|ort|wo|standort|adresse|lieu|o[ùu]|emplacement)\s*(?::|\|)\s*(\S.*)$/i;
+  /^\s*(?:[-*•]\s*)?(?:where|location|venue|address|meeting point|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|punto de encuentro|ort|wo|standort|adresse|treffpunkt|lieu|o[ùu]|emplacement|point de rendez-vous|lieu de rendez-vous)\s*(?::|\|)\s*(\S.*)$/i;
 const NOTHING_TO_DO =
   /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
 const CONDITIONAL_NOTHING =
@@ -77,6 +80,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   // Where fields standing alone ("Location" / "Lincoln Elementary, Room 12" under a calendar's hours).
   const places: string[] = [];
   const durations: number[] = [];
+  const sharedPlaces: string[] = [];
   // Calendars and booking pages put a field's label on its own line ("When" / "Wed Dec 9, 2:30pm"):
   // joined, it reads like the "When: ..." field it is.
   const segments = stripBoilerplate(body).map((s) => s.replace(LABEL_LINE, '$1: '));
@@ -94,6 +98,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     let introAsk: TextTask | null = null;
     let tasksAtIntro = 0;
     let lastSentence = '';
+    // Whether the sentence before made an event: its day then belongs to that event, not to the next hour.
+    let lastMadeEvent = false;
     let i = 0;
     while (i < units.length) {
       const u = units[i];
@@ -196,32 +202,57 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       }
       const before = out.tasks.length + out.events.length;
       for (const sentence of sentencesOf(u.text)) {
+        const eventsBefore = out.events.length;
         for (const clause of clausesOf(sentence)) {
           // A closure ("will be closed on Friday") is read before the hours the same sentence may give ("close early at 3 PM").
           const closed = DATEISH.test(clause) && closure(clause) ? dayEntry(clause, ctx, lastSentence) : null;
-          const ev =
-            closed ?? clauseEvent(clause, paragraphText[u.paragraph], ctx, subject) ?? (DATEISH.test(clause) ? dayEntry(clause, ctx, lastSentence) : null);
+          // "Der Kurs heute um 18.30 Uhr fällt aus": an agenda-like clause that calls its event off makes none either.
+          let ev =
+            closed ??
+            (calledOff(clause) ? null : clauseEvent(withoutReason(clause), paragraphText[u.paragraph], ctx, subject)) ??
+            (DATEISH.test(clause) && !calledOff(clause) ? dayEntry(clause, ctx, lastSentence) : null);
+          // "Friday works for me. Let's meet at the café at 10:30": the hour's day is in the sentence before.
+          if (!ev && lastSentence && !lastMadeEvent && hasMeetingWord(clause))
+            ev = dayFromSentenceBefore(clause, lastSentence, paragraphText[u.paragraph], ctx, subject);
           if (ev) {
+            // "Il sera rattrapé le mercredi 16": the pronoun's event is named by the sentence before.
+            if (lastSentence && opensWithPronoun(clause)) ev = namedByAntecedent(ev, lastSentence, ctx);
             out.events.push(ev, ...sameEventOtherDays(ev, clause, ctx));
+            continue;
+          }
+          // "Both shifts are at Riverside Food Bank, 300 Mill Lane": the place of every event listed.
+          const shared = SHARED_PLACE.exec(clause);
+          if (shared && !findDates(clause, ctx).some((x) => x.hasDay || x.hasTime)) {
+            sharedPlaces.push(shared[1]);
             continue;
           }
           let task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
           // "A) Tuesday, Dec 15 at 12:30": an entry that is only a day and an hour is a choice offered, not an errand.
           if (task && u.listItem && onlyADate(clause, ctx)) task = null;
           if (task && task.dueMs === null && inSection && sectionDue !== null) task = { ...task, dueMs: sectionDue };
+          // "Can you pick her up at 3:30 that day?": the hour of the day named in the sentence before.
+          // "Wir ziehen am Samstag um. Könnt ihr ab 9 Uhr helfen?": an ask with only an hour takes the day of the sentence before.
+          if (task && lastSentence && (THAT_DAY.test(clause) || hourOnly(clause, ctx))) task = onThatDay(task, clause, lastSentence, ctx);
           if (task && task.dueMs === null && THEN_REF.test(clause)) {
             task = thenDue(task, lastSentence, cleanSubject, ctx);
             // "Die Frist ... endet am 31. Dezember. Bitte reichen Sie die Unterlagen rechtzeitig ein.": one errand, already read.
             const prev = out.tasks[out.tasks.length - 1];
-            if (prev && prev.dueMs === task.dueMs && lastSentence.includes(prev.excerpt)) task = null;
+            if (prev && prev.dueMs === task.dueMs && lastSentence.includes(prev.excerpt)) {
+              // "Fecha límite de pago: 14 de diciembre" then "realice el pago antes de esa fecha": the ask names the errand, the label only its day.
+              if (prev.kind === 'schedule') out.tasks[out.tasks.length - 1] = task;
+              task = null;
+            }
           }
           if (task) out.tasks.push(task);
         }
         lastSentence = sentence;
+        lastMadeEvent = out.events.length > eventsBefore;
       }
       // Nothing read as a sentence: a schedule entry ("Nov 30 - Intent to submit form")?
       if (out.tasks.length + out.events.length === before) {
-        const entry = scheduleLine(u.text, ctx);
+        // Lines of a label and its day, two or more in a row, are a schedule without list marks.
+        const inLabelBlock = LABEL_DAY.test(u.text) && (LABEL_DAY.test(units[i - 1]?.text ?? '') || LABEL_DAY.test(units[i + 1]?.text ?? ''));
+        const entry = scheduleLine(u.text, ctx, inLabelBlock);
         if (entry?.task) out.tasks.push(entry.task);
         if (entry?.event) out.events.push(entry.event);
       }
@@ -229,7 +260,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     }
     if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
   }
-  const events = withFields(withoutMovedFrom(out.events), places, durations);
+  const events = namedBySubject(withSharedPlace(withFields(withoutMovedFrom(out.events), places, durations), sharedPlaces), cleanSubject);
   return { tasks: dueBeforeTheEvent(withoutUndatedEchoes(out.tasks), events), events };
 }
 

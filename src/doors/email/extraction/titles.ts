@@ -6,6 +6,10 @@ const OWNER_PREFIX =
 const DEADLINE_ONLY =
   /^(?:due|by|before|until|no later than|deadline|bis|sp[äa]testens|f[äa]llig|frist|avant|au plus tard|d['’]ici|pour le|antes|hasta|a m[áa]s tardar|plazo|para el)(?!\p{L})/iu;
 const LEAD_INS: RegExp[] = [
+  // "Se convoca junta ordinaria ...", "Convocamos a la asamblea ...", "Nous convoquons ...": the meeting called, not the calling.
+  /^(?:se convoca(?:n)?|(?:os |les |te |le )?convocamos|se cita|nous (?:vous )?convoquons|vous [êe]tes convoqu[ée]s?|sie sind eingeladen)\s+(?:(?:a|à)\s+)?(?:(?:la|el|los|las|le|les)\s+|l['’]\s*)?/i,
+  // "Este año la cena de Navidad será ...", "This year, the party is ...": when it is said, not what.
+  /^(?:this year|this time|as every year|like every year|once again|este año|como cada año|un año más|dieses jahr|wie jedes jahr|auch dieses jahr|cette année|comme chaque année)\s*,?\s+/i,
   // "Marco Bellini @you please confirm ...": a comment's author and its mention.
   /^(?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}@[\w.-]+[,:]?\s+/u,
   /^(¿\s*)?(?:os|te|le|les) apetece\s+|^(?:would you like to|do you want to|want to|wanna|fancy)\s+|^(?:hast du|habt ihr|haben sie) lust,?\s+(?:zu\s+)?|^(?:ça te dit|ça vous dit|tu veux|vous voulez)\s+(?:de\s+|d['’])?/i,
@@ -69,6 +73,9 @@ export function stripDeterminers(s: string): string {
   return out;
 }
 
+const MOVED_TAIL =
+  /\s+(?:has been|have been|was|were|is|are|will be|wurde|wird|ist|a été|est|ha sido|se ha|queda)\s+(?:moved|rescheduled|postponed|brought forward|verschoben|verlegt|d[ée]plac[ée]e?s?|report[ée]e?s?|avanc[ée]e?s?|cambiad[ao]s?|aplazad[ao]s?|trasladad[ao]s?|adelantad[ao]s?)(?!\p{L}).*$/iu;
+
 /** Tidies the ends of a title: trailing punctuation, dangling connectors, length. */
 export function finishTitle(s: string, maxWords = 14): string {
   let out = s
@@ -76,10 +83,17 @@ export function finishTitle(s: string, maxWords = 14): string {
     .replace(/\s*\([^)]*$/, '')
     .replace(/\s+(--|—|–)\s+.*$/, '')
     .replace(/\s+/g, ' ')
+    // "Buchen Sie , einen Termin": a comma left alone where a date was taken out.
+    .replace(/ ,(?= )/g, '')
+    // "The quarterly review has been moved from ...": the meeting, not its move.
+    .replace(MOVED_TAIL, '')
+    .replace(/\s+(?:wurde|wird|ist|wurden|werden)(?:\s+(?:von|vom|auf|am|nach))?\s*$/i, '')
     .trim();
   out = out.replace(/^[¿¡"'“‘,;:.\s-]+/, '');
   for (let i = 0; i < 3; i++) {
-    out = out.replace(/[\s,;:.!?…"'”’)-]+$/u, '').replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de)$/i, '');
+    out = out
+      .replace(/[\s,;:.!?…"'”’)-]+$/u, '')
+      .replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom|para|pour|f[üu]r|que|qui|which)$/i, '');
   }
   const words = out.split(' ');
   if (words.length > maxWords) out = words.slice(0, maxWords).join(' ');

@@ -1,0 +1,80 @@
+/**
+ * Sentences in the form of an ask that leave the reader nothing to do (seventh round): what they
+ * read is the clause's verb and its object, never the mail's wording.
+ * - noting the mail's own event in a calendar ("Can you put this in the calendar?", "Add it to your
+ *   calendar", "Trag das bitte in den Kalender ein", "Apúntalo en el calendario", "Note-le dans
+ *   l'agenda"): the intake does that by making the event;
+ * - a prohibition, told by the negation right after the ask ("Please do not eat after 10 PM",
+ *   "Bitte nicht rauchen", "Essen Sie ab 22 Uhr nichts mehr", "Ne mangez rien", "Merci de ne pas
+ *   ..."): how to behave, not an errand ("don't forget" is a reminder and stays an ask);
+ * - being asked to come, without a date of its own ("Please come to the side door", "Venez
+ *   nombreux !", "Kommen Sie zum Hintereingang", "Venid con ropa cómoda"): part of the event;
+ * - what is attached, without a date ("Please find attached the quote", "Veuillez trouver ci-joint
+ *   le devis", "Anbei finden Sie das Angebot", "Le adjunto el presupuesto"): a statement.
+ */
+
+const ASK_LEAD =
+  /^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+|kindly\s+|bitte\s+|kannst du\s+(?:das\s+)?(?:bitte\s+)?|k[öo]nnen sie\s+(?:bitte\s+)?|por favor,?\s+|¿?\s*(?:puedes|podr[íi]as|puede)\s+|merci de\s+|veuillez\s+|tu peux\s+|pouvez-vous\s+|peux-tu\s+)/iu;
+
+/** Into/onto a calendar or diary, with any determiner or possessive between. */
+const INTO_CALENDAR =
+  /(?<!\p{L})(?:in|into|to|on|onto|en|al|a|dans|sur|à|im|ins|in den|in deinen|in ihren|in euren|zum)\s+(?:(?:the|your|my|our|el|tu|su|mi|l['’]|le|la|ton|votre|mon|notre|den|deinen|ihren|euren|meinen|unseren)\s*)?(?:family\s+|shared\s+|google\s+|outlook\s+)?(?:calendars?|diary|diaries|calendario|agenda|kalender|terminkalender|planner)(?!\p{L})/iu;
+const SAVE_THE_DATE =
+  /^(?:save the date|mark (?:your|the) calendars?|reserve the date|merken sie sich den termin vor|reserva la fecha|r[ée]servez la date)\b/iu;
+
+const NEGATED_START =
+  /^(?:do not|don['’]t|never|nicht|keine?[nrms]?|ne\s+(?:pas|rien|jamais)|ne\s+\p{L}+(?:\s+\p{L}+)?\s+(?:pas|rien|jamais)|n['’]\p{L}+\s+(?:pas|rien|jamais))(?!\p{L})/iu;
+/** A German "<verb> Sie ... nichts/nicht/keine" after "bitte": the negation a few words into the ask. */
+const DE_NEGATED = /^(?!(?:falls|wenn|ob|dass|weil|sofern|sobald)\s)(?:\p{L}+\s+sie)\s+(?:\S+\s+){0,5}?(?:nichts|nicht|keine?[nrms]?)(?!\p{L})/iu;
+/** Reminders and encouragement keep their ask: "don't forget", "n'oubliez pas", "vergessen Sie nicht", "don't hesitate" (an offer, read elsewhere). */
+const NOT_A_PROHIBITION =
+  /(?<!\p{L})(?:forget|forgotten|oubli\p{L}*|olvid\p{L}*|vergess\p{L}*|vergiss\p{L}*|hesitate|h[ée]sit\p{L}*|z[öo]ger\p{L}*|dud\p{L}*)(?!\p{L})/iu;
+
+const COME = /^(?:come|come along|come by|come round|come over|kommt|komm|kommen sie|venez|viens|ven|venid|vengan|venga|acudid|acudan|acuda)(?!\p{L})/iu;
+
+/** "Please be on time", "Le rogamos puntualidad", "Bitte seien Sie pünktlich", "Merci d'être ponctuel": how to come, not an errand. */
+const PUNCTUAL =
+  /^(?:be on time|be punctual|puntualidad|sea puntual|sean puntuales|seien sie p[üu]nktlich|sei p[üu]nktlich|p[üu]nktlich sein|d['’][êe]tre (?:ponctuel|à l['’]heure)|soyez (?:ponctuels?|à l['’]heure))(?!\p{L})/iu;
+
+const ATTACHED =
+  /^(?:(?:you will )?find attached|attached (?:is|are|please find)|(?:you(?:['’]ll| will) )?find (?:enclosed|attached)|trouver ci-joint|(?:vous )?trouverez ci-joint|ci-joint|anbei|im anhang|(?:le |les |te |os )?adjunt[oa]s?|(?:le |les |te |os )?env[íi]o adjunt[oa])(?!\p{L})/iu;
+
+/**
+ * Is the clause an ask that leaves nothing to do? `asks` are the clause from its request word on and
+ * the whole clause ("Kommen Sie bitte ..." puts the verb before "bitte"), `dated` whether the
+ * clause gives a day of its own.
+ */
+export function asksNothing(asks: string[], dated: boolean): boolean {
+  return asks.some((ask) => nothingToDo(ask, dated));
+}
+
+function nothingToDo(ask: string, dated: boolean): boolean {
+  const text = ask.trim().replace(/^¿\s*/, '');
+  const after = text.replace(ASK_LEAD, '').replace(/^(?:please|bitte|por favor)\s+/i, '');
+  if (SAVE_THE_DATE.test(after)) return true;
+  if (!dated && INTO_CALENDAR.test(text)) return true;
+  if (!NOT_A_PROHIBITION.test(after) && (NEGATED_START.test(after) || DE_NEGATED.test(after))) return true;
+  // "Komm 15 Minuten früher und bring ein Handtuch mit": a second errand joined to the coming stays.
+  if (!dated && COME.test(after) && !/\s(?:and|und|y|et)\s/i.test(after)) return true;
+  if (!dated && ATTACHED.test(after)) return true;
+  if (PUNCTUAL.test(after.replace(/^(?:le|les|os|te)\s+rogamos\s+/i, ''))) return true;
+  return false;
+}
+
+/**
+ * A pickup offered until a day ("Puede recogerlo en la farmacia hasta el viernes 11", "You can
+ * collect it until Friday", "Sie können Ihre Bücher bis zum 16. Dezember abholen", "Vous pouvez le
+ * retirer jusqu'au 11 décembre"): told as a permission, but what is not collected by then is lost,
+ * so it is an ask with that deadline. The modal is no part of the title.
+ */
+const MODAL_LEAD = /^(?:you can|you may|puede[ns]?|puedes|pod[ée]is|sie k[öo]nnen|du kannst|ihr k[öo]nnt|vous pouvez|tu peux)\s+/i;
+const PICKUP_VERB = /(?<!\p{L})(?:pick(?:\s+\p{L}+)?\s+up|collect|recoger\p{L}*|retirar\p{L}*|abholen|retirer|r[ée]cup[ée]rer)(?!\p{L})/iu;
+
+export function offeredPickup(ask: string): boolean {
+  return MODAL_LEAD.test(ask.trim()) && PICKUP_VERB.test(ask);
+}
+
+export function withoutModal(title: string): string {
+  const rest = title.replace(MODAL_LEAD, '');
+  return rest === title ? title : `${rest.charAt(0).toLocaleUpperCase()}${rest.slice(1)}`;
+}

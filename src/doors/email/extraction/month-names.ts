@@ -1,0 +1,23 @@
+/** Month names read from text: the end of a named month ("Ende Dezember", "finales de diciembre"). */
+/** "end of December", "Ende Dezember", "fin décembre", "a finales de diciembre": that month's last day. */
+export const END_OF_NAMED_MONTH =
+  /(?<!\p{L})(?:(?:by |until |before )?(?:the )?end of|ende|(?:à la |d'ici la )?fin(?: de| d')?|(?:a |para )?(?:finales|fin(?:al)?) de)\s+(january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|m[äa]rz|mai|juni|juli|oktober|dezember|janvier|f[ée]vrier|mars|avril|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)(?!\p{L})/giu;
+const MONTH_INDEX: [RegExp, number][] = [
+  [/^(?:jan|ene)/i, 1],
+  [/^(?:feb|f[ée]v)/i, 2],
+  [/^(?:mar(?!s?$)|m[äa]rz|mars$)/i, 3],
+  [/^(?:apr|avr|abr)/i, 4],
+  [/^(?:may|mai|mayo)/i, 5],
+  [/^(?:jun|juin)/i, 6],
+  [/^(?:jul|juil)/i, 7],
+  [/^(?:aug|ao|ago)/i, 8],
+  [/^(?:sep)/i, 9],
+  [/^(?:oct|okt)/i, 10],
+  [/^(?:nov)/i, 11],
+  [/^(?:dec|dez|d[ée]c|dic)/i, 12],
+];
+
+/** The month a name or abbreviation means, in the four languages (1-12), or undefined. */
+export function monthNumber(name: string): number | undefined {
+  return MONTH_INDEX.find(([re]) => re.test(name))?.[1];
+}

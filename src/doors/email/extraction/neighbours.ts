@@ -1,0 +1,108 @@
+/**
+ * Readings of a clause that lean on what is around it, each reading only the clause and one
+ * neighbour kept as the loop passes (seventh round): the sentence before ("Friday works for me."
+ * before an hour; "that day"), the neighbouring line's label (a schedule without list marks), the
+ * events already made (a place that counts them, a generic name and the subject), and the parts of a
+ * clause that tell another thing (a reason, a replaced hour).
+ */
+import type { TextTask } from './action-items.js';
+import { GENERIC_EVENT_TITLE } from './calibrate.js';
+import { findDates, mentionStartMs, type DateContext } from './dates.js';
+import { clauseEvent, type TextEvent } from './meetings.js';
+import { contentWordCount, finishTitle } from './titles.js';
+
+/**
+ * A label and its value on one line; a mail header of a forward ("Gesendet: Montag, 30. November")
+ * is none, nor a journey's departure and arrival (a ticket bought, not an appointment).
+ */
+export const LABEL_DAY =
+  /^(?!\s*(?:from|to|sent|date|subject|cc|von|an|gesendet|datum|betreff|de|para|enviado(?: el)?|fecha|asunto|objet|à|envoy[ée]|date d['’]envoi|departure|arrival|check-?in|check-?out|boarding|abfahrt|ankunft|abflug|salida|llegada|d[ée]part|arriv[ée]e)\s*:)\s*[\p{Lu}][^:\n]{2,50}:\s+\S.{0,60}$/iu;
+
+/**
+ * A meeting sentence with an hour but no day ("Let's meet at the Blue Bottle café at 10:30", "On se
+ * retrouve à 10h30 au café") after a sentence that names the day ("Friday works for me", "Vendredi
+ * me va"): the day is written in before the hour and the sentence read again. One more date parse,
+ * only for such sentences.
+ */
+export function dayFromSentenceBefore(clause: string, previous: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
+  const own = findDates(clause, ctx);
+  const hour = own.find((m) => m.hasTime && !m.hasDay);
+  if (!hour || own.some((m) => m.hasDay)) return null;
+  const day = findDates(previous, ctx).find((m) => m.hasDay && !m.hasTime && !m.likelyPast);
+  if (!day) return null;
+  const dated = `${clause.slice(0, hour.index)}${previous.slice(day.index, day.end)} ${clause.slice(hour.index)}`;
+  return clauseEvent(dated, paragraph, ctx, subject);
+}
+
+/**
+ * "Rendez-vous le samedi 19 décembre à 14h30 ...", "Treffpunkt: ...", "Meet at ...": an event named
+ * only by the kind of meeting takes the subject's name when the subject says more ("Atelier cuisine
+ * de Noël").
+ */
+export function namedBySubject(events: TextEvent[], subject: string): TextEvent[] {
+  if (!subject || GENERIC_EVENT_TITLE.test(subject.trim())) return events;
+  const words = contentWordCount(subject);
+  return events.map((e) => {
+    // "How about Thursday at 12:30 at Dishoom?" under "Re: Lunch?": a proposal names nothing; the subject does.
+    if (PROPOSAL_ONLY.test(e.title.trim()) && words >= 1) return { ...e, title: finishTitle(subject, 12), weak: { ...e.weak, subjectTitle: true } };
+    // Weighed as the generic title was (-0.08 in calibrate.ts): a better name, on no better evidence.
+    if (GENERIC_EVENT_TITLE.test(e.title.trim()) && words >= 2) return { ...e, title: finishTitle(subject, 12), confidence: e.confidence - 0.08 };
+    return e;
+  });
+}
+const PROPOSAL_ONLY =
+  /^(?:how about|what about|shall we say|qu[ée] tal|wie w[äa]re es(?: mit)?|was h[äa]ltst du von|que dirais-tu de|que diriez-vous de|et si on disait|(?:[\p{L}!¡]+[,!]?\s+)?(?:see you|nos vemos|on se voit|wir sehen uns))$/iu;
+
+/**
+ * "Both shifts are at ...", "All sessions will be held at ...", "Les deux créneaux ont lieu à ...",
+ * "Beide Termine sind in der ...", "Los dos turnos son en ...": a sentence without a date whose
+ * subject counts the events gives the place of each; what follows the preposition is the place.
+ */
+export const SHARED_PLACE =
+  /^(?:both|all(?: the| of the| our)?|each of the|the two|beide|alle|die beiden|ambos|ambas|los dos|las dos|todos los|todas las|tous les|toutes les|les deux)\s+\p{L}+\s+(?:are|will be|take place|will take place|sind|finden|son|ser[áa]n|tendr[áa]n lugar|sont|seront|auront lieu|ont lieu)\s+(?:held\s+)?(?:at|in|en|à|au|dans|in der|im|en el|en la)\s+(?:the\s+|el\s+|la\s+|der\s+|dem\s+|le\s+|l['’])?(\S.{2,100}?)\s*(?:statt\s*)?[.!]?$/iu;
+
+export function withSharedPlace(events: TextEvent[], shared: string[]): TextEvent[] {
+  if (shared.length !== 1) return events;
+  return events.map((e) => (e.location ? e : { ...e, location: shared[0], weak: { ...e.weak, unreadPlace: false } }));
+}
+
+/**
+ * "Practice is moved to 9am (instead of 10) because of the tournament in the afternoon": the reason
+ * and the replaced time are no part of the event the clause tells, and their nouns and hours would
+ * be read as another.
+ */
+// German puts the reason inside the clause, before its verb: only the other languages' trailing reason is cut.
+const REASON_TAIL =
+  /\s*[,;]?\s*(?<!\p{L})(?:because of|due to|owing to|on account of|à cause d(?:u|e la|e l['’]|es|e)|en raison d(?:u|e la|e l['’]|es|e)|debido a|a causa de|por culpa de)(?!\p{L}).*$/iu;
+const INSTEAD = /\s*\((?:instead of|rather than|statt|anstatt|au lieu de|en lugar de|en vez de)\b[^)]*\)/gi;
+export function withoutReason(clause: string): string {
+  return clause.replace(INSTEAD, '').replace(REASON_TAIL, '');
+}
+
+export const THAT_DAY =
+  /\b(?:that day|the same day|on the day)\b|\bce jour-l[àa]\b|\ble m[êe]me jour\b|\ban (?:dem|diesem) tag\b|\bam selben tag\b|\bese d[íi]a\b|\bel mismo d[íi]a\b|\bese mismo d[íi]a\b/i;
+
+/** The clause gives an hour and no day ("ab 9 Uhr", "at 3:30"). */
+export function hourOnly(clause: string, ctx: DateContext): boolean {
+  const own = findDates(clause, ctx);
+  return own.some((m) => m.hasTime && !m.hasDay) && !own.some((m) => m.hasDay);
+}
+
+/** The task's own hour (or none) on the last day the sentence before names. */
+export function onThatDay(task: TextTask, clause: string, previous: string, ctx: DateContext): TextTask {
+  const day = findDates(previous, ctx)
+    .filter((x) => x.hasDay && !x.likelyPast)
+    .pop();
+  if (!day) return task;
+  const hour = findDates(clause, ctx).find((x) => x.hasTime && !x.hasDay);
+  const at = hour ? { ...day, hasTime: true, hour: hour.hour, minute: hour.minute, zone: hour.zone ?? day.zone } : { ...day, hasTime: false };
+  // "ab 9 Uhr beim Tragen helfen": the hour's preposition stays behind when the hour is taken out.
+  const title = finishTitle(
+    task.title
+      .replace(THAT_DAY, ' ')
+      .replace(/\s+(?:a|à)(?=\s*$)/i, '')
+      .replace(/^(?:ab|at|um|à|from|von|dès)\s+/i, ''),
+    14,
+  );
+  return { ...task, title, dueMs: mentionStartMs(at, ctx, true), dueIsExact: Boolean(hour) };
+}
