@@ -1,7 +1,7 @@
 /**
  * Extraction quality must not regress: the offline scorer (same matching rules as
  * ../shared/corpus/score-intake.mjs) runs over the development corpus and the four sets written for
- * this repository (test/corpus: held-out, check, unseen, fresh, fresh2, fresh3, fresh4, fresh5; docs/intake-quality.md says
+ * this repository (test/corpus: held-out, check, unseen, fresh, fresh2, fresh3, fresh4, fresh5, fresh6; docs/intake-quality.md says
  * which were tuned on; the blind set of the next round is never scored here), and each figure must stay at or above its floor. Floors are the measured figures
  * minus a small margin; raise them when the extractor improves, never lower them to pass.
  */
@@ -21,6 +21,7 @@ const FRESH2 = path.resolve(here, '../../corpus/email-fresh2');
 const FRESH3 = path.resolve(here, '../../corpus/email-fresh3');
 const FRESH4 = path.resolve(here, '../../corpus/email-fresh4');
 const FRESH5 = path.resolve(here, '../../corpus/email-fresh5');
+const FRESH6 = path.resolve(here, '../../corpus/email-fresh6');
 
 interface Floors {
   f1: number;
@@ -106,12 +107,19 @@ describe('extraction quality floors', () => {
   }, 60_000);
 
   // Written blind before the sixth round, scored once after it (F1 0.667), then tuned on in the
-  // seventh (its misses drove general fixes): no longer unseen. The blind set of the next round
-  // (email-fresh6) is never scored here.
+  // seventh (its misses drove general fixes): no longer unseen.
   it('fresh5 set (tuned in round seven)', async () => {
     const s = await scoreCorpus(FRESH5);
     expect(s.emails).toBe(32);
     // No wrong item left on it, so there is no separation to hold.
     expectFloors(s, { f1: 0.97, precision: 0.97, recall: 0.97, tasksF1: 0.97, eventsF1: 0.97, separation: null });
+  }, 60_000);
+
+  // Written blind while the seventh round ran, scored once after it (F1 0.536, the same as the
+  // sixth round's code): not tuned on. A round that tunes on it needs a new blind set first.
+  it('fresh6 set (blind to round seven; scored once after it)', async () => {
+    const s = await scoreCorpus(FRESH6);
+    expect(s.emails).toBe(45);
+    expectFloors(s, { f1: 0.52, precision: 0.56, recall: 0.48, tasksF1: 0.58, eventsF1: 0.41, separation: 0.06 });
   }, 60_000);
 });
