@@ -226,9 +226,13 @@ const COUNTED = 'counted_';
  * - per branch: the union of each branch's own top `offset + limit` rows, each read in its index
  *   order, then the page cut from that union. Its work grows with the visible set, not the table.
  *
+ * - owned: when the caller sees only their own records outside contexts, their page read straight
+ *   off their (user_id, col, id) index.
+ *
  * So the counts come first, in a query of their own. On PostgreSQL, where each query is a round
- * trip, the counts ride on the per-branch page query instead whenever that plan is expected: the
- * sort has no global index, or the caller's previous list of this table took the per-branch plan.
+ * trip, they ride on the owned plan's page query when the caller's previous list took that plan.
+ * (Riding on the per-branch query too was tried and dropped: over 200 visible contexts and 100,000
+ * tasks it made the page 10 ms slower, `sort=due_date` 29 -> 23 req/s, bench/README.md.)
  */
 export async function pageVisible<Row>(
   db: Executor,
@@ -291,28 +295,16 @@ export async function pageVisible<Row>(
   const args = [...values, ...listed.args];
   const ownArgs = [...values, ...ownPage.args];
 
-  if (pg && !opts.plan) {
-    const last = lastPlans.get(hint);
-    if (last === 'owned' && ownPossible) {
-      const rows = await run<Row & Record<string, unknown>>(db, `owned-counted|${shape}${ownPage.key}`, ownArgs, (m) => {
-        const { b, query } = ownedArgs(m);
-        return query.select((eb) => countColumns(eb, pg, b.userId, table, b.filter, COUNTED));
-      });
-      // Exact only while the caller still sees nothing but their own records; else plan afresh.
-      if (rows.length && planFor(rows[0], COUNTED, table, userId, k, globalSort) === 'owned')
-        return { rows: rows as Row[], total: totalOf(rows[0], COUNTED, table, userId) };
-    } else if (!globalSort || last === 'branches' || last === 'owned') {
-      const rows = await run<Row & Record<string, unknown>>(db, `counted|${shape}|${depth}${listed.key}`, args, (m) => {
-        const { b, query } = branchesArgs(m);
-        return query.select((eb) => countColumns(eb, pg, b.userId, table, b.filter, COUNTED));
-      });
-      if (rows.length) {
-        rememberPlan(hint, planFor(rows[0], COUNTED, table, userId, k, globalSort));
-        return { rows: rows as Row[], total: totalOf(rows[0], COUNTED, table, userId) };
-      }
-      // An empty first page means nothing is visible; past the end, the counts alone say how much is.
-      if (page.offset === 0 && page.limit > 0) return { rows: [] as Row[], total: 0 };
-    }
+  // PostgreSQL, a caller whose last list of this table took the owned plan: the counts ride on its
+  // page query (one round trip instead of two), and are checked on the way back.
+  if (pg && ownPossible && lastPlans.get(hint) === 'owned') {
+    const rows = await run<Row & Record<string, unknown>>(db, `owned-counted|${shape}${ownPage.key}`, ownArgs, (m) => {
+      const { b, query } = ownedArgs(m);
+      return query.select((eb) => countColumns(eb, pg, b.userId, table, b.filter, COUNTED));
+    });
+    // Exact only while the caller still sees nothing but their own records; else plan afresh.
+    if (rows.length && planFor(rows[0], COUNTED, table, userId, k, globalSort) === 'owned')
+      return { rows: rows as Row[], total: totalOf(rows[0], COUNTED, table, userId) };
   }
 
   const [counts] = await run<Record<string, unknown>>(db, `count|${shape}`, values, (m) => {
@@ -351,16 +343,18 @@ export async function pageVisible<Row>(
 }
 
 /**
- * How deep each branch (or the global window) is read: at least the rows asked for, rounded up (to
- * a power of two up to 1,024, then to a multiple of 1,024). Reading a little more changes no page,
- * and the depth is written into the SQL text rather than bound: PostgreSQL estimates a LIMIT given
- * as a parameter at a tenth of the table, which made it re-plan the list query on every call
- * (0.33-0.47 ms of planning against 0.2 ms of running it); with the depth known it keeps one generic
- * plan per statement. Rounding keeps the texts few.
+ * How deep each branch (or the global window) is read: the rows asked for up to 128 (first pages,
+ * the common case, exactly: the context branch reads this many per visible context, so a rounded
+ * 64 for a page of 50 read 28% more rows over 200 contexts and cost as much in time), then rounded
+ * up (a power of two up to 1,024, then a multiple of 1,024). Reading more changes no page, and the
+ * depth is written into the SQL text rather than bound: PostgreSQL estimates a LIMIT given as a
+ * parameter at a tenth of the table, which made it re-plan the list query on every call (0.33-0.47
+ * ms of planning against 0.2 ms of running it); with the depth known it keeps one generic plan per
+ * statement. Rounding keeps the texts of deeper pages few.
  */
 const readDepth = (rows: number) => {
-  if (rows === Number.MAX_SAFE_INTEGER) return rows;
-  return rows <= 1024 ? Math.max(64, 2 ** Math.ceil(Math.log2(Math.max(1, rows)))) : Math.ceil(rows / 1024) * 1024;
+  if (rows === Number.MAX_SAFE_INTEGER || rows <= 128) return Math.max(1, rows);
+  return rows <= 1024 ? 2 ** Math.ceil(Math.log2(rows)) : Math.ceil(rows / 1024) * 1024;
 };
 
 const branchCounts = (counts: Record<string, unknown>, prefix: string, table: VisibleTable, userId: string) =>
