@@ -80,7 +80,7 @@ describe('visibility plans', () => {
     expect(unpinned.rows.map((r) => r.id)).toEqual(reference('created_at', true));
   });
 
-  it("unpinned lists (on PostgreSQL the counts ride on the page query) give the pinned plans' pages and totals", async () => {
+  it("unpinned lists (the plan chosen from the counts, then from the caller's last plan) give the pinned plans' pages and totals", async () => {
     const db = t.app.database.db;
     const nobody = await t.user();
     for (const filter of [null, [['status', '=', 0]] as Condition[]]) {
