@@ -344,9 +344,9 @@ export async function pageVisible<Row>(
 
 /**
  * How deep each branch (or the global window) is read: the rows asked for up to 128 (first pages,
- * the common case, exactly: the context branch reads this many per visible context, so a rounded
- * 64 for a page of 50 read 28% more rows over 200 contexts and cost as much in time), then rounded
- * up (a power of two up to 1,024, then a multiple of 1,024). Reading more changes no page, and the
+ * the common case, exactly: the context branch reads this many per visible context, so rounding 50
+ * up to 64 would read 28% more rows over 200 contexts), then rounded up (a power of two up to
+ * 1,024, then a multiple of 1,024). Reading more changes no page, and the
  * depth is written into the SQL text rather than bound: PostgreSQL estimates a LIMIT given as a
  * parameter at a tenth of the table, which made it re-plan the list query on every call (0.33-0.47
  * ms of planning against 0.2 ms of running it); with the depth known it keeps one generic plan per
