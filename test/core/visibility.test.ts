@@ -3,7 +3,8 @@
  * pages a plain "filter everything, then sort" would, for every sort, filter and offset.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Condition, pageVisible } from '../../src/core/access/visibility.store.js';
+import type { Condition } from '../../src/core/access/visibility.store.js';
+import { pageVisible } from '../../src/core/access/visible-pages.store.js';
 import { listVisibleTasks } from '../../src/core/tasks/tasks.store.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { createContext, createEvent, createTask, share } from '../helpers/factories.js';

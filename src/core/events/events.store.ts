@@ -2,7 +2,8 @@ import { type Compilable, sql } from 'kysely';
 import { dialectOf, forUpdate, type Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { EventsTable } from '../../db/schema.js';
-import { type Condition, pageVisible, type RecordFilter, recordConditions, withRecurrence } from '../access/visibility.store.js';
+import { type Condition, type RecordFilter, recordConditions, withRecurrence } from '../access/visibility.store.js';
+import { pageVisible } from '../access/visible-pages.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
 
 export const EVENT_SORT_FIELDS = ['created_at', 'updated_at', 'start_time', 'end_time', 'title'] as const;

@@ -3,7 +3,8 @@ import { dialectOf, type Executor, forUpdate } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, TasksTable } from '../../db/schema.js';
 import { withVisibleContexts } from '../access/access.store.js';
-import { pageVisible, type RecordFilter, recordConditions, visibleCondition, withRecurrence } from '../access/visibility.store.js';
+import { type RecordFilter, recordConditions, visibleCondition, withRecurrence } from '../access/visibility.store.js';
+import { pageVisible } from '../access/visible-pages.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
 
 export const TASK_SORT_FIELDS = ['created_at', 'updated_at', 'due_date', 'priority', 'status', 'title'] as const;
