@@ -115,19 +115,18 @@ const COUNTED = 'counted_';
  * Rows are returned whole (selectAll of the table, plus `recurrence`; on PostgreSQL they may also
  * carry the `counted_*` columns, which the mappers to API objects ignore).
  *
- * The total is needed anyway, and it picks between two plans that give the same rows:
+ * The counts come first: they give the total, and they pick one of three plans that give the same
+ * rows:
+ * - owned: when the caller sees only their own records outside contexts, their page read straight
+ *   off their (user_id, col, id) index;
  * - global order: when the caller sees a large share of the table and the sort has its own index,
  *   read the first M rows of the whole table in sort order (M sized to hold the page several times
  *   over at the visible share) and keep the visible ones. Every visible row outside those M ranks
- *   after all of them, so if the page is complete it is exact; if not, fall through.
+ *   after all of them, so if the page is complete it is exact; if not, fall through;
  * - per branch: the union of each branch's own top `offset + limit` rows, each read in its index
  *   order, then the page cut from that union. Its work grows with the visible set, not the table.
  *
- * - owned: when the caller sees only their own records outside contexts, their page read straight
- *   off their (user_id, col, id) index.
- *
- * So the counts come first, in a query of their own. On PostgreSQL, where each query is a round
- * trip, they ride on the owned plan's page query when the caller's previous list took that plan.
+ * On PostgreSQL, where each query is a round trip, the counts ride on the owned plan's page query when the caller's previous list took that plan.
  * (Riding on the per-branch query too was tried and dropped: over 200 visible contexts and 100,000
  * tasks it made the page 10 ms slower, `sort=due_date` 29 -> 23 req/s, bench/README.md.)
  */
@@ -243,8 +242,8 @@ export async function pageVisible<Row>(
  * How deep each branch (or the global window) is read: the rows asked for up to 128 (first pages,
  * the common case, exactly: the context branch reads this many per visible context, so rounding 50
  * up to 64 would read 28% more rows over 200 contexts), then rounded up (a power of two up to
- * 1,024, then a multiple of 1,024). Reading more changes no page, and the
- * depth is written into the SQL text rather than bound: PostgreSQL estimates a LIMIT given as a
+ * 1,024, then a multiple of 1,024). Reading more changes no page, and the depth is written into the
+ * SQL text rather than bound: PostgreSQL estimates a LIMIT given as a
  * parameter at a tenth of the table, which made it re-plan the list query on every call (0.33-0.47
  * ms of planning against 0.2 ms of running it); with the depth known it keeps one generic plan per
  * statement. Rounding keeps the texts of deeper pages few.
