@@ -126,7 +126,8 @@ const COUNTED = 'counted_';
  * - per branch: the union of each branch's own top `offset + limit` rows, each read in its index
  *   order, then the page cut from that union. Its work grows with the visible set, not the table.
  *
- * On PostgreSQL, where each query is a round trip, the counts ride on the owned plan's page query when the caller's previous list took that plan.
+ * On PostgreSQL, where each query is a round trip, the counts ride on the owned plan's page query
+ * when the caller's previous list took that plan.
  * (Riding on the per-branch query too was tried and dropped: over 200 visible contexts and 100,000
  * tasks it made the page 10 ms slower, `sort=due_date` 29 -> 23 req/s, bench/README.md.)
  */
