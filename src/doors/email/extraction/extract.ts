@@ -74,6 +74,8 @@ function referenceContext(parsed: ParsedMessage, forwardedDate: string | null, l
 export interface Candidate<T> {
   item: T;
   features: Features;
+  /** Found in the text but left out by the rules for the mail's class (by-class.ts); the model may bring it back. */
+  dropped: boolean;
 }
 
 /** Everything the rules found in a message, before the item model decides (see decide()). */
@@ -113,10 +115,20 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
     forwardedFrom: split.forwardedFrom,
   });
   const fromNote = ownNote.trim() ? readText(ownNote, ctx, parsed.subject, false) : { tasks: [], events: [] };
-  const shaped = shapeByClass(mailClass.kind, readText(content, ctx, parsed.subject, parsed.internal.bulk), content, parsed.subject, ctx);
-  const noted = <T>(list: T[], n: number) => list.map((x, i) => ({ x, fromNote: i < n }));
-  const foundTasks = noted([...fromNote.tasks, ...shaped.tasks], fromNote.tasks.length).map((t) => ({ ...t, x: calibrateTask(t.x, ctx.refMs) }));
-  const foundEvents = noted([...fromNote.events, ...shaped.events], fromNote.events.length).map((e) => ({ ...e, x: calibrateEvent(e.x) }));
+  const read = readText(content, ctx, parsed.subject, parsed.internal.bulk);
+  const shaped = shapeByClass(mailClass.kind, read, content, parsed.subject, ctx);
+  // What the class shaping left out (matched by sentence and date: shaping may rename what it keeps).
+  const keptTasks = new Set(shaped.tasks.map((t) => `${t.excerpt}|${t.dueMs}`));
+  const keptEvents = new Set(shaped.events.map((e) => `${e.excerpt}|${e.startMs}`));
+  const noted = <T>(list: T[], n: number) => list.map((x, i) => ({ x, fromNote: i < n, dropped: false }));
+  const foundTasks = [
+    ...noted([...fromNote.tasks, ...shaped.tasks], fromNote.tasks.length),
+    ...read.tasks.filter((t) => !keptTasks.has(`${t.excerpt}|${t.dueMs}`)).map((x) => ({ x, fromNote: false, dropped: true })),
+  ].map((t) => ({ ...t, x: calibrateTask(t.x, ctx.refMs) }));
+  const foundEvents = [
+    ...noted([...fromNote.events, ...shaped.events], fromNote.events.length),
+    ...read.events.filter((e) => !keptEvents.has(`${e.excerpt}|${e.startMs}`)).map((x) => ({ x, fromNote: false, dropped: true })),
+  ].map((e) => ({ ...e, x: calibrateEvent(e.x) }));
   const seen = new Set<string>();
   const uniqueTasks = foundTasks.filter(({ x }) => {
     const key = x.title.toLowerCase();
@@ -124,7 +136,8 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
     seen.add(key);
     return true;
   });
-  const total = uniqueTasks.length + foundEvents.length;
+  const kept = (list: Array<{ dropped: boolean }>) => list.filter((x) => !x.dropped).length;
+  const total = kept(uniqueTasks) + kept(foundEvents);
   const about = (index: number, kindCount: number, note: boolean): ItemContext => ({
     mailClass: mailClass.kind,
     lang,
@@ -134,7 +147,8 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
     total,
     refMs: ctx.refMs,
   });
-  const tasks = uniqueTasks.map(({ x: t, fromNote: note }, i) => ({
+  const tasks = uniqueTasks.map(({ x: t, fromNote: note, dropped }, i) => ({
+    dropped,
     item: { title: t.title, description: describe(parsed, t.excerpt), due_date: t.dueMs === null ? null : toIso(t.dueMs), confidence: t.confidence },
     features: itemFeatures(
       {
@@ -148,11 +162,13 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
         location: null,
         weak: [],
         ruleConfidence: t.confidence,
+        dropped,
       },
-      about(i, uniqueTasks.length, note),
+      about(i, kept(uniqueTasks), note),
     ),
   }));
-  const events = foundEvents.map(({ x: e, fromNote: note }, i) => ({
+  const events = foundEvents.map(({ x: e, fromNote: note, dropped }, i) => ({
+    dropped,
     item: {
       title: e.title,
       description: describe(parsed, e.excerpt),
@@ -179,8 +195,9 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
           .filter(([, on]) => on)
           .map(([k]) => k),
         ruleConfidence: e.confidence,
+        dropped,
       },
-      about(i, foundEvents.length, note),
+      about(i, kept(foundEvents), note),
     ),
   }));
   const title =
@@ -209,11 +226,11 @@ const TEXT_CEILING = 0.94;
 export function decide(c: Candidates, model: ItemModel | null): Extraction {
   if (c.invitation) return c.invitation;
   const judged = <T extends { confidence: number }>(list: Candidate<T>[]): T[] => {
-    if (!model) return list.map((x) => x.item);
+    if (!model) return list.filter((x) => !x.dropped).map((x) => x.item);
     const kept: T[] = [];
-    for (const { item, features } of list) {
+    for (const { item, features, dropped } of list) {
       const p = itemProbability(model, features);
-      if (p >= model.threshold) kept.push({ ...item, confidence: Math.round(Math.min(TEXT_CEILING, p) * 100) / 100 });
+      if (p >= (dropped ? model.reviveThreshold : model.threshold)) kept.push({ ...item, confidence: Math.round(Math.min(TEXT_CEILING, p) * 100) / 100 });
     }
     return kept;
   };

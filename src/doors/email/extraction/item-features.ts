@@ -40,6 +40,8 @@ export interface ItemFacts {
   location: string | null;
   weak: string[];
   ruleConfidence: number;
+  /** Left out by the rules for the mail's class. */
+  dropped: boolean;
 }
 
 export type Features = Map<string, number>;
@@ -70,6 +72,10 @@ export function itemFeatures(item: ItemFacts, ctx: ItemContext): Features {
   const f: Features = new Map();
   const kind = item.kind;
   add(f, `kind:${kind}`);
+  if (item.dropped) {
+    add(f, 'dropped');
+    add(f, `dropped:${ctx.mailClass}:${kind}`);
+  }
   add(f, `rule:${item.rule}`);
   if (item.taskKind) add(f, `taskKind:${item.taskKind}`);
   add(f, `class:${ctx.mailClass}`);

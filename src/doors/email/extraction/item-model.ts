@@ -19,6 +19,8 @@ export interface ItemModelFile {
   calibration: { scale: number; shift: number };
   /** Items whose probability is below this are dropped. */
   threshold: number;
+  /** Items the rules left out for the mail's class are brought back at or above this (above 1: never). */
+  reviveThreshold: number;
 }
 
 export interface ItemModel {
@@ -27,6 +29,7 @@ export interface ItemModel {
   weights: Float64Array;
   calibration: { scale: number; shift: number };
   threshold: number;
+  reviveThreshold: number;
 }
 
 /** FNV-1a over the name's UTF-16 units: a feature's bucket, the same on every machine. */
@@ -42,7 +45,7 @@ export function featureBucket(name: string, dims: number): number {
 export function loadItemModel(file: ItemModelFile): ItemModel {
   const weights = new Float64Array(file.dims);
   for (const [i, w] of file.weights) weights[i] = w;
-  return { dims: file.dims, bias: file.bias, weights, calibration: file.calibration, threshold: file.threshold };
+  return { dims: file.dims, bias: file.bias, weights, calibration: file.calibration, threshold: file.threshold, reviveThreshold: file.reviveThreshold };
 }
 
 /** The raw score (log-odds before calibration). */
