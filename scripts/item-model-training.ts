@@ -34,6 +34,8 @@ const STEPS = 400;
 const RATE = 0.5;
 /** The thresholds the cross-validation chooses among. */
 const THRESHOLDS = [0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
+/** Bins of the left-out probabilities for the calibration check. */
+const RELIABILITY_EDGES = [0, 0.5, 0.7, 0.8, 0.9, 1];
 /** For items the rules left out: 1.01 never brings one back. */
 const REVIVE = [1.01, 0.95, 0.9, 0.85, 0.8, 0.7];
 
@@ -162,6 +164,8 @@ export interface Training {
   /** Pooled F1 of the left-out sets for each threshold tried. */
   sweep: Array<{ threshold: number; reviveThreshold: number; f1: number; precision: number; recall: number }>;
   lambda: number;
+  /** Left-out items by calibrated probability: how many, their mean probability, and the share that was right. */
+  reliability: Array<{ lower: number; upper: number; count: number; meanProbability: number | null; rightShare: number | null }>;
   folds: FoldRow[];
   examples: { right: number; wrong: number };
 }
@@ -202,6 +206,21 @@ export function trainItemModel(sets: LoadedSet[]): Training {
     }
   });
   const calibration = platt(scores, labels);
+  const reliability = RELIABILITY_EDGES.slice(1).map((upper, b) => {
+    const lower = RELIABILITY_EDGES[b];
+    let count = 0;
+    let sumP = 0;
+    let right = 0;
+    scores.forEach((z, i) => {
+      const p = sigmoid(calibration.scale * z + calibration.shift);
+      if (p >= lower && (p < upper || upper === 1)) {
+        count++;
+        sumP += p;
+        right += labels[i];
+      }
+    });
+    return { lower, upper, count, meanProbability: count ? sumP / count : null, rightShare: count ? right / count : null };
+  });
   const asModel = (m: Pick<ItemModel, 'dims' | 'bias' | 'weights'>, threshold: number, reviveThreshold: number): ItemModel => ({
     ...m,
     calibration,
@@ -248,6 +267,7 @@ export function trainItemModel(sets: LoadedSet[]): Training {
     },
     lambda: chosen.lambda,
     sweep,
+    reliability,
     folds,
     examples: { right: all.filter((e) => e.label === 1).length, wrong: all.filter((e) => e.label === 0).length },
   };

@@ -24,6 +24,9 @@ for (const r of t.sweep)
 console.log(
   `lambda ${t.lambda}; chosen threshold ${t.file.threshold}, revive ${t.file.reviveThreshold}; calibration scale ${t.file.calibration.scale} shift ${t.file.calibration.shift}`,
 );
+console.log('calibration of the left-out probabilities (items, mean probability, share right):');
+for (const r of t.reliability)
+  console.log(`  [${r.lower.toFixed(1)}, ${r.upper.toFixed(1)})  ${String(r.count).padStart(4)}  ${f3(r.meanProbability)}  ${f3(r.rightShare)}`);
 console.log('');
 console.log('| left-out set | reading | F1 | P | R | tasks F1 | events F1 | separation |');
 console.log('|---|---|---|---|---|---|---|---|');
