@@ -34,3 +34,9 @@ export async function run(raw: Buffer): Promise<{ parsed: ParsedMessage; out: Ex
   const parsed = await parseEmail(raw);
   return { parsed, out: extract(parsed) };
 }
+
+/** The rules alone, without the item model: for tests of the rules' own confidence levels (calibrate.ts). */
+export async function runRules(raw: Buffer): Promise<{ parsed: ParsedMessage; out: Extraction }> {
+  const parsed = await parseEmail(raw);
+  return { parsed, out: extract(parsed, { model: null }) };
+}

@@ -42,14 +42,14 @@ export function featureBucket(name: string, dims: number): number {
   return (h >>> 0) & (dims - 1);
 }
 
-export function loadItemModel(file: ItemModelFile): ItemModel {
+function loadItemModel(file: ItemModelFile): ItemModel {
   const weights = new Float64Array(file.dims);
   for (const [i, w] of file.weights) weights[i] = w;
   return { dims: file.dims, bias: file.bias, weights, calibration: file.calibration, threshold: file.threshold, reviveThreshold: file.reviveThreshold };
 }
 
 /** The raw score (log-odds before calibration). */
-export function itemScore(model: Pick<ItemModel, 'dims' | 'bias' | 'weights'>, features: Features): number {
+function itemScore(model: Pick<ItemModel, 'dims' | 'bias' | 'weights'>, features: Features): number {
   let z = model.bias;
   for (const [name, value] of features) z += model.weights[featureBucket(name, model.dims)] * value;
   return z;
