@@ -21,7 +21,7 @@ const devCorpus = process.env.AGENDUM_CORPUS ?? path.resolve(repoRoot, '../share
 /** Every labelled set the model may learn from, in a fixed order. The round's blind set is not one of them. */
 export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
   { name: 'dev', dir: devCorpus },
-  ...['heldout', 'check', 'unseen', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6'].map((name) => ({
+  ...['heldout', 'check', 'unseen', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'model8'].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),
   })),

@@ -12,8 +12,7 @@ import { loadSets, trainItemModel } from './item-model-training.js';
 
 const out = path.resolve(import.meta.dirname, '../src/doors/email/extraction/item-model-weights.ts');
 const f3 = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
-const cells = (s: CorpusScore) =>
-  [s.f1, s.precision, s.recall, prf(s.byKind.task).f1, prf(s.byKind.event_text).f1, s.confidenceSeparation].map(f3).join(' | ');
+const cells = (s: CorpusScore) => [s.f1, s.precision, s.recall, prf(s.byKind.task).f1, prf(s.byKind.event_text).f1, s.confidenceSeparation].map(f3).join(' | ');
 
 const sets = await loadSets();
 const t = trainItemModel(sets);
