@@ -156,6 +156,8 @@ const withModel = (set: LoadedSet, model: ItemModel | null): CorpusScore => scor
 export interface FoldRow {
   set: string;
   rules: CorpusScore;
+  /** The model's confidences with nothing dropped (threshold 0). */
+  calibrated: CorpusScore;
   model: CorpusScore;
 }
 
@@ -244,6 +246,7 @@ export function trainItemModel(sets: LoadedSet[]): Training {
   const folds = sets.map((s, i) => ({
     set: s.name,
     rules: withModel(s, null),
+    calibrated: withModel(s, asModel(foldModels[i], 0, 1.01)),
     model: withModel(s, asModel(foldModels[i], best.threshold, best.reviveThreshold)),
   }));
   const final = train(

@@ -31,6 +31,7 @@ console.log('| left-out set | reading | F1 | P | R | tasks F1 | events F1 | sepa
 console.log('|---|---|---|---|---|---|---|---|');
 for (const f of t.folds) {
   console.log(`| ${f.set} | rules | ${cells(f.rules)} |`);
+  console.log(`| ${f.set} | model confidence, nothing dropped | ${cells(f.calibrated)} |`);
   console.log(`| ${f.set} | rules + model | ${cells(f.model)} |`);
 }
 if (!process.argv.includes('--dry-run')) {

@@ -59,10 +59,11 @@ describe('extraction quality floors', () => {
   it('held-out corpus (written before any run; a second fix round of the first quality work looked at its misses)', async () => {
     const s = await scoreCorpus(HELDOUT);
     expect(s.emails).toBeGreaterThanOrEqual(60);
-    // Separation 0.760 since the eighth round: the item model was trained on this set (left out, 0.300).
-    expectFloors(s, { f1: 0.97, precision: 0.96, recall: 0.97, tasksF1: 0.98, eventsF1: 0.94, separation: 0.7 });
-    // Correct items are trusted more than wrong ones by at least 0.15 on average (issue 16).
-    expect(s.confidenceCorrect! - s.confidenceWrong!).toBeGreaterThanOrEqual(0.15);
+    // Since the eighth round the item model, trained on this set, drops its wrong items (in-sample:
+    // F1 0.991, no wrong item left, so no separation to hold; left out: F1 0.977, separation 0.151).
+    expectFloors(s, { f1: 0.98, precision: 0.98, recall: 0.97, tasksF1: 0.98, eventsF1: 0.97, separation: 0.7 });
+    // Correct items are trusted more than wrong ones by at least 0.15 on average (issue 16), when any is wrong.
+    if (s.confidenceWrong !== null) expect(s.confidenceCorrect! - s.confidenceWrong).toBeGreaterThanOrEqual(0.15);
   }, 60_000);
 
   // The sets written for this repository after the held-out one, with what happened to each: all
@@ -104,8 +105,9 @@ describe('extraction quality floors', () => {
       name: 'fresh4 set (written blind before round five, scored once after it, F1 0.547; tuned in round six)',
       dir: FRESH4,
       emails: 36,
-      // Separation 0.736 since the eighth round, with the item model trained on this set (left out, 0.167).
-      floors: { f1: 0.92, precision: 0.91, recall: 0.93, tasksF1: 0.91, eventsF1: 0.93, separation: 0.7 },
+      // Since the eighth round, with the item model trained on this set (in-sample F1 0.966, separation
+      // 0.394; left out, F1 0.957, separation -0.094).
+      floors: { f1: 0.95, precision: 0.96, recall: 0.93, tasksF1: 0.94, eventsF1: 0.96, separation: 0.35 },
     },
     {
       name: 'fresh5 set (written blind before round six, scored once after it, F1 0.667; tuned in round seven)',
@@ -118,17 +120,19 @@ describe('extraction quality floors', () => {
       name: "fresh6 set (written blind while round seven ran, scored once after it, F1 0.536, as the sixth round's code; the item model trains on it)",
       dir: FRESH6,
       emails: 45,
-      // Separation 0.735 since the eighth round, with the item model trained on this set (left out, 0.084).
-      floors: { f1: 0.52, precision: 0.56, recall: 0.48, tasksF1: 0.58, eventsF1: 0.41, separation: 0.7 },
+      // Since the eighth round, with the item model trained on this set (in-sample F1 0.640, separation
+      // 0.432; left out, F1 0.576, separation 0.084).
+      floors: { f1: 0.62, precision: 0.76, recall: 0.52, tasksF1: 0.69, eventsF1: 0.48, separation: 0.4 },
     },
     {
-      // Written for the item model's training in round eight (two batches, each committed before the
-      // extractor ran on it); no rule was tuned on it. Rules alone 0.723 (separation 0.071); the
-      // model is trained on it, so its separation here (0.590) is in-sample (left out, 0.086).
+      // Written for the item model's training in round eight (six batches, each committed before
+      // the extractor ran on it); no rule was tuned on it. Rules alone F1 0.652 (separation 0.074);
+      // the model is trained on it, so its figures here are in-sample (F1 0.707, separation 0.392;
+      // left out, F1 0.665, separation 0.085).
       name: 'model8 set (written in round eight as training data of the item model; rules never tuned on it)',
       dir: MODEL8,
-      emails: 46,
-      floors: { f1: 0.7, precision: 0.72, recall: 0.68, tasksF1: 0.76, eventsF1: 0.55, separation: 0.5 },
+      emails: 142,
+      floors: { f1: 0.69, precision: 0.71, recall: 0.66, tasksF1: 0.7, eventsF1: 0.64, separation: 0.35 },
     },
   ];
 
