@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { extract, parseEmail, subjectTitle, type Extraction } from '../src/doors/email/extraction/index.js';
+import { extract, parseEmail, subjectTitle, type Extraction, type ParsedMessage } from '../src/doors/email/extraction/index.js';
 
 interface Spec {
   date: string;
@@ -26,7 +26,7 @@ interface ExpEvent {
   location_keywords: string[] | null;
   optional?: boolean;
 }
-interface Expected {
+export interface Expected {
   tasks: ExpTask[];
   events: ExpEvent[];
   cancels_event_from?: string | null;
@@ -232,31 +232,77 @@ function scoreOne(
 
 const mean = (a: number[]) => (a.length ? a.reduce((s, x) => s + x, 0) / a.length : null);
 
-export async function scoreCorpus(dir: string, only?: string): Promise<CorpusScore> {
+/** One labelled mail of a set, parsed once (scoring it again with another reading costs no parse). */
+export interface LabelledMail {
+  name: string;
+  expected: Expected;
+  parsed: ParsedMessage | null;
+  parseError: string | null;
+  invite: boolean;
+}
+
+export async function loadCorpus(dir: string, only?: string): Promise<LabelledMail[]> {
   const files = (await readdir(dir))
     .filter((f) => f.endsWith('.eml'))
     .sort()
     .filter((f) => !only || f.includes(only));
+  const mails: LabelledMail[] = [];
+  for (const file of files) {
+    const name = file.slice(0, -4);
+    const expected = JSON.parse(await readFile(path.join(dir, `${name}.expected.json`), 'utf8')) as Expected;
+    const raw = await readFile(path.join(dir, file));
+    const rawText = raw.toString('latin1');
+    const invite = /^content-type:\s*(text\/calendar|application\/ics)|^BEGIN:VCALENDAR/im.test(rawText) || /\.ics"?\s*$/im.test(rawText);
+    try {
+      mails.push({ name, expected, parsed: await parseEmail(raw), parseError: null, invite });
+    } catch (e) {
+      mails.push({ name, expected, parsed: null, parseError: (e as Error).message, invite });
+    }
+  }
+  return mails;
+}
+
+export type Verdict = 'right' | 'partial' | 'extra' | 'optional';
+
+/**
+ * What the scorer's matching makes of each produced item, in the order of out.tasks and out.events:
+ * right (fully matched), partial (the title matched, a field did not), extra (matched nothing),
+ * optional (matched an optional item: neither counted right nor wrong). The item model's labels.
+ */
+export function itemVerdicts(expected: Expected, out: Pick<Extraction, 'tasks' | 'events'>): { tasks: Verdict[]; events: Verdict[] } {
+  const verdicts = (m: ReturnType<typeof matchKind>, list: Item[]): Verdict[] =>
+    list.map((p) => {
+      const r = m.res.find((x) => x.prod === p);
+      return !r ? 'extra' : r.exp.optional ? 'optional' : r.full ? 'right' : 'partial';
+    });
+  return {
+    tasks: verdicts(matchKind(expected.tasks, out.tasks, 'task'), out.tasks),
+    events: verdicts(matchKind(expected.events, out.events, 'event'), out.events),
+  };
+}
+
+export async function scoreCorpus(dir: string, only?: string): Promise<CorpusScore> {
+  return scoreMails(await loadCorpus(dir, only), (parsed) => extract(parsed));
+}
+
+/** Scores loaded mails with a given reading of each (the extractor, or the rules with another model). */
+export function scoreMails(mails: LabelledMail[], read: (parsed: ParsedMessage, name: string) => Extraction): CorpusScore {
   const totals = zero();
   const subjectOnly = zero();
   const acc: Acc = { kinds: { task: zero(), event_text: zero(), event_invite: zero() }, conf: { ok: [], bad: [] } };
   const byName = new Map<string, Extraction>();
   const allLines = new Map<string, string[]>();
-  for (const file of files) {
-    const name = file.slice(0, -4);
-    const exp = JSON.parse(await readFile(path.join(dir, `${name}.expected.json`), 'utf8')) as Expected;
-    const raw = await readFile(path.join(dir, file));
-    const rawText = raw.toString('latin1');
-    const invite = /^content-type:\s*(text\/calendar|application\/ics)|^BEGIN:VCALENDAR/im.test(rawText) || /\.ics"?\s*$/im.test(rawText);
+  for (const { name, expected: exp, parsed, parseError, invite } of mails) {
     const lines: string[] = [];
     let out: Extraction = { tasks: [], events: [], cancellations: [], errors: [] };
-    let parsedSubject = '';
-    try {
-      const parsed = await parseEmail(raw);
-      parsedSubject = parsed.subject;
-      out = extract(parsed);
-    } catch (e) {
-      lines.push(`    ERROR ${(e as Error).message}`);
+    const parsedSubject = parsed?.subject ?? '';
+    if (parseError) lines.push(`    ERROR ${parseError}`);
+    else {
+      try {
+        out = read(parsed!, name);
+      } catch (e) {
+        lines.push(`    ERROR ${(e as Error).message}`);
+      }
     }
     for (const err of out.errors) lines.push(`    CALENDAR ERROR ${err}`);
     byName.set(name, out);
@@ -291,7 +337,7 @@ export async function scoreCorpus(dir: string, only?: string): Promise<CorpusSco
   const confidenceCorrect = mean(acc.conf.ok);
   const confidenceWrong = mean(acc.conf.bad);
   return {
-    emails: files.length,
+    emails: mails.length,
     totals,
     byKind: acc.kinds,
     precision,

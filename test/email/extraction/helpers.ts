@@ -30,7 +30,18 @@ export function mail(headers: Record<string, string>, body: string): Buffer {
   return Buffer.from(`${head}\r\n\r\n${body.replace(/\r?\n/g, '\r\n')}`, 'utf8');
 }
 
+/**
+ * The rules alone, without the item model: the rounds' tests say what the rules read from each
+ * wording. What the model then keeps or drops is tested in item-model.test.ts and by the corpus
+ * floors (docs/intake-quality.md, eighth round, says what it costs on these wordings).
+ */
 export async function run(raw: Buffer): Promise<{ parsed: ParsedMessage; out: Extraction }> {
+  const parsed = await parseEmail(raw);
+  return { parsed, out: extract(parsed, { model: null }) };
+}
+
+/** The whole reading: the rules, then the committed item model. */
+export async function runWithModel(raw: Buffer): Promise<{ parsed: ParsedMessage; out: Extraction }> {
   const parsed = await parseEmail(raw);
   return { parsed, out: extract(parsed) };
 }

@@ -88,6 +88,7 @@ describe('sentences and list entries', () => {
 });
 
 describe('confidence from evidence', () => {
+  // The rules' own level (calibrate.ts), which the item model reads as one of its features.
   it('trusts a written date more than a weekday, and a clean title more than a fragment', async () => {
     const written = (await run(mail(headers(EST, 'Report', 'c1'), 'Please send the report by December 4.'))).out.tasks[0];
     const weekday = (await run(mail(headers(EST, 'Report', 'c2'), 'Please send the report by Friday.'))).out.tasks[0];

@@ -2,7 +2,7 @@
 import { asksNothing, offeredPickup, withoutModal } from './advice.js';
 import { endsWithInfinitive, germanPoliteTitle, separableAsk } from './german-asks.js';
 import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
-import { CONFIDENCE } from './confidence.js';
+import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { isDeadlineMention } from './meetings.js';
 import { withinMention } from './relative-dates.js';
@@ -57,6 +57,8 @@ export interface TextTask {
   dueMs: number | null;
   dueIsExact: boolean;
   confidence: number;
+  /** Which rule found it (the CONFIDENCE key of its base level): read by the item model (item-model.ts). */
+  rule?: ConfidenceRule;
 }
 
 function pickDue(text: string, mentions: DateMention[]): DateMention | null {
@@ -224,6 +226,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
       dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
       dueIsExact: due.hasTime && !due.endOfDay,
       confidence: CONFIDENCE.deadlineStatement,
+      rule: 'deadlineStatement',
     };
   }
   if (!kind)
@@ -265,19 +268,20 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     dueIsExact = due.hasTime && !due.endOfDay;
     dueMs = mentionStartMs({ ...due, hasTime: dueIsExact }, ctx, true);
   }
-  const confidence =
+  const rule: ConfidenceRule =
     kind === 'section'
-      ? CONFIDENCE.actionItemListEntry
+      ? 'actionItemListEntry'
       : kind === 'request'
         ? due
-          ? CONFIDENCE.requestWithDate
-          : CONFIDENCE.requestWithoutDate
+          ? 'requestWithDate'
+          : 'requestWithoutDate'
         : kind === 'list' && owned && due
-          ? CONFIDENCE.ownedListEntryWithDate
+          ? 'ownedListEntryWithDate'
           : due && deadline
-            ? CONFIDENCE.datedErrand
-            : CONFIDENCE.todoListEntry - (kind === 'list' ? 0 : 0.1);
-  return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence };
+            ? 'datedErrand'
+            : 'todoListEntry';
+  const confidence = CONFIDENCE[rule] - (rule === 'todoListEntry' && kind !== 'list' ? 0.1 : 0);
+  return { kind, title, excerpt: info.clause.trim(), dueMs, dueIsExact, confidence, rule };
 }
 
 /**
@@ -309,6 +313,11 @@ function listVerb(text: string, lang: DateContext['lang']): boolean {
   return false;
 }
 
+/** A title that opens with a verb (the imperative, or the infinitive of a list entry): read by the item model. */
+export function startsWithVerb(text: string, lang: DateContext['lang']): boolean {
+  return imperativeMood(text, lang) || listVerb(text, lang);
+}
+
 /** "Due date: 11/Dec/26" in a tracker's notification: the subject says what is due. */
 function labelTitle(title: string, subject: string): string {
   if (!DUE_LABEL.test(title) || !subject) return title;
@@ -335,6 +344,7 @@ function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx:
     dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
     dueIsExact: due.hasTime && !due.endOfDay,
     confidence: CONFIDENCE.deadlineStatement,
+    rule: 'deadlineStatement',
   };
 }
 
@@ -358,6 +368,7 @@ function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): Text
     dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
     dueIsExact: due.hasTime,
     confidence: CONFIDENCE.paymentDue,
+    rule: 'paymentDue',
   };
 }
 
@@ -391,6 +402,7 @@ export function tableTasks(rows: string[], ctx: DateContext): TextTask[] | null 
       dueMs: due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null,
       dueIsExact: Boolean(due?.hasTime),
       confidence: CONFIDENCE.actionItemListEntry,
+      rule: 'actionItemListEntry',
     });
   }
   return tasks;

@@ -40,6 +40,7 @@ function closedDay(clause: string, ctx: DateContext): TextEvent | null {
     allDay: true,
     location: null,
     confidence: CONFIDENCE.closedDay,
+    rule: 'closedDay',
   };
 }
 
@@ -94,6 +95,7 @@ function agendaEntry(clause: string, ctx: DateContext, previous: string): TextEv
     allDay: false,
     location: location || null,
     confidence: CONFIDENCE.agendaEntry,
+    rule: 'agendaEntry',
   };
 }
 
@@ -118,6 +120,7 @@ function afterHappening(text: string, m: DateMention, ctx: DateContext, previous
     allDay: false,
     location: tail ? (findLocation(tail) ?? (/^[\p{Lu}\d]/u.test(tail) ? tail : null)) : null,
     confidence: CONFIDENCE.agendaEntry,
+    rule: 'agendaEntry',
   };
 }
 

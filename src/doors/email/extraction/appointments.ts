@@ -193,5 +193,6 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
     allDay: false,
     location,
     confidence: CONFIDENCE.appointment,
+    rule: 'appointment',
   };
 }

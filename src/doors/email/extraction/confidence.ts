@@ -27,3 +27,6 @@ export const CONFIDENCE = {
   /** The subject fallback of mail whose class asks for nothing (receipts, notifications, newsletters): what D16 wants; D16 caps a fallback at 0.5. */
   subjectFallbackQuiet: 0.5,
 } as const;
+
+/** Which rule made an item, named by the key of its base level. */
+export type ConfidenceRule = keyof typeof CONFIDENCE;

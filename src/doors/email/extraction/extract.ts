@@ -15,11 +15,15 @@ import { readText } from './text-items.js';
 import { subjectTitle } from './subject.js';
 import { toIso } from './timezones.js';
 import { capitalise } from './titles.js';
+import { type Features, type ItemContext, itemFeatures } from './item-features.js';
+import { ITEM_MODEL, type ItemModel, itemProbability } from './item-model.js';
 import type { ExtractedCancellation, ExtractedEvent, ExtractedTask, Extraction, ParsedMessage } from './types.js';
 
 export interface ExtractOptions {
   /** Used as the reference date when the message has no Date header (default: now). */
   now?: Date;
+  /** The item model to decide with; null for the rules alone (default: the committed model). */
+  model?: ItemModel | null;
 }
 
 function invitationItems(parsed: ParsedMessage, errors: string[]): { events: ExtractedEvent[]; cancellations: ExtractedCancellation[] } {
@@ -66,11 +70,33 @@ function referenceContext(parsed: ParsedMessage, forwardedDate: string | null, l
   return { refMs, offset, lang };
 }
 
-export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Extraction {
+/** An item the rules found, with what the item model reads of it. */
+export interface Candidate<T> {
+  item: T;
+  features: Features;
+  /** Found in the text but left out by the rules for the mail's class (by-class.ts); the model may bring it back. */
+  dropped: boolean;
+}
+
+/** Everything the rules found in a message, before the item model decides (see decide()). */
+export interface Candidates {
+  /** The invitation's items when the message has one: read, not guessed, so never judged. */
+  invitation: Extraction | null;
+  tasks: Candidate<ExtractedTask>[];
+  events: Candidate<ExtractedEvent>[];
+  /** The task made from the subject when no item is left (D16: confidence at most 0.5). */
+  fallback: ExtractedTask;
+  /** Calendar parts that did not parse (the text was read instead). */
+  errors: string[];
+}
+
+/** The rules' reading of a message: the invitation, or the text items with their features. */
+export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = {}): Candidates {
   const errors: string[] = [];
   if (parsed.internal.calendarParts.length) {
     const inv = invitationItems(parsed, errors);
-    if (inv.events.length || inv.cancellations.length) return { tasks: [], events: inv.events, cancellations: inv.cancellations, errors };
+    if (inv.events.length || inv.cancellations.length)
+      return { invitation: { tasks: [], events: inv.events, cancellations: inv.cancellations, errors }, tasks: [], events: [], fallback: noFallback, errors };
   }
   newScheduleBudget();
   newMessage();
@@ -89,43 +115,131 @@ export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Ex
     forwardedFrom: split.forwardedFrom,
   });
   const fromNote = ownNote.trim() ? readText(ownNote, ctx, parsed.subject, false) : { tasks: [], events: [] };
-  const shaped = shapeByClass(mailClass.kind, readText(content, ctx, parsed.subject, parsed.internal.bulk), content, parsed.subject, ctx);
-  const found = {
-    tasks: [...fromNote.tasks, ...shaped.tasks].map((t) => calibrateTask(t, ctx.refMs)),
-    events: [...fromNote.events, ...shaped.events].map(calibrateEvent),
-  };
-  const tasks: ExtractedTask[] = [];
+  const read = readText(content, ctx, parsed.subject, parsed.internal.bulk);
+  const shaped = shapeByClass(mailClass.kind, read, content, parsed.subject, ctx);
+  // What the class shaping left out (matched by sentence and date: shaping may rename what it keeps).
+  const keptTasks = new Set(shaped.tasks.map((t) => `${t.excerpt}|${t.dueMs}`));
+  const keptEvents = new Set(shaped.events.map((e) => `${e.excerpt}|${e.startMs}`));
+  const noted = <T>(list: T[], n: number) => list.map((x, i) => ({ x, fromNote: i < n, dropped: false }));
+  const foundTasks = [
+    ...noted([...fromNote.tasks, ...shaped.tasks], fromNote.tasks.length),
+    ...read.tasks.filter((t) => !keptTasks.has(`${t.excerpt}|${t.dueMs}`)).map((x) => ({ x, fromNote: false, dropped: true })),
+  ].map((t) => ({ ...t, x: calibrateTask(t.x, ctx.refMs) }));
+  const foundEvents = [
+    ...noted([...fromNote.events, ...shaped.events], fromNote.events.length),
+    ...read.events.filter((e) => !keptEvents.has(`${e.excerpt}|${e.startMs}`)).map((x) => ({ x, fromNote: false, dropped: true })),
+  ].map((e) => ({ ...e, x: calibrateEvent(e.x) }));
   const seen = new Set<string>();
-  for (const t of found.tasks) {
-    const key = t.title.toLowerCase();
-    if (seen.has(key)) continue;
+  const uniqueTasks = foundTasks.filter(({ x }) => {
+    const key = x.title.toLowerCase();
+    if (seen.has(key)) return false;
     seen.add(key);
-    tasks.push({ title: t.title, description: describe(parsed, t.excerpt), due_date: t.dueMs === null ? null : toIso(t.dueMs), confidence: t.confidence });
-  }
-  const events: ExtractedEvent[] = found.events.map((e) => ({
-    title: e.title,
-    description: describe(parsed, e.excerpt),
-    start_time: toIso(e.startMs),
-    end_time: toIso(e.endMs),
-    all_day: e.allDay,
-    location: e.location,
-    attendees: [],
-    confidence: e.confidence,
-    ical_uid: null,
-    ical_sequence: null,
+    return true;
+  });
+  const kept = (list: Array<{ dropped: boolean }>) => list.filter((x) => !x.dropped).length;
+  const total = kept(uniqueTasks) + kept(foundEvents);
+  const about = (index: number, kindCount: number, note: boolean): ItemContext => ({
+    mailClass: mailClass.kind,
+    lang,
+    fromNote: note,
+    index,
+    kindCount,
+    total,
+    refMs: ctx.refMs,
+  });
+  const tasks = uniqueTasks.map(({ x: t, fromNote: note, dropped }, i) => ({
+    dropped,
+    item: { title: t.title, description: describe(parsed, t.excerpt), due_date: t.dueMs === null ? null : toIso(t.dueMs), confidence: t.confidence },
+    features: itemFeatures(
+      {
+        kind: 'task',
+        rule: t.rule ?? 'none',
+        taskKind: t.kind,
+        title: t.title,
+        excerpt: t.excerpt,
+        whenMs: t.dueMs,
+        hasTime: t.dueIsExact,
+        location: null,
+        weak: [],
+        ruleConfidence: t.confidence,
+        dropped,
+      },
+      about(i, kept(uniqueTasks), note),
+    ),
   }));
-  if (!tasks.length && !events.length) {
-    const title =
-      capitalise(subjectTitle(parsed.subject)) || split.text.trim().split('\n')[0]?.slice(0, 80).trim() || `Email from ${parsed.from ?? 'unknown sender'}`;
-    // Mail of a class that asks for nothing is expected to end here; a person's mail that yields
-    // nothing probably asked for something that was not read.
-    const quiet = mailClass.kind === 'transactional' || mailClass.kind === 'notification' || mailClass.kind === 'newsletter';
-    tasks.push({
-      title,
-      description: describe(parsed, split.text.slice(0, 400)),
-      due_date: null,
-      confidence: quiet ? CONFIDENCE.subjectFallbackQuiet : CONFIDENCE.subjectFallback,
-    });
-  }
-  return { tasks, events, cancellations: [], errors };
+  const events = foundEvents.map(({ x: e, fromNote: note, dropped }, i) => ({
+    dropped,
+    item: {
+      title: e.title,
+      description: describe(parsed, e.excerpt),
+      start_time: toIso(e.startMs),
+      end_time: toIso(e.endMs),
+      all_day: e.allDay,
+      location: e.location,
+      attendees: [],
+      confidence: e.confidence,
+      ical_uid: null,
+      ical_sequence: null,
+    },
+    features: itemFeatures(
+      {
+        kind: 'event',
+        rule: e.rule ?? 'none',
+        taskKind: null,
+        title: e.title,
+        excerpt: e.excerpt,
+        whenMs: e.startMs,
+        hasTime: !e.allDay,
+        location: e.location,
+        weak: Object.entries(e.weak ?? {})
+          .filter(([, on]) => on)
+          .map(([k]) => k),
+        ruleConfidence: e.confidence,
+        dropped,
+      },
+      about(i, kept(foundEvents), note),
+    ),
+  }));
+  const title =
+    capitalise(subjectTitle(parsed.subject)) || split.text.trim().split('\n')[0]?.slice(0, 80).trim() || `Email from ${parsed.from ?? 'unknown sender'}`;
+  // Mail of a class that asks for nothing is expected to end here; a person's mail that yields
+  // nothing probably asked for something that was not read.
+  const quiet = mailClass.kind === 'transactional' || mailClass.kind === 'notification' || mailClass.kind === 'newsletter';
+  const fallback = {
+    title,
+    description: describe(parsed, split.text.slice(0, 400)),
+    due_date: null,
+    confidence: quiet ? CONFIDENCE.subjectFallbackQuiet : CONFIDENCE.subjectFallback,
+  };
+  return { invitation: null, tasks, events, fallback, errors };
+}
+
+const noFallback: ExtractedTask = { title: '', description: '', due_date: null, confidence: 0 };
+/** A text item never claims the certainty of an invitation (D16: invitations at least 0.95). */
+const TEXT_CEILING = 0.94;
+
+/**
+ * The model's decision on the rules' items: each keeps the model's probability as its confidence
+ * and is dropped below the threshold; with no model (null) the rules' own confidence stands. When
+ * no item is left, the subject fallback (D16).
+ */
+export function decide(c: Candidates, model: ItemModel | null): Extraction {
+  if (c.invitation) return c.invitation;
+  const judged = <T extends { confidence: number }>(list: Candidate<T>[]): T[] => {
+    if (!model) return list.filter((x) => !x.dropped).map((x) => x.item);
+    const kept: T[] = [];
+    for (const { item, features, dropped } of list) {
+      const p = itemProbability(model, features);
+      if (p >= (dropped ? model.reviveThreshold : model.threshold)) kept.push({ ...item, confidence: Math.round(Math.min(TEXT_CEILING, p) * 100) / 100 });
+    }
+    return kept;
+  };
+  const tasks = judged(c.tasks);
+  const events = judged(c.events);
+  if (!tasks.length && !events.length) tasks.push(c.fallback);
+  return { tasks, events, cancellations: [], errors: c.errors };
+}
+
+export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Extraction {
+  return decide(readCandidates(parsed, options), options.model === undefined ? ITEM_MODEL : options.model);
 }

@@ -1,5 +1,5 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
-import { CONFIDENCE } from './confidence.js';
+import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { appointmentAtPlace, INVITED, invitedTo, notOneEvent } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
@@ -28,6 +28,8 @@ export interface TextEvent {
   allDay: boolean;
   location: string | null;
   confidence: number;
+  /** Which rule found it (the CONFIDENCE key of its base level): read by the item model (item-model.ts). */
+  rule?: ConfidenceRule;
   /** Weaker evidence, lowered in the calibration: the title came from the subject line, the hours from the next sentence. */
   weak?: { subjectTitle?: boolean; nextSentenceTime?: boolean; unreadPlace?: boolean };
 }
@@ -246,6 +248,7 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
     allDay: false,
     location: where && !isTimeZoneName(where[2]) ? where[2].trim() : null,
     confidence: CONFIDENCE.eventStructured,
+    rule: 'eventStructured',
   };
 }
 
@@ -376,7 +379,17 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   if (!m.hasTime) {
     const startMs = Date.UTC(m.year, m.month - 1, m.day);
     if (startMs < ctx.refMs - 86400000) return null;
-    return { title, excerpt: clause, startMs, endMs: startMs + 86400000, allDay: true, location, confidence: CONFIDENCE.eventAllDay, weak };
+    return {
+      title,
+      excerpt: clause,
+      startMs,
+      endMs: startMs + 86400000,
+      allDay: true,
+      location,
+      confidence: CONFIDENCE.eventAllDay,
+      rule: 'eventAllDay',
+      weak,
+    };
   }
   const startMs = mentionStartMs(m, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
@@ -393,6 +406,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     allDay: false,
     location,
     confidence: meeting ? CONFIDENCE.eventWithMeetingWord : CONFIDENCE.eventStatement,
+    rule: meeting ? 'eventWithMeetingWord' : 'eventStatement',
     weak,
   };
 }

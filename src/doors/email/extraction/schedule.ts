@@ -136,6 +136,7 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
         allDay: false,
         location: place,
         confidence: CONFIDENCE.scheduleLine,
+        rule: 'scheduleLine',
       },
     };
   }
@@ -150,6 +151,7 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
       dueMs: mentionStartMs({ ...day, hasTime: false }, ctx, true),
       dueIsExact: false,
       confidence: CONFIDENCE.scheduleLine,
+      rule: 'scheduleLine',
     },
   };
 }
