@@ -1,7 +1,7 @@
 /**
  * Extraction quality must not regress: the offline scorer (same matching rules as
  * ../shared/corpus/score-intake.mjs) runs over the development corpus and the four sets written for
- * this repository (test/corpus: held-out, check, unseen, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, model8; docs/intake-quality.md says
+ * this repository (test/corpus: held-out, check, unseen, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, model8, fresh7; docs/intake-quality.md says
  * which were tuned on; the blind set of the next round is never scored here), and each figure must stay at or above its floor. Floors are the measured figures
  * minus a small margin; raise them when the extractor improves, never lower them to pass.
  */
@@ -23,6 +23,7 @@ const FRESH4 = path.resolve(here, '../../corpus/email-fresh4');
 const FRESH5 = path.resolve(here, '../../corpus/email-fresh5');
 const FRESH6 = path.resolve(here, '../../corpus/email-fresh6');
 const MODEL8 = path.resolve(here, '../../corpus/email-model8');
+const FRESH7 = path.resolve(here, '../../corpus/email-fresh7');
 
 interface Floors {
   f1: number;
@@ -133,6 +134,16 @@ describe('extraction quality floors', () => {
       dir: MODEL8,
       emails: 142,
       floors: { f1: 0.69, precision: 0.71, recall: 0.66, tasksF1: 0.7, eventsF1: 0.64, separation: 0.35 },
+    },
+    {
+      // Scored once, blind, with the eighth round's code (the rules and the model trained without
+      // it): F1 0.455, separation 0.046; the seventh round's code: F1 0.456, separation -0.006. Then
+      // added to the model's training sets (rules never tuned on it), so these figures are in-sample
+      // (F1 0.510, separation 0.385). A round that tunes rules on it needs a new blind set first.
+      name: 'fresh7 set (written blind while round eight ran, scored once after it, F1 0.455; the item model trains on it)',
+      dir: FRESH7,
+      emails: 51,
+      floors: { f1: 0.49, precision: 0.65, recall: 0.39, tasksF1: 0.58, eventsF1: 0.36, separation: 0.35 },
     },
   ];
 
