@@ -7,7 +7,7 @@ import { findDates, mentionStartMs, type DateContext, type DateMention } from '.
 import { isDeadlineMention } from './meetings.js';
 import { withinMention } from './relative-dates.js';
 import { obligation, obligationTitle, opensWithImperative } from './statements.js';
-import { contentWordCount, finishTitle, stripDeterminers, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
+import { contentWordCount, dueLabelTitle, finishTitle, stripDeterminers, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
 
 export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
@@ -31,7 +31,6 @@ const CLOSES_BEFORE =
   /(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)\s+(?:on\s+|el\s+|le\s+|am\s+)?$/i;
 const CLOSES_TAIL = /\s+(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)$/i;
 const BILL_NOUN = /\b(?:statement|bill|invoice|estado de cuenta|recibo|factura|abrechnung|rechnung|relev[ée]|facture|avis d['’][ée]ch[ée]ance)\b/i;
-const DUE_LABEL = /^(?:due|due date|deadline|fecha l[íi]mite|vencimiento|f[äa]llig(?:keit)?|frist|[ée]ch[ée]ance|date limite)$/i;
 /** Saying when something is due: "is due", "fällig", "vence", "à régler", and "se entrega", "ist abzugeben", "est à rendre" (handed in then). */
 const DUE_STATEMENT =
   /\b(due|payable|fällig|vence|vencimiento|échéance|à régler|se entregan?|se presentan?|abzugeben|einzureichen|(?:est|sont) à (?:rendre|remettre))\b/i;
@@ -256,7 +255,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     if (!due || !info.subject) return null;
     title = `${title}: ${info.subject}`;
   }
-  if (due) title = labelTitle(title, info.subject);
+  if (due) title = dueLabelTitle(title, info.subject);
   // "Please complete this document by December 8": the object points at something the subject names.
   if (DEICTIC_OBJECT.test(title) && info.subject) {
     const topic = subjectTopic(info.subject);
@@ -294,7 +293,7 @@ const DE_IMPERATIVE = /^[a-zäöüß]{2,}(?:en|ern|eln)\s+sie\b/i;
 const ES_IMPERATIVE =
   /^(?:confirm|envi|enví|rellen|complet|firm|reserv|apunt|avis|llam|revis|mand|indic|present|abon|acompañ|cumpliment|adjunt|descarg|actualic|actualiz|realic|realiz|entregu|entreg|pagu|pag|comuniqu|comunic)(?:ad|en|e|a)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])|^(?:inscrib|respond|devolv|devuelv|traig|tra|escrib|imprim|recib|le|ven)(?:id|ed|an|a|e)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])/iu;
 
-function imperativeMood(text: string, lang: DateContext['lang']): boolean {
+export function imperativeMood(text: string, lang: DateContext['lang']): boolean {
   if (lang === 'fr') return FR_IMPERATIVE.test(text);
   if (lang === 'de') return DE_IMPERATIVE.test(text);
   if (lang === 'es') return ES_IMPERATIVE.test(text);
@@ -305,23 +304,12 @@ const ES_INFINITIVE = /^[a-záéíóúñ]{2,}(?:ar|er|ir)(?:se|lo|la|le|los|las|
 const FR_INFINITIVE = /^(?:[a-zéèêàâîôûç]{2,}er|faire|prendre|rendre|remplir|fournir|choisir|envoyer)\b/;
 
 /** A list entry that opens with a verb: compromise's imperative mood in English, the infinitive in Spanish and French. */
-function listVerb(text: string, lang: DateContext['lang']): boolean {
+export function listVerb(text: string, lang: DateContext['lang']): boolean {
   if (lang === 'es') return ES_INFINITIVE.test(text);
   if (lang === 'fr') return FR_INFINITIVE.test(text);
   if (lang === 'en') return opensWithImperative(text);
   if (lang === 'de') return endsWithInfinitive(text);
   return false;
-}
-
-/** A title that opens with a verb (the imperative, or the infinitive of a list entry): read by the item model. */
-export function startsWithVerb(text: string, lang: DateContext['lang']): boolean {
-  return imperativeMood(text, lang) || listVerb(text, lang);
-}
-
-/** "Due date: 11/Dec/26" in a tracker's notification: the subject says what is due. */
-function labelTitle(title: string, subject: string): string {
-  if (!DUE_LABEL.test(title) || !subject) return title;
-  return finishTitle(subject.replace(/^(?:\[[^\]]*\]\s*|\([^)]*\)\s*)+/, '').replace(/\s+[-–|]\s+[^-–|]*$/, ''), 14) || title;
 }
 
 /** "Biscuit's booster is not due until January", "ist erst im März fällig", "no vence hasta", "n'est pas dû avant": no deadline yet. */
@@ -331,7 +319,7 @@ const NOT_DUE =
 function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx: DateContext, offset: number): TextTask | null {
   if (NOT_DUE.test(info.clause.slice(0, due.index))) return null;
   const listed = info.listItem ? stripped : (obligationTitle(stripped, ctx.lang) ?? stripped);
-  const title = labelTitle(
+  const title = dueLabelTitle(
     listed === stripped ? taskTitle(stripped, due, offset) : finishTitle(listed.replace(/\s+(?:by|before|until|bis|avant|antes|hasta)\b.*$/i, ''), 14),
     info.subject,
   );

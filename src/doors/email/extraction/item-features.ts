@@ -8,7 +8,7 @@
  * the model hashes the names, so a word it never saw weighs nothing.
  * Each item's own title and a bounded piece of its sentence are read, so the cost stays linear.
  */
-import { startsWithVerb } from './action-items.js';
+import { imperativeMood, listVerb } from './action-items.js';
 import type { MailClass } from './classify.js';
 import type { Lang } from './language.js';
 
@@ -98,7 +98,7 @@ export function itemFeatures(item: ItemFacts, ctx: ItemContext): Features {
 
   const titleWords = tokens(item.title);
   add(f, `titleLength:${bucket(titleWords.length, [1, 2, 5, 8, 12], ['1', '2', '3-5', '6-8', '9-12', 'more'])}`);
-  if (startsWithVerb(item.title, ctx.lang)) add(f, `${kind}-verb-first`);
+  if (imperativeMood(item.title, ctx.lang) || listVerb(item.title, ctx.lang)) add(f, `${kind}-verb-first`);
   if (titleWords.length) add(f, `first:${titleWords[0]}`);
   if (/\d{3,}/.test(item.title)) add(f, 'title-long-number');
   if (/[$€£]|\d[.,]\d{2}(?!\d)/.test(item.title)) add(f, 'title-amount');

@@ -106,3 +106,11 @@ export function contentWordCount(s: string): number {
     /^(it|this|that|these|those|one|them|me|you|us|him|her|the|a|an|on|in|to|for|of|do|take|get|handle|look|care|up|at|please|thanks|ok|okay|eso|esto|es|das|dies|ça|cela|les|le|la|lui|leur|lo|los|las|le|les|sie|ihn|ihm|ihnen)$/i;
   return s.split(/[^\p{L}\p{N}'’-]+/u).filter((w) => w && !stop.test(w)).length;
 }
+
+const DUE_LABEL = /^(?:due|due date|deadline|fecha l[íi]mite|vencimiento|f[äa]llig(?:keit)?|frist|[ée]ch[ée]ance|date limite)$/i;
+
+/** "Due date: 11/Dec/26" in a tracker's notification: the subject says what is due. */
+export function dueLabelTitle(title: string, subject: string): string {
+  if (!DUE_LABEL.test(title) || !subject) return title;
+  return finishTitle(subject.replace(/^(?:\[[^\]]*\]\s*|\([^)]*\)\s*)+/, '').replace(/\s+[-–|]\s+[^-–|]*$/, ''), 14) || title;
+}
