@@ -8364,6 +8364,6 @@ export const ITEM_MODEL_WEIGHTS: ItemModelFile | null = {
     [16381, 0.023],
   ],
   calibration: { scale: 1.0653, shift: -0.3455 },
-  threshold: 0.35,
+  threshold: 0,
   reviveThreshold: 1.01,
 };

@@ -4,7 +4,8 @@
  * labelled mail sets and written to item-model-weights.ts. For each text item the rules found it
  * gives the probability that the item is right; that probability, calibrated on items of sets the
  * model was not trained on, is the item's confidence, and items below the threshold (chosen by
- * leaving whole sets out) are dropped. Invitations are not judged: they are read, not guessed.
+ * leaving whole sets out; 0, dropping nothing, unless a threshold earns its cost) are dropped.
+ * Invitations are not judged: they are read, not guessed.
  */
 import type { Features } from './item-features.js';
 import { ITEM_MODEL_WEIGHTS } from './item-model-weights.js';
