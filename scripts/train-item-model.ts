@@ -1,16 +1,15 @@
 /**
  * Trains the item model on every labelled set but the round's blind one and writes
- * src/doors/email/extraction/item-model-weights.ts; prints the leave-one-set-out table (rules alone
+ * src/doors/email/extraction/item-model-weights.json; prints the leave-one-set-out table (rules alone
  * against rules + model, per left-out set) and the thresholds tried. Same sets, same file.
  * usage: node --import tsx scripts/train-item-model.ts [--dry-run]
  */
-import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { prf, type CorpusScore } from './extraction-scoring.js';
 import { loadSets, trainItemModel } from './item-model-training.js';
 
-const out = path.resolve(import.meta.dirname, '../src/doors/email/extraction/item-model-weights.ts');
+const out = path.resolve(import.meta.dirname, '../src/doors/email/extraction/item-model-weights.json');
 const f3 = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
 const cells = (s: CorpusScore) => [s.f1, s.precision, s.recall, prf(s.byKind.task).f1, prf(s.byKind.event_text).f1, s.confidenceSeparation].map(f3).join(' | ');
 
@@ -35,10 +34,9 @@ for (const f of t.folds) {
   console.log(`| ${f.set} | rules + model | ${cells(f.model)} |`);
 }
 if (!process.argv.includes('--dry-run')) {
-  await writeFile(
-    out,
-    `// Written by scripts/train-item-model.ts: do not edit by hand; re-run the script.\nimport type { ItemModelFile } from './item-model.js';\n\nexport const ITEM_MODEL_WEIGHTS: ItemModelFile | null = ${JSON.stringify(t.file)};\n`,
-  );
-  execFileSync(path.resolve(import.meta.dirname, '../node_modules/.bin/biome'), ['format', '--write', out], { stdio: 'ignore' });
+  // Data, not code: one line per field, the weights as [bucket, weight] pairs on one line.
+  const { weights, ...rest } = t.file;
+  const fields = [...Object.entries(rest), ['weights', weights]].map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+  await writeFile(out, `{\n${fields.join(',\n')}\n}\n`);
   console.log(`\nwrote ${path.relative(process.cwd(), out)} (${t.file.weights.length} weights)`);
 }

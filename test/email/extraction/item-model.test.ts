@@ -7,8 +7,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TRAINING_SETS, loadSets, trainItemModel } from '../../../scripts/item-model-training.js';
 import { decide, readCandidates } from '../../../src/doors/email/extraction/extract.js';
-import { ITEM_MODEL, itemProbability } from '../../../src/doors/email/extraction/item-model.js';
-import { ITEM_MODEL_WEIGHTS } from '../../../src/doors/email/extraction/item-model-weights.js';
+import { ITEM_MODEL, ITEM_MODEL_WEIGHTS, itemProbability } from '../../../src/doors/email/extraction/item-model.js';
 import { parseEmail } from '../../../src/doors/email/extraction/index.js';
 import { headers, mail } from './helpers.js';
 
@@ -20,7 +19,7 @@ async function judged(subject: string, body: string, from?: string) {
   const all = [...c.tasks, ...c.events].map((x) => ({
     title: x.item.title,
     rules: x.item.confidence,
-    p: itemProbability(ITEM_MODEL!, x.features),
+    p: itemProbability(ITEM_MODEL, x.features),
     leftOutByRules: x.dropped,
   }));
   return { items: all.filter((x) => !x.leftOutByRules), all, out: decide(c, ITEM_MODEL), rulesAlone: decide(c, null) };
@@ -51,9 +50,9 @@ describe('item model', () => {
       mail(headers(DATE, 'report', 'm-threshold', 'Bob <bob@example.org>'), 'Can you send me the budget report by Friday, December 4?\n'),
     );
     const c = readCandidates(parsed);
-    const p = itemProbability(ITEM_MODEL!, c.tasks[0].features);
-    expect(decide(c, { ...ITEM_MODEL!, threshold: p }).tasks[0].title).toMatch(/budget report/i);
-    const out = decide(c, { ...ITEM_MODEL!, threshold: p + 0.001 });
+    const p = itemProbability(ITEM_MODEL, c.tasks[0].features);
+    expect(decide(c, { ...ITEM_MODEL, threshold: p }).tasks[0].title).toMatch(/budget report/i);
+    const out = decide(c, { ...ITEM_MODEL, threshold: p + 0.001 });
     expect(out.events).toEqual([]);
     expect(out.tasks).toHaveLength(1);
     expect(out.tasks[0].title).toBe('Report');

@@ -1,14 +1,14 @@
 /**
  * The learned item model (docs/intake-quality.md, eighth round): an L2-regularised logistic
  * regression over the features of item-features.ts, trained by scripts/train-item-model.ts on the
- * labelled mail sets and written to item-model-weights.ts. For each text item the rules found it
+ * labelled mail sets and written to item-model-weights.json. For each text item the rules found it
  * gives the probability that the item is right; that probability, calibrated on items of sets the
  * model was not trained on, is the item's confidence, and items below the threshold (chosen by
  * leaving whole sets out; 0, dropping nothing, unless a threshold earns its cost) are dropped.
  * Invitations are not judged: they are read, not guessed.
  */
 import type { Features } from './item-features.js';
-import { ITEM_MODEL_WEIGHTS } from './item-model-weights.js';
+import weights from './item-model-weights.json' with { type: 'json' };
 
 export interface ItemModelFile {
   /** Size of the hashed feature space (a power of two). */
@@ -63,5 +63,8 @@ export function itemProbability(model: ItemModel, features: Features): number {
   return sigmoid(model.calibration.scale * itemScore(model, features) + model.calibration.shift);
 }
 
-/** The committed model (null before the first training, when the rules decide alone). */
-export const ITEM_MODEL: ItemModel | null = ITEM_MODEL_WEIGHTS ? loadItemModel(ITEM_MODEL_WEIGHTS) : null;
+/** The committed weights, as scripts/train-item-model.ts wrote them. */
+export const ITEM_MODEL_WEIGHTS = weights as ItemModelFile;
+
+/** The committed model. */
+export const ITEM_MODEL: ItemModel = loadItemModel(ITEM_MODEL_WEIGHTS);
