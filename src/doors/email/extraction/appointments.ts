@@ -7,7 +7,8 @@ import { CONFIDENCE } from './confidence.js';
 import { appointmentAtPlace } from './event-cues.js';
 import { NEW_TIME } from './reschedule.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
-import { hasMeetingWord, isDeadlineMention, type TextEvent } from './meetings.js';
+import { isDeadlineMention, type TextEvent } from './meetings.js';
+import { hasMeetingWord } from './meeting-words.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle } from './titles.js';
 

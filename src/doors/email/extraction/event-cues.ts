@@ -5,7 +5,7 @@
  */
 import { IMPERATIVE, REQUEST } from './action-items.js';
 import type { DateContext } from './dates.js';
-import { hasMeetingWord } from './meetings.js';
+import { hasMeetingWord } from './meeting-words.js';
 import { capitalise, finishTitle, stripLeadIns } from './titles.js';
 
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;

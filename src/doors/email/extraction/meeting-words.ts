@@ -1,0 +1,55 @@
+/** The words that name a meeting or a happening, in the four languages, and the noun phrase around one. */
+import { finishTitle } from './titles.js';
+
+export const MEETING_WORD =
+  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|(?<=(?:un|le|notre|petit|faire le|faire un)\s)point(?=\s+(?:rapide|t[ée]l[ée]phonique|d['’][ée]quipe|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|ce|cette|la semaine|[àa]\s+\d|le\s+\d|en\s+salle|avec|\u0000))|visio|por tel[ée]fono|par t[ée]l[ée]phone|au t[ée]l[ée]phone|telefonisch|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|practice|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|check-?up|walkthrough|reuni[óo]n|reuniones|r[ée]unions|rencontres|junta|clase|kurs|cours de|cin[ée]|kino|movies?|s[ée]ance|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|shower|concierto|fiesta|cumple|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|geburtstag|kaffee|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|\p{L}{3,}(?:feier|fest|abend|konzert|geburtstag|kaffee|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|see you|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|sehen uns)(?!\p{L})/iu;
+
+export function hasMeetingWord(s: string): boolean {
+  return MEETING_WORD.test(s);
+}
+
+const PHRASE_STOP =
+  /^(en|via|par|per|por|über|auf|einen|einem|einer|the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
+
+/** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
+export function meetingPhrase(text: string): string | null {
+  const words = text.replace(/[()]/g, ' ').split(/\s+/).filter(Boolean);
+  const at = words.findIndex((w) => MEETING_WORD.test(w.replace(/[,.;:!?]+$/, '')));
+  if (at < 0) return null;
+  let from = at;
+  while (from > 0 && at - from < 4 && !PHRASE_STOP.test(words[from - 1]) && !/[,.;:!?\u0000]/.test(words[from - 1])) from--;
+  let to = at + 1;
+  const tail = words.slice(at + 1);
+  if (
+    tail.length >= 2 &&
+    /^(de|del|du|des|of|zur|zum)$/i.test(tail[0]) &&
+    !/[,.;:!?]$/.test(words[at]) &&
+    /^\p{L}[\p{L}-]{2,}[,.;:!?]?$/u.test(tail[1]) &&
+    !/^(la|las|los|le|les|the|a|an|el|\u0000)$/i.test(tail[1])
+  ) {
+    // "reunión de cierre", "fiesta de fin de año": nouns of the same phrase, not a date or a place.
+    to = at + 3;
+    while (
+      to + 1 < words.length &&
+      to - at < 7 &&
+      !/[,.;:!?]$/.test(words[to - 1]) &&
+      /^(de|del|du|des|of)$/i.test(words[to]) &&
+      /^\p{Ll}[\p{L}-]{2,}[,.;:!?]?$/u.test(words[to + 1]) &&
+      !/^(la|las|los|le|les|the|a|an|el)$/i.test(words[to + 1])
+    )
+      to += 2;
+  } else if (tail.length && /^(with|for|con|mit|avec|para|pour|für)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
+    to = at + 2;
+    while (to < words.length && to - at < 6 && !/^(on|at|in|by|from|to|am|um|à|a|\u0000)$/i.test(words[to])) {
+      to++;
+      // "with Dr. Patel": a title's abbreviation is not the end of the phrase.
+      if (/[,.;:!?]$/.test(words[to - 1]) && !/^(?:dr|mr|mrs|ms|prof|st|mme|mlle|sr|sra|frau|herr)\.$/i.test(words[to - 1])) break;
+    }
+  }
+  const phrase = words
+    .slice(from, to)
+    .join(' ')
+    .replace(/\s+(el|la|le|les|der|die|das|the)$/i, '')
+    .replace(/[,.;:!?]+$/, '');
+  return phrase ? finishTitle(phrase, 10) : null;
+}
