@@ -137,7 +137,10 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
     return true;
   });
   const kept = (list: Array<{ dropped: boolean }>) => list.filter((x) => !x.dropped).length;
-  const total = kept(uniqueTasks) + kept(foundEvents);
+  // Counted once, not per item: a long message has thousands of candidates (D22: linear work).
+  const keptTaskCount = kept(uniqueTasks);
+  const keptEventCount = kept(foundEvents);
+  const total = keptTaskCount + keptEventCount;
   const about = (index: number, kindCount: number, note: boolean): ItemContext => ({
     mailClass: mailClass.kind,
     lang,
@@ -164,7 +167,7 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
         ruleConfidence: t.confidence,
         dropped,
       },
-      about(i, kept(uniqueTasks), note),
+      about(i, keptTaskCount, note),
     ),
   }));
   const events = foundEvents.map(({ x: e, fromNote: note, dropped }, i) => ({
@@ -197,7 +200,7 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
         ruleConfidence: e.confidence,
         dropped,
       },
-      about(i, kept(foundEvents), note),
+      about(i, keptEventCount, note),
     ),
   }));
   const title =
