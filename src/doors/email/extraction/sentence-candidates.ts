@@ -12,6 +12,7 @@ import { subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
 import { type DateContext, type DateMention, findDates, mentionEndMs, mentionStartMs, statedDurationMinutes } from './dates.js';
 import { DATEISH } from './meetings.js';
+import type { Lang } from './language.js';
 import { findLocation } from './places.js';
 import { paragraphsOf, sentencesOf, unitsOf } from './sentences.js';
 import { happening, nounPhrase } from './statements.js';
@@ -42,7 +43,17 @@ export interface SentenceFacts {
   subjectTitle: boolean;
   /** How many days the sentence names. */
   days: number;
+  /** The sentence tells what was done (a past form or a passive: "Order placed", "wurde versandt", "a été expédiée", "fue enviado"). */
+  done: boolean;
 }
+
+/** A past or passive verb form, by its shape in each language (no verb lists): receipts and notices tell what was done. */
+const DONE: Record<Lang, RegExp> = {
+  en: /(?<!\p{L})(?:was|were|has been|have been|had)(?!\p{L})|(?<!\p{L})\p{L}{3,}ed(?!\p{L})/iu,
+  es: /(?<!\p{L})(?:ha|han|he|hemos|fue|fueron|se ha|se han)\s+\p{L}+(?:ado|ido|ada|ida)s?(?!\p{L})|(?<!\p{L})\p{L}{3,}(?:ó|aron)(?!\p{L})/iu,
+  de: /(?<!\p{L})(?:wurde|wurden|worden|hat|haben|habe|ist|sind)(?!\p{L})[^.!?]{0,60}(?<!\p{L})ge\p{L}{2,}(?:t|en)(?!\p{L})/iu,
+  fr: /(?<!\p{L})(?:a|ont|avons|avez|ai|est|sont)\s+(?:bien\s+)?(?:été\s+)?\p{L}{2,}(?:é|ée|és|ées|i|ie|is|u|ue|us)(?!\p{L})/iu,
+};
 
 /**
  * Past this many sentences with a date hint, a message's sentences are not read by this source: a
@@ -205,6 +216,7 @@ export function sentenceCandidates(text: string, ctx: DateContext, subject: stri
               sharesRuleDay: sameDay,
               subjectTitle: ev.fromSubject,
               days: days.length,
+              done: DONE[ctx.lang].test(body),
             },
           });
         }

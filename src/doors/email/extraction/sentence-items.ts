@@ -44,6 +44,7 @@ function sourceFeatures(f: Features, kind: 'task' | 'event', r: SentenceReading,
   on('subject-title', r.facts.subjectTitle);
   on('list-item', r.listItem);
   on('two-days', r.facts.days > 1);
+  on('done', r.facts.done);
   on(`position:${bucket(r.position, [0.2, 0.5, 0.8], ['top', 'upper', 'lower', 'bottom'])}`, true);
   on(`rule-items:${bucket(ruleItems, [0, 1, 3], ['0', '1', '2-3', 'more'])}`, true);
   return f;
