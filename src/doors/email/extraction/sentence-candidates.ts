@@ -30,7 +30,7 @@ export interface SentenceReading {
   facts: SentenceFacts;
 }
 
-export interface SentenceFacts {
+interface SentenceFacts {
   verbFirst: boolean;
   request: boolean;
   hasTime: boolean;
