@@ -1,7 +1,8 @@
 /**
  * Trains the item model on every labelled set but the round's blind one and writes
  * src/doors/email/extraction/item-model-weights.json; prints the leave-one-set-out table (rules alone
- * against rules + model, per left-out set) and the thresholds tried. Same sets, same file.
+ * against rules + model, and with the sentence source, per left-out set), the thresholds tried for
+ * the rules' items and for the sentence source, and the calibration of each. Same sets, same file.
  * usage: node --import tsx scripts/train-item-model.ts [--dry-run]
  */
 import { writeFile } from 'node:fs/promises';

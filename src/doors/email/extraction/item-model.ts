@@ -5,7 +5,9 @@
  * gives the probability that the item is right; that probability, calibrated on items of sets the
  * model was not trained on, is the item's confidence, and items below the threshold (chosen by
  * leaving whole sets out; 0, dropping nothing, unless a threshold earns its cost) are dropped.
- * Invitations are not judged: they are read, not guessed.
+ * Invitations are not judged: they are read, not guessed. A second part of the same shape judges
+ * the sentence source's candidates (sentence-candidates.ts, docs/intake-ninth-round.md), with its
+ * own weights, calibration and threshold (above 1: the source is not used).
  */
 import type { Features } from './item-features.js';
 import weights from './item-model-weights.json' with { type: 'json' };
