@@ -5,6 +5,7 @@ import type { CalendarObject, CalendarService, Collection } from '../../core/cal
 import { notFound } from '../../core/errors.js';
 import { isUuid } from '../../core/ids.js';
 import type { Services } from '../../services.js';
+import { BadCalendar } from './ical/parse.js';
 import { refreshedObject } from './objects.js';
 import { errorBody, multistatus, type DavResponse, type XmlNode } from './multistatus.js';
 import { ATTENDING_SEGMENT, type DavPath } from './paths.js';
@@ -121,7 +122,17 @@ async function findCollection(dav: Dav, segment: string): Promise<Collection> {
 export async function ensureFresh(calendar: CalendarService, c: Collection, ids?: string[]): Promise<void> {
   for (let round = 0; round < 1000; round++) {
     const { items, mark } = await calendar.stale(c, ids);
-    if (items.length) await calendar.refreshObjects(items.map(({ record, object }) => refreshedObject(record, object)));
+    // A record that cannot be written as iCalendar is left out of the collection, never the
+    // collection failed for it (D17: one object never breaks a report).
+    const objects = items.flatMap(({ record, object }) => {
+      try {
+        return [refreshedObject(record, object)];
+      } catch (err) {
+        if (!(err instanceof BadCalendar)) throw err;
+        return [];
+      }
+    });
+    if (objects.length) await calendar.refreshObjects(objects);
     if (items.length < 500) {
       if (mark) await calendar.markFresh(c, mark);
       return;

@@ -6,9 +6,17 @@ export type Component = InstanceType<typeof ICAL.Component>;
 export type Property = InstanceType<typeof ICAL.Property>;
 export type Time = InstanceType<typeof ICAL.Time>;
 
-/** D23: instants from year 1 to year 9999 only. */
-export const MIN_MS = Date.UTC(1, 0, 1) - 0;
-export const MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** D23: instants from year 1 to year 9999 only (Date.UTC would read years 0..99 as 1900..1999). */
+export const MIN_MS = Date.parse('0001-01-01T00:00:00.000Z');
+export const MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+// ical.js writes a year below 1000 without its leading zeros ("50-01-01"), which no parser (its own
+// included) reads back as a DATE or DATE-TIME: D23 keeps years from 0001, so pad them to four digits.
+const timeText = ICAL.Time.prototype.toString;
+ICAL.Time.prototype.toString = function paddedYear(this: Time) {
+  const text = timeText.call(this);
+  return this.year >= 0 && this.year < 1000 ? text.replace(/^\d+/, String(this.year).padStart(4, '0')) : text;
+};
 
 const wallMs = (t: Time) => {
   const d = new Date(0);
