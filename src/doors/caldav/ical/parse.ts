@@ -61,10 +61,20 @@ export function readObject(text: string, expected: Kind): CalendarObjectText {
   return { vcal, kind, uid, main: master ?? components[0], hasMaster: !!master, components };
 }
 
+const realDay = (year: number, month: number, day: number) => month >= 1 && month <= 12 && day >= 1 && day <= ICAL.Time.daysInMonth(month, year);
+
 /** D23: every time must fall within years 0001..9999 once its offset is applied. */
 function checkTimes(c: Component, vcal: Component) {
   for (const name of TIME_PROPS) {
     for (const p of c.getAllProperties(name)) {
+      // ical.js rolls a day the month does not have (20260230) into the next month as it reads it;
+      // its text is still there, and such a value is refused, as REST refuses it (D23).
+      for (const raw of p.toJSON().slice(3)) {
+        const m = typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(raw) : null;
+        if (m && !realDay(Number(m[1]), Number(m[2]), Number(m[3]))) {
+          throw new BadCalendar(`${name.toUpperCase()} names a day its month does not have`, 'valid-calendar-data');
+        }
+      }
       for (const v of p.getValues() as unknown[]) {
         const t = (v && typeof v === 'object' && 'start' in (v as object) ? (v as { start: Time }).start : v) as Time;
         if (!t || typeof t !== 'object' || !('year' in t)) continue;
