@@ -2,7 +2,7 @@
 import type { EventsTable } from '../../db/schema.js';
 import { unprocessable } from '../errors.js';
 import type { Values } from '../versioning/drafts.js';
-import { compareInstants } from '../ids.js';
+import { compareInstants, inInstantRange } from '../ids.js';
 import { columnsOf, withRecordFields, type VersionedRecordFields } from '../versioning/versioned-record.js';
 
 const RSVP_STATUSES = ['pending', 'accepted', 'declined', 'tentative'] as const;
@@ -50,6 +50,10 @@ export function checkTimes(values: Values): Values {
     const start = dateOf(values.start_time as string);
     let end = dateOf(values.end_time as string);
     if (end <= start) end = start + DAY;
+    // The exclusive end of an all-day event on 9999-12-31 would need year 10000, which no
+    // timestamp here can name (D23): such an event cannot be kept, and is refused.
+    if (!inInstantRange(end))
+      throw unprocessable('end_time', 'range', 'An all-day event must end by 9999-12-31: its end is the next midnight, after the last day');
     fixed.start_time = new Date(start).toISOString();
     fixed.end_time = new Date(end).toISOString();
   }
