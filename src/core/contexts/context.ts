@@ -1,5 +1,6 @@
 /** The context as the API shows it, and the rules of its fields (D4) and of nesting (D5, D10). */
 import type { ContextsTable } from '../../db/schema.js';
+import { longerThan } from '../characters.js';
 import { invalid } from '../errors.js';
 
 /** A top-level context is level 1; nothing may sit below level 3. */
@@ -45,7 +46,7 @@ export function normalizeContext(input: ContextInput): Partial<ContextsTable> {
   if (input.name !== undefined) {
     const name = input.name.trim();
     if (!name) throw invalid('name', 'minLength', 'name must not be blank');
-    if (name.length > 500) throw invalid('name', 'maxLength', 'name must be at most 500 characters');
+    if (longerThan(name, 500)) throw invalid('name', 'maxLength', 'name must be at most 500 characters');
     out.name = name;
   }
   if (input.description !== undefined) out.description = input.description;

@@ -5,6 +5,7 @@
  * store and representation); access, versions, history and change-log rows are the same for all.
  */
 import type { Executor, Tx } from '../../db/database.js';
+import { longerThan } from '../characters.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { requireAccess, type PlacedRecord } from '../access/require-access.js';
 import type { Action } from '../access/policy.js';
@@ -94,7 +95,7 @@ export function versionedRecords<Row extends VersionedRow, Input extends Placeme
       const title = input.title.trim();
       if (!title) throw blankTitle();
       // D4 counts the length after trimming, so the schema lets surrounding spaces through.
-      if (title.length > 500) throw invalid('title', 'maxLength', 'title must be at most 500 characters');
+      if (longerThan(title, 500)) throw invalid('title', 'maxLength', 'title must be at most 500 characters');
       values.title = title;
     }
     return values;
