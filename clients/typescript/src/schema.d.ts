@@ -1348,6 +1348,18 @@ export interface components {
             /** @description Read-only: ignored */
             readonly recurrence?: string | null;
             /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
+            readonly source_email_id?: string;
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
+            readonly extracted_at?: string;
+            /** @description Read-only: ignored */
+            readonly extraction_confidence?: number;
+            /**
              * Format: date-time
              * @description Read-only: ignored (set when the task becomes completed)
              */
@@ -1406,6 +1418,18 @@ export interface components {
             readonly has_unpublished_changes?: boolean;
             /** @description Read-only: ignored */
             readonly recurrence?: string | null;
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
+            readonly source_email_id?: string;
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
+            readonly extracted_at?: string;
+            /** @description Read-only: ignored */
+            readonly extraction_confidence?: number;
             /**
              * Format: date-time
              * @description Read-only: ignored (set when the task becomes completed)
@@ -1742,6 +1766,18 @@ export interface components {
             readonly has_unpublished_changes?: boolean;
             /** @description Read-only: ignored */
             readonly recurrence?: string | null;
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
+            readonly source_email_id?: string;
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
+            readonly extracted_at?: string;
+            /** @description Read-only: ignored */
+            readonly extraction_confidence?: number;
         };
         /**
          * EventUpdate
@@ -1795,6 +1831,18 @@ export interface components {
             readonly has_unpublished_changes?: boolean;
             /** @description Read-only: ignored */
             readonly recurrence?: string | null;
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
+            readonly source_email_id?: string;
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
+            readonly extracted_at?: string;
+            /** @description Read-only: ignored */
+            readonly extraction_confidence?: number;
             /** @description Publish at once (major + 1) instead of keeping a draft */
             publish?: boolean;
         };

@@ -58,6 +58,10 @@ export const ReadOnlyEchoFields = {
   last_live: Type.Optional(Type.Unsafe<unknown>({ type: 'object', nullable: true, readOnly: true, description: 'Read-only: ignored' })),
   has_unpublished_changes: Type.Optional(Type.Boolean({ readOnly: true, description: 'Read-only: ignored' })),
   recurrence: Type.Optional(Type.Unsafe<unknown>({ type: 'string', nullable: true, readOnly: true, description: 'Read-only: ignored' })),
+  // An item made from an email carries its provenance; sending it back as read is not an error.
+  source_email_id: Type.Optional(Type.String({ format: 'uuid', readOnly: true, description: 'Read-only: ignored' })),
+  extracted_at: Type.Optional(Type.String({ format: 'date-time', readOnly: true, description: 'Read-only: ignored' })),
+  extraction_confidence: Type.Optional(Type.Number({ readOnly: true, description: 'Read-only: ignored' })),
 };
 
 export const HistoryEntry = Type.Object(
