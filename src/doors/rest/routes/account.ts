@@ -125,7 +125,8 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: Services
     const s = scoped.withTypeProvider<TypeBoxTypeProvider>();
     s.addHook('onRequest', sessionOrBearerAuth(accounts));
     s.addHook('onRequest', (req, reply) => limit(req, reply, 'user'));
-    s.addHook('preHandler', jsonOnlyForCookieWrites);
+    // Before the body's schema: a form-typed body gets 415, not a 400 about its shape (D23).
+    s.addHook('preValidation', jsonOnlyForCookieWrites);
     s.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }, { sessionCookie: [] }] } as typeof route.schema;
     });
