@@ -131,3 +131,35 @@ describe('draft and publish (SPEC states, D8)', () => {
     expect((await c.put(`/tasks/${task.id}`, { status: 'in_progress' })).status).toBe(422);
   });
 });
+
+describe('a move is published at once (D8, D9a)', () => {
+  it('no empty draft: a new major version whose history snapshot names the new context; discard never undoes half of it', async () => {
+    const A = (await c.post('/contexts', { name: 'A' })).body.data.id;
+    const B = (await c.post('/contexts', { name: 'B' })).body.data.id;
+    const task = await create({ context_id: A });
+    const moved = (await c.put(`/tasks/${task.id}`, { context_id: null })).body.data;
+    expect(moved).toMatchObject({ context_id: null, is_published: true, version_major: 2, version_minor: 0, last_live: null });
+    let history = (await c.get(`/tasks/${task.id}/history`)).body.data;
+    expect(history.published).toMatchObject({ version: '2.0', snapshot: expect.objectContaining({ context_id: null }) });
+    expect(history.history.map((h: { version: string }) => h.version)).toEqual(['1.0', '2.0']);
+    // With a draft open, the move is still published; the draft stays, as with any direct publication.
+    await c.put(`/tasks/${task.id}`, { title: 'Drafted title' });
+    const again = (await c.put(`/tasks/${task.id}`, { context_id: B, title: 'Moved title' })).body.data;
+    expect(again).toMatchObject({ context_id: B, version_major: 3, is_published: false });
+    expect((await c.post(`/tasks/${task.id}/draft`, { action: 'discard' })).status).toBe(200);
+    const after = (await c.get(`/tasks/${task.id}`)).body.data;
+    expect(after).toMatchObject({ context_id: B, title: 'Moved title', is_published: true, version_major: 3, version_minor: 0 });
+    history = (await c.get(`/tasks/${task.id}/history`)).body.data;
+    expect(history.published.snapshot).toMatchObject({ context_id: B, title: 'Moved title' });
+    expect((await c.get(`/tasks?context_id=${B}`)).body.data.map((x: { id: string }) => x.id)).toEqual([task.id]);
+  });
+
+  it('the same for events', async () => {
+    const A = (await c.post('/contexts', { name: 'events A' })).body.data.id;
+    const ev = (await c.post('/events', { title: 'Meet', context_id: A, start_time: '2026-12-01T10:00:00Z', end_time: '2026-12-01T11:00:00Z' })).body.data;
+    const moved = (await c.patch(`/events/${ev.id}`, { context_id: null })).body.data;
+    expect(moved).toMatchObject({ context_id: null, is_published: true, version_major: 2, version_minor: 0 });
+    const history = (await c.get(`/events/${ev.id}/history`)).body.data;
+    expect(history.published.snapshot).toMatchObject({ context_id: null });
+  });
+});

@@ -121,16 +121,19 @@ export function versionedRecords<Row extends VersionedRow, Input extends Placeme
 
   /**
    * An edit, kept as a draft or published at once, after the kind's rules. `extra` holds columns
-   * outside the draft engine (a move applies at once, since it changes who can see the record).
+   * outside the draft engine. A move is one of them: it changes who can see the record, so it
+   * cannot wait in a draft that a discard would leave half undone. An edit that moves the record is
+   * published at once, like a completion (D8): a new major version whose history snapshot names the
+   * new context.
    */
   function edit(tx: Tx, actor: Actor, row: Row, changes: drafts.Values, publish: boolean, extra: Partial<Row> = {}) {
     const current = kind.values(row);
-    const publishNow = kind.checkEdit(current, changes, publish);
+    const moved = extra.context_id !== undefined && extra.context_id !== row.context_id;
+    const publishNow = kind.checkEdit(current, changes, publish) || moved;
     const state = versionState(row);
     const result = publishNow ? drafts.editAndPublish(current, state, changes) : drafts.editAsDraft(current, state, changes);
-    const moved = extra.context_id !== undefined && extra.context_id !== row.context_id;
     return write(tx, actor, row, result, extra, {
-      draft: !result.published && !moved,
+      draft: !result.published,
       data: { changed: moved ? [...result.changed, 'context_id'] : result.changed },
     });
   }
