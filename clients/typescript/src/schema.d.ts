@@ -3591,7 +3591,11 @@ export interface operations {
     };
     listTaskAssignees: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1..100 */
+                limit?: number;
+                offset?: number;
+            };
             header?: {
                 /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
                 "If-None-Match"?: string;
@@ -4575,7 +4579,11 @@ export interface operations {
     };
     listEventAttendees: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1..100 */
+                limit?: number;
+                offset?: number;
+            };
             header?: {
                 /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
                 "If-None-Match"?: string;
@@ -5641,7 +5649,11 @@ export interface operations {
     };
     listContextCollaborators: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1..100 */
+                limit?: number;
+                offset?: number;
+            };
             header?: {
                 /** @description The ETag of an earlier answer: 304 without a body while it is still the answer */
                 "If-None-Match"?: string;

@@ -4,8 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ContextSortField } from '../../../core/contexts/context.js';
 import type { Services } from '../../../services.js';
 import { requireActor } from '../../../http/auth.js';
-import { listBody, parseSort } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Ref, Uuid } from '../../../http/schemas/common.js';
+import { listBody, pageOf, parseSort } from '../reply.js';
+import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Ref, Uuid, PageQuery, Query } from '../../../http/schemas/common.js';
 import { Context, ContextCreate, ContextListQuery, ContextUpdate, DeleteContextQuery, Share, ShareBody } from '../../../http/schemas/contexts.js';
 
 const tags = ['Contexts'];
@@ -134,12 +134,12 @@ export async function contextRoutes(app: FastifyInstance, { contexts, shares }: 
         tags,
         summary: 'List the shares made on this context',
         params: IdParams,
+        querystring: Query({ ...PageQuery }),
         response: { 200: ListOf(Share), ...errorResponses(...API_ERRORS, 404) },
       },
     },
     async (req) => {
-      const items = await shares.list(requireActor(req), req.params.id);
-      return listBody({ items, total: items.length, limit: items.length, offset: 0 });
+      return listBody(pageOf(await shares.list(requireActor(req), req.params.id), req.query));
     },
   );
 

@@ -5,8 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { EventSortField } from '../../../core/events/events.store.js';
 import type { Services } from '../../../services.js';
 import { requireActor } from '../../../http/auth.js';
-import { listBody, parseSort } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Ref } from '../../../http/schemas/common.js';
+import { listBody, pageOf, parseSort } from '../reply.js';
+import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, Ref, PageQuery, Query } from '../../../http/schemas/common.js';
 import {
   Attendee,
   AttendeeBody,
@@ -194,12 +194,12 @@ export async function eventRoutes(app: FastifyInstance, { events, attendees, com
         tags,
         summary: 'List attendees',
         params: IdParams,
+        querystring: Query({ ...PageQuery }),
         response: { 200: ListOf(Attendee), ...errorResponses(...API_ERRORS, 404) },
       },
     },
     async (req) => {
-      const items = await attendees.list(requireActor(req), req.params.id);
-      return listBody({ items, total: items.length, limit: items.length, offset: 0 });
+      return listBody(pageOf(await attendees.list(requireActor(req), req.params.id), req.query));
     },
   );
 

@@ -5,8 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TaskSortField } from '../../../core/tasks/tasks.store.js';
 import type { Services } from '../../../services.js';
 import { requireActor } from '../../../http/auth.js';
-import { listBody, parseSort } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, ListOfItems, Ref, Uuid } from '../../../http/schemas/common.js';
+import { listBody, pageOf, parseSort } from '../reply.js';
+import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, ListOfItems, Ref, Uuid, PageQuery, Query } from '../../../http/schemas/common.js';
 import {
   Assignee,
   AssignBody,
@@ -241,12 +241,12 @@ export async function taskRoutes(app: FastifyInstance, { tasks, assignees, comme
         tags,
         summary: 'List assignees',
         params: IdParams,
+        querystring: Query({ ...PageQuery }),
         response: { 200: ListOf(Assignee), ...errorResponses(...API_ERRORS, 404) },
       },
     },
     async (req) => {
-      const items = await assignees.list(requireActor(req), req.params.id);
-      return listBody({ items, total: items.length, limit: items.length, offset: 0 });
+      return listBody(pageOf(await assignees.list(requireActor(req), req.params.id), req.query));
     },
   );
 

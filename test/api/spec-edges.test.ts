@@ -1,7 +1,8 @@
 /**
  * Edges a spec audit found (2026-11-26): days a month does not have, years before 1901 over
  * CalDAV, an all-day event on the last valid day, titles counted in characters, email provenance
- * echoed back in a PUT, and a form-typed cookie write (D3, D4, D17, D23).
+ * echoed back in a PUT, a form-typed cookie write, and sub-lists that ignored `limit` (D3, D4,
+ * D11, D17, D23).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dav, home, propfindBody, vtodo } from '../caldav/helpers.js';
@@ -149,5 +150,32 @@ describe('a cookie-signed write with a form type (D23)', () => {
     }
     const tokens = await t.request('GET', '/account/tokens', { headers: { cookie } });
     expect(tokens.body.data).toEqual([]);
+  });
+});
+
+describe('short sub-lists page like every list (D11)', () => {
+  it('collaborators, assignees and attendees take limit and offset and report them', async () => {
+    const owner = await t.user();
+    const others = [await t.user(), await t.user(), await t.user()];
+    const o = t.as(owner);
+    const C = (await o.post('/contexts', { name: 'team' })).body.data.id;
+    for (const u of others) await o.post(`/contexts/${C}/share`, { user_email: u.email, permission: 'write' });
+    const task = (await o.post('/tasks', { title: 'shared', context_id: C })).body.data.id;
+    for (const u of others) expect((await o.post(`/tasks/${task}/assign`, { user_email: u.email })).status).toBe(201);
+    const ev = (await o.post('/events', { title: 'sync', start_time: '2026-12-01T10:00:00Z', end_time: '2026-12-01T11:00:00Z' })).body.data.id;
+    for (const email of ['a@example.org', 'b@example.org', 'c@example.org']) await o.post(`/events/${ev}/attendees`, { user_email: email });
+    for (const path of [`/contexts/${C}/collaborators`, `/tasks/${task}/assignees`, `/events/${ev}/attendees`]) {
+      const all = await o.get(path);
+      expect(all.body.meta.pagination, path).toEqual({ limit: 50, offset: 0, total: 3, hasMore: false });
+      const first = await o.get(`${path}?limit=2`);
+      expect(first.body.data, path).toHaveLength(2);
+      expect(first.body.meta.pagination).toEqual({ limit: 2, offset: 0, total: 3, hasMore: true });
+      const rest = await o.get(`${path}?limit=2&offset=2`);
+      expect(rest.body.data).toEqual([all.body.data[2]]);
+      expect(rest.body.meta.pagination.hasMore).toBe(false);
+      expect((await o.get(`${path}?limit=0`)).status, path).toBe(400);
+    }
+    const empty = await o.get(`/tasks/${(await o.post('/tasks', { title: 'alone' })).body.data.id}/assignees`);
+    expect(empty.body.meta.pagination).toEqual({ limit: 50, offset: 0, total: 0, hasMore: false });
   });
 });
