@@ -59,6 +59,8 @@ export function describeValidation(errors: ErrorObject[], context?: string): { f
     constraint = 'unknown_field';
   }
   if (!field) field = context === 'body' ? 'body' : (context ?? 'request');
+  // A query parameter read as a list (`status=pending,bogus`) is one field to the client: `status`, not `status.1`.
+  if (context === 'querystring') field = field.replace(/\.\d+$/, '');
   const what =
     constraint === 'unknown_field'
       ? 'is not a known field'

@@ -1,8 +1,8 @@
 /**
  * Edges a spec audit found (2026-11-26): days a month does not have, years before 1901 over
  * CalDAV, an all-day event on the last valid day, titles counted in characters, email provenance
- * echoed back in a PUT, a form-typed cookie write, and sub-lists that ignored `limit` (D3, D4,
- * D11, D17, D23).
+ * echoed back in a PUT, a form-typed cookie write, sub-lists that ignored `limit`, and query
+ * errors (D3, D4, D5, D11, D17, D23).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dav, home, propfindBody, vtodo } from '../caldav/helpers.js';
@@ -177,5 +177,20 @@ describe('short sub-lists page like every list (D11)', () => {
     }
     const empty = await o.get(`/tasks/${(await o.post('/tasks', { title: 'alone' })).body.data.id}/assignees`);
     expect(empty.body.meta.pagination).toEqual({ limit: 50, offset: 0, total: 0, hasMore: false });
+  });
+});
+
+describe('query errors name the parameter (D5)', () => {
+  it('a bad value in a comma list names the list, and a window ending before it starts is 400', async () => {
+    const c = t.as(await t.user());
+    const status = await c.get('/tasks?status=pending,bogus');
+    expect(status.status).toBe(400);
+    expect(status.body.details.field).toBe('status');
+    const sort = await c.get('/tasks?sort=bogus');
+    expect(sort.body.details.field).toBe('sort');
+    const window = await c.get('/events?from=2026-12-02T00:00:00Z&to=2026-12-01T00:00:00Z');
+    expect(window.status).toBe(400);
+    expect(window.body.details).toEqual({ field: 'to', constraint: 'range' });
+    expect((await c.get('/events?from=2026-12-01T00:00:00Z&to=2026-12-01T00:00:00Z')).status).toBe(200);
   });
 });

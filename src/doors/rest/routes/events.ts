@@ -1,4 +1,5 @@
-import { toIso } from '../../../core/ids.js';
+import { invalid } from '../../../core/errors.js';
+import { compareInstants, toIso } from '../../../core/ids.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -41,12 +42,16 @@ export async function eventRoutes(app: FastifyInstance, { events, attendees, com
     },
     async (req) => {
       const q = req.query;
+      const from = utc(q.from, 'from');
+      const to = utc(q.to, 'to');
+      // A window that ends before it starts is a mistake, not an empty answer (as Google Calendar's timeMin/timeMax).
+      if (from && to && compareInstants(to, from) < 0) throw invalid('to', 'range', 'to must not be before from');
       return listBody(
         await events.list(requireActor(req), {
           filter: {
             contextId: q.context_id,
-            from: utc(q.from, 'from'),
-            to: utc(q.to, 'to'),
+            from,
+            to,
             published: q.published,
             source: q.source,
             sourceEmailId: q.source_email_id,
