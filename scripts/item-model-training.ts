@@ -29,10 +29,12 @@ const TUNED_BY_RULES = new Set(['dev', 'heldout', 'check', 'unseen', 'fresh', 'f
 /** Every labelled set the model may learn from, in a fixed order. The round's blind set is not one of them. */
 export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
   { name: 'dev', dir: devCorpus },
-  ...['heldout', 'check', 'unseen', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'model8', 'fresh7', 'fresh8', 'fresh9', 'fresh10'].map((name) => ({
-    name,
-    dir: path.resolve(repoRoot, `test/corpus/email-${name}`),
-  })),
+  ...['heldout', 'check', 'unseen', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'model8', 'fresh7', 'fresh8', 'fresh9', 'fresh10'].map(
+    (name) => ({
+      name,
+      dir: path.resolve(repoRoot, `test/corpus/email-${name}`),
+    }),
+  ),
 ];
 
 const DIMS = 1 << 14;
