@@ -1,8 +1,7 @@
 /**
  * Trains the item model on every labelled set but the round's blind one and writes
  * src/doors/email/extraction/item-model-weights.json; prints the leave-one-set-out table (rules alone
- * against rules + model, and with the sentence source, per left-out set), the thresholds tried for
- * the rules' items and for the sentence source, and the calibration of each. Same sets, same file.
+ * against rules + model, per left-out set) and the thresholds tried. Same sets, same file.
  * usage: node --import tsx scripts/train-item-model.ts [--dry-run]
  */
 import { writeFile } from 'node:fs/promises';
@@ -16,22 +15,15 @@ const cells = (s: CorpusScore) => [s.f1, s.precision, s.recall, prf(s.byKind.tas
 
 const sets = await loadSets();
 const t = trainItemModel(sets);
-console.log(
-  `examples: rules ${t.examples.right} right, ${t.examples.wrong} wrong; sentence source ${t.examples.sentenceRight} right, ${t.examples.sentenceWrong} wrong`,
-);
+console.log(`examples: ${t.examples.right} right, ${t.examples.wrong} wrong`);
 console.log('threshold sweep (left-out sets pooled):');
 for (const r of t.sweep)
   console.log(`  ${r.threshold.toFixed(2)} revive ${r.reviveThreshold.toFixed(2)}  F1 ${f3(r.f1)}  P ${f3(r.precision)}  R ${f3(r.recall)}`);
-console.log("sentence source threshold sweep (left-out sets pooled, on the rules' choice):");
-for (const r of t.sentenceSweep) console.log(`  ${r.sentenceThreshold.toFixed(2)}  F1 ${f3(r.f1)}  P ${f3(r.precision)}  R ${f3(r.recall)}`);
 console.log(
-  `lambda ${t.lambda} (sentence source ${t.sentenceLambda}); chosen threshold ${t.file.threshold}, revive ${t.file.reviveThreshold}, sentence ${t.file.sentenceThreshold}; calibration scale ${t.file.calibration.scale} shift ${t.file.calibration.shift} (sentence source ${t.file.sentence?.calibration.scale} / ${t.file.sentence?.calibration.shift})`,
+  `lambda ${t.lambda}; chosen threshold ${t.file.threshold}, revive ${t.file.reviveThreshold}; calibration scale ${t.file.calibration.scale} shift ${t.file.calibration.shift}`,
 );
 console.log('calibration of the left-out probabilities (items, mean probability, share right):');
 for (const r of t.reliability)
-  console.log(`  [${r.lower.toFixed(1)}, ${r.upper.toFixed(1)})  ${String(r.count).padStart(4)}  ${f3(r.meanProbability)}  ${f3(r.rightShare)}`);
-console.log("the same for the sentence source's candidates:");
-for (const r of t.sentenceReliability)
   console.log(`  [${r.lower.toFixed(1)}, ${r.upper.toFixed(1)})  ${String(r.count).padStart(4)}  ${f3(r.meanProbability)}  ${f3(r.rightShare)}`);
 console.log('');
 console.log('| left-out set | reading | F1 | P | R | tasks F1 | events F1 | separation |');
@@ -40,17 +32,11 @@ for (const f of t.folds) {
   console.log(`| ${f.set} | rules | ${cells(f.rules)} |`);
   console.log(`| ${f.set} | model confidence, nothing dropped | ${cells(f.calibrated)} |`);
   console.log(`| ${f.set} | rules + model | ${cells(f.model)} |`);
-  console.log(`| ${f.set} | rules + model + sentence source at ${t.shownSentenceThreshold} | ${cells(f.source)} |`);
 }
 if (!process.argv.includes('--dry-run')) {
   // Data, not code: one line per field, the weights as [bucket, weight] pairs on one line.
-  const { weights, sentence, ...rest } = t.file;
+  const { weights, ...rest } = t.file;
   const fields = [...Object.entries(rest), ['weights', weights]].map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
-  if (sentence) {
-    const { weights: sentenceWeights, ...sentenceRest } = sentence;
-    const inner = [...Object.entries(sentenceRest), ['weights', sentenceWeights]].map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
-    fields.push(`  "sentence": {\n${inner.join(',\n')}\n  }`);
-  }
   await writeFile(out, `{\n${fields.join(',\n')}\n}\n`);
   console.log(`\nwrote ${path.relative(process.cwd(), out)} (${t.file.weights.length} weights)`);
 }

@@ -21,9 +21,8 @@ async function judged(subject: string, body: string, from?: string) {
     rules: x.item.confidence,
     p: itemProbability(ITEM_MODEL, x.features),
     leftOutByRules: x.dropped,
-    fromSentence: x.group !== undefined,
   }));
-  return { items: all.filter((x) => !x.leftOutByRules && !x.fromSentence), all, out: decide(c, ITEM_MODEL), rulesAlone: decide(c, null) };
+  return { items: all.filter((x) => !x.leftOutByRules), all, out: decide(c, ITEM_MODEL), rulesAlone: decide(c, null) };
 }
 
 describe('item model', () => {

@@ -16,9 +16,7 @@ import { subjectTitle } from './subject.js';
 import { toIso } from './timezones.js';
 import { capitalise } from './titles.js';
 import { type Features, type ItemContext, itemFeatures } from './item-features.js';
-import { ITEM_MODEL, type ItemModel, itemProbability, sentenceProbability } from './item-model.js';
-import { dayKey, type RuleTrace, sentenceCandidates } from './sentence-candidates.js';
-import { sentenceItems } from './sentence-items.js';
+import { ITEM_MODEL, type ItemModel, itemProbability } from './item-model.js';
 import type { ExtractedCancellation, ExtractedEvent, ExtractedTask, Extraction, ParsedMessage } from './types.js';
 
 export interface ExtractOptions {
@@ -26,8 +24,6 @@ export interface ExtractOptions {
   now?: Date;
   /** The item model to decide with; null for the rules alone (default: the committed model). */
   model?: ItemModel | null;
-  /** Read the sentence source's candidates (default: yes; extract() reads them only when its model keeps any). */
-  sentences?: boolean;
 }
 
 function invitationItems(parsed: ParsedMessage, errors: string[]): { events: ExtractedEvent[]; cancellations: ExtractedCancellation[] } {
@@ -80,8 +76,6 @@ export interface Candidate<T> {
   features: Features;
   /** Found in the text but left out by the rules for the mail's class (by-class.ts); the model may bring it back. */
   dropped: boolean;
-  /** Set for the sentence source's candidates (sentence-candidates.ts): the two readings of one sentence's day share it. */
-  group?: number;
 }
 
 /** Everything the rules found in a message, before the item model decides (see decide()). */
@@ -156,7 +150,7 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
     total,
     refMs: ctx.refMs,
   });
-  const tasks: Candidate<ExtractedTask>[] = uniqueTasks.map(({ x: t, fromNote: note, dropped }, i) => ({
+  const tasks = uniqueTasks.map(({ x: t, fromNote: note, dropped }, i) => ({
     dropped,
     item: { title: t.title, description: describe(parsed, t.excerpt), due_date: t.dueMs === null ? null : toIso(t.dueMs), confidence: t.confidence },
     features: itemFeatures(
@@ -176,7 +170,7 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
       about(i, keptTaskCount, note),
     ),
   }));
-  const events: Candidate<ExtractedEvent>[] = foundEvents.map(({ x: e, fromNote: note, dropped }, i) => ({
+  const events = foundEvents.map(({ x: e, fromNote: note, dropped }, i) => ({
     dropped,
     item: {
       title: e.title,
@@ -209,26 +203,6 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
       about(i, keptEventCount, note),
     ),
   }));
-  // The sentence source reads what no rule item came from: every dated sentence, as a task and as an event.
-  const trace: RuleTrace = { excerpts: new Set(), days: new Set() };
-  for (const { x } of uniqueTasks) {
-    trace.excerpts.add(x.excerpt.replace(/\s+/g, ' ').trim().toLowerCase());
-    if (x.dueMs !== null) trace.days.add(dayKey(x.dueMs, ctx.offset));
-  }
-  for (const { x } of foundEvents) {
-    trace.excerpts.add(x.excerpt.replace(/\s+/g, ' ').trim().toLowerCase());
-    trace.days.add(dayKey(x.startMs, x.allDay ? 0 : ctx.offset));
-  }
-  const readings =
-    options.sentences === false
-      ? []
-      : [
-          ...(ownNote.trim() ? sentenceCandidates(ownNote, ctx, parsed.subject, trace, true) : []),
-          ...sentenceCandidates(content, ctx, parsed.subject, trace, false),
-        ];
-  const fromSentences = sentenceItems(readings, (excerpt) => describe(parsed, excerpt), about, total);
-  tasks.push(...fromSentences.tasks);
-  events.push(...fromSentences.events);
   const title =
     capitalise(subjectTitle(parsed.subject)) || split.text.trim().split('\n')[0]?.slice(0, 80).trim() || `Email from ${parsed.from ?? 'unknown sender'}`;
   // Mail of a class that asks for nothing is expected to end here; a person's mail that yields
@@ -248,37 +222,18 @@ const noFallback: ExtractedTask = { title: '', description: '', due_date: null, 
 const TEXT_CEILING = 0.94;
 
 /**
- * The model's decision on the candidates: each keeps the model's probability as its confidence and
- * is dropped below its threshold (the rules' items, the items the class shaping left out, the
- * sentence source's); of one sentence's task and event, only the more probable can stay. With no
- * model (null) the rules' items stand with their own confidence and the sentence source is not
- * used. When no item is left, the subject fallback (D16).
+ * The model's decision on the rules' items: each keeps the model's probability as its confidence
+ * and is dropped below the threshold; with no model (null) the rules' own confidence stands. When
+ * no item is left, the subject fallback (D16).
  */
 export function decide(c: Candidates, model: ItemModel | null): Extraction {
   if (c.invitation) return c.invitation;
-  // The best probability of each sentence's readings: only that reading may be kept.
-  const best = new Map<number, number>();
-  const probabilities = new Map<Candidate<unknown>, number>();
-  if (model)
-    for (const x of [...c.tasks, ...c.events]) {
-      const px = x.group === undefined ? itemProbability(model, x.features) : sentenceProbability(model, x.features);
-      probabilities.set(x, px);
-      if (x.group !== undefined) best.set(x.group, Math.max(best.get(x.group) ?? 0, px));
-    }
-  const taken = new Set<number>();
   const judged = <T extends { confidence: number }>(list: Candidate<T>[]): T[] => {
-    if (!model) return list.filter((x) => !x.dropped && x.group === undefined).map((x) => x.item);
+    if (!model) return list.filter((x) => !x.dropped).map((x) => x.item);
     const kept: T[] = [];
-    for (const x of list) {
-      const px = probabilities.get(x) ?? 0;
-      const threshold = x.group !== undefined ? model.sentenceThreshold : x.dropped ? model.reviveThreshold : model.threshold;
-      if (px < threshold) continue;
-      if (x.group !== undefined) {
-        // A task and an event as likely as each other: the task, read first, stays.
-        if (px < (best.get(x.group) ?? 0) || taken.has(x.group)) continue;
-        taken.add(x.group);
-      }
-      kept.push({ ...x.item, confidence: Math.round(Math.min(TEXT_CEILING, px) * 100) / 100 });
+    for (const { item, features, dropped } of list) {
+      const p = itemProbability(model, features);
+      if (p >= (dropped ? model.reviveThreshold : model.threshold)) kept.push({ ...item, confidence: Math.round(Math.min(TEXT_CEILING, p) * 100) / 100 });
     }
     return kept;
   };
@@ -289,8 +244,5 @@ export function decide(c: Candidates, model: ItemModel | null): Extraction {
 }
 
 export function extract(parsed: ParsedMessage, options: ExtractOptions = {}): Extraction {
-  const model = options.model === undefined ? ITEM_MODEL : options.model;
-  // A model that keeps no sentence candidate (threshold above 1) does not pay for reading them.
-  const sentences = options.sentences ?? (model !== null && model.sentenceThreshold <= 1);
-  return decide(readCandidates(parsed, { ...options, sentences }), model);
+  return decide(readCandidates(parsed, options), options.model === undefined ? ITEM_MODEL : options.model);
 }

@@ -5,9 +5,7 @@
  * gives the probability that the item is right; that probability, calibrated on items of sets the
  * model was not trained on, is the item's confidence, and items below the threshold (chosen by
  * leaving whole sets out; 0, dropping nothing, unless a threshold earns its cost) are dropped.
- * Invitations are not judged: they are read, not guessed. A second part of the same shape judges
- * the sentence source's candidates (sentence-candidates.ts, docs/intake-ninth-round.md), with its
- * own weights, calibration and threshold (above 1: the source is not used).
+ * Invitations are not judged: they are read, not guessed.
  */
 import type { Features } from './item-features.js';
 import weights from './item-model-weights.json' with { type: 'json' };
@@ -24,10 +22,6 @@ export interface ItemModelFile {
   threshold: number;
   /** Items the rules left out for the mail's class are brought back at or above this (above 1: never). */
   reviveThreshold: number;
-  /** The sentence source's candidates (sentence-candidates.ts) are kept at or above this (above 1: the source is not used). */
-  sentenceThreshold?: number;
-  /** The sentence source's own weights and calibration (its candidates are judged apart from the rules' items). */
-  sentence?: { bias: number; weights: Array<[number, number]>; calibration: { scale: number; shift: number } };
 }
 
 export interface ItemModel {
@@ -37,9 +31,6 @@ export interface ItemModel {
   calibration: { scale: number; shift: number };
   threshold: number;
   reviveThreshold: number;
-  sentenceThreshold: number;
-  /** The sentence source's part (same hashed space); null: its candidates are never kept. */
-  sentence: { bias: number; weights: Float64Array; calibration: { scale: number; shift: number } } | null;
 }
 
 /** FNV-1a over the name's UTF-16 units: a feature's bucket, the same on every machine. */
@@ -52,28 +43,10 @@ export function featureBucket(name: string, dims: number): number {
   return (h >>> 0) & (dims - 1);
 }
 
-/** A threshold no probability reaches. */
-const NEVER = 1.01;
-
 function loadItemModel(file: ItemModelFile): ItemModel {
   const weights = new Float64Array(file.dims);
   for (const [i, w] of file.weights) weights[i] = w;
-  let sentence: ItemModel['sentence'] = null;
-  if (file.sentence) {
-    const w = new Float64Array(file.dims);
-    for (const [i, x] of file.sentence.weights) w[i] = x;
-    sentence = { bias: file.sentence.bias, weights: w, calibration: file.sentence.calibration };
-  }
-  return {
-    sentence,
-    dims: file.dims,
-    bias: file.bias,
-    weights,
-    calibration: file.calibration,
-    threshold: file.threshold,
-    reviveThreshold: file.reviveThreshold,
-    sentenceThreshold: file.sentenceThreshold ?? NEVER,
-  };
+  return { dims: file.dims, bias: file.bias, weights, calibration: file.calibration, threshold: file.threshold, reviveThreshold: file.reviveThreshold };
 }
 
 /** The raw score (log-odds before calibration). */
@@ -88,13 +61,6 @@ export const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 /** The calibrated probability that the item is right. */
 export function itemProbability(model: ItemModel, features: Features): number {
   return sigmoid(model.calibration.scale * itemScore(model, features) + model.calibration.shift);
-}
-
-/** The calibrated probability that a sentence source's candidate is right (0 when the model has no such part). */
-export function sentenceProbability(model: ItemModel, features: Features): number {
-  if (!model.sentence) return 0;
-  const part = model.sentence;
-  return sigmoid(part.calibration.scale * itemScore({ dims: model.dims, bias: part.bias, weights: part.weights }, features) + part.calibration.shift);
 }
 
 /** The committed weights, as scripts/train-item-model.ts wrote them. */
