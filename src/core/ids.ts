@@ -21,6 +21,13 @@ function instantOf(value: string | Date | number): number {
   return Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 }
 
+/** A day of the proleptic Gregorian calendar ISO 8601 and iCalendar use: no 30 February, no 29 February 2027. */
+export function isRealDay(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
+}
+
 export const inInstantRange = (value: string | Date | number): boolean => {
   const ms = instantOf(value);
   return Number.isFinite(ms) && ms >= MIN_INSTANT_MS && ms <= MAX_INSTANT_MS;

@@ -1,5 +1,6 @@
 /** Reading a client's calendar object resource (RFC 4791 4.1) and the preconditions it may break. */
 import ICAL from 'ical.js';
+import { isRealDay } from '../../../core/ids.js';
 import { MAX_MS, MIN_MS, instantMs, tzidOf, type Component, type Time } from './time.js';
 
 export type Kind = 'task' | 'event';
@@ -61,8 +62,6 @@ export function readObject(text: string, expected: Kind): CalendarObjectText {
   return { vcal, kind, uid, main: master ?? components[0], hasMaster: !!master, components };
 }
 
-const realDay = (year: number, month: number, day: number) => month >= 1 && month <= 12 && day >= 1 && day <= ICAL.Time.daysInMonth(month, year);
-
 /** D23: every time must fall within years 0001..9999 once its offset is applied. */
 function checkTimes(c: Component, vcal: Component) {
   for (const name of TIME_PROPS) {
@@ -71,7 +70,7 @@ function checkTimes(c: Component, vcal: Component) {
       // its text is still there, and such a value is refused, as REST refuses it (D23).
       for (const raw of p.toJSON().slice(3)) {
         const m = typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(raw) : null;
-        if (m && !realDay(Number(m[1]), Number(m[2]), Number(m[3]))) {
+        if (m && !isRealDay(Number(m[1]), Number(m[2]), Number(m[3]))) {
           throw new BadCalendar(`${name.toUpperCase()} names a day its month does not have`, 'valid-calendar-data');
         }
       }
