@@ -141,6 +141,11 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
   const keptTaskCount = kept(uniqueTasks);
   const keptEventCount = kept(foundEvents);
   const total = keptTaskCount + keptEventCount;
+  const subjectWords = new Set(
+    subjectTitle(parsed.subject)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [],
+  );
   const about = (index: number, kindCount: number, note: boolean): ItemContext => ({
     mailClass: mailClass.kind,
     lang,
@@ -149,6 +154,7 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
     kindCount,
     total,
     refMs: ctx.refMs,
+    subjectWords,
   });
   const tasks = uniqueTasks.map(({ x: t, fromNote: note, dropped }, i) => ({
     dropped,

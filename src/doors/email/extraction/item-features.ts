@@ -23,6 +23,8 @@ export interface ItemContext {
   kindCount: number;
   total: number;
   refMs: number;
+  /** The words of the mail's subject (lower-cased), without a reply or forward prefix. */
+  subjectWords: ReadonlySet<string>;
 }
 
 /** The item as the rules left it: kind, rule, fields and the rules' own (calibrated) confidence. */
@@ -103,6 +105,8 @@ export function itemFeatures(item: ItemFacts, ctx: ItemContext): Features {
   if (/\d{3,}/.test(item.title)) add(f, 'title-long-number');
   if (/[$€£]|\d[.,]\d{2}(?!\d)/.test(item.title)) add(f, 'title-amount');
   for (const w of titleWords) add(f, `t:${w}`);
+  const shared = titleWords.filter((w) => w.length > 2 && ctx.subjectWords.has(w)).length;
+  add(f, `${kind}-subject-words:${bucket(shared, [0, 1, 2], ['0', '1', '2', 'more'])}`);
   const excerptWords = tokens(item.excerpt.slice(0, EXCERPT_CHARS));
   let previous: string | null = null;
   for (const w of excerptWords) {
