@@ -15,7 +15,7 @@ import { readText } from './text-items.js';
 import { subjectTitle } from './subject.js';
 import { toIso } from './timezones.js';
 import { capitalise } from './titles.js';
-import { type Features, type ItemContext, itemFeatures } from './item-features.js';
+import { type Features, type ItemContext, itemFeatures, tokens } from './item-features.js';
 import { ITEM_MODEL, type ItemModel, itemProbability } from './item-model.js';
 import type { ExtractedCancellation, ExtractedEvent, ExtractedTask, Extraction, ParsedMessage } from './types.js';
 
@@ -141,11 +141,7 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
   const keptTaskCount = kept(uniqueTasks);
   const keptEventCount = kept(foundEvents);
   const total = keptTaskCount + keptEventCount;
-  const subjectWords = new Set(
-    subjectTitle(parsed.subject)
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [],
-  );
+  const subjectWords = new Set(tokens(subjectTitle(parsed.subject)));
   const about = (index: number, kindCount: number, note: boolean): ItemContext => ({
     mailClass: mailClass.kind,
     lang,

@@ -52,7 +52,8 @@ export type Features = Map<string, number>;
 const EXCERPT_CHARS = 300;
 const DAY = 86400000;
 
-const tokens = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** The lower-cased words of a text, as the features name them. */
+export const tokens = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 function bucket(x: number, edges: number[], names: string[]): string {
   for (let i = 0; i < edges.length; i++) if (x <= edges[i]) return names[i];
@@ -106,7 +107,7 @@ export function itemFeatures(item: ItemFacts, ctx: ItemContext): Features {
   if (/[$€£]|\d[.,]\d{2}(?!\d)/.test(item.title)) add(f, 'title-amount');
   for (const w of titleWords) add(f, `t:${w}`);
   const shared = titleWords.filter((w) => w.length > 2 && ctx.subjectWords.has(w)).length;
-  add(f, `${kind}-subject-words:${bucket(shared, [0, 1, 2], ['0', '1', '2', 'more'])}`);
+  add(f, `${kind}-subject-words:${ctx.mailClass}:${bucket(shared, [0, 1, 2], ['0', '1', '2', 'more'])}`);
   const excerptWords = tokens(item.excerpt.slice(0, EXCERPT_CHARS));
   let previous: string | null = null;
   for (const w of excerptWords) {
