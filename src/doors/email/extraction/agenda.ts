@@ -10,7 +10,7 @@ import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMen
 import { INVITED, invitedTo } from './event-cues.js';
 import { isDeadlineMention, RELATIVE_DAY, type TextEvent } from './meetings.js';
 import { hasMeetingWord, meetingPhrase } from './meeting-words.js';
-import { findLocation } from './places.js';
+import { findLocation, isTimeZoneName } from './places.js';
 import { closure, opensWithImperative } from './statements.js';
 import { capitalise, finishTitle, stripListMarker } from './titles.js';
 
@@ -52,6 +52,9 @@ const NOTE_LABEL =
 const NOT_AN_ENTRY =
   /(?<!\p{L})(?:i|you|we|they|he|she|it|please|will|is|are|was|were|be|can|could|would|should|need|must|let|has|have|je|tu|nous|vous|il|elle|on|est|sont|sera|yo|t[úu]|nosotros|es|son|ser[áa]|ich|du|wir|ihr|sie|ist|sind|wird|bitte|por favor|merci|deadline|due|frist|plazo|[ée]ch[ée]ance|abgabe|hours|horario|[öo]ffnungszeiten|horaires|open|opens|closes|sent|posted|updated|last|order|total)(?!\p{L})|[$€£#@]/iu;
 
+/** The words after an entry's hour, taken as its place unless they name the calendar's time zone. */
+const placeOrNull = (words: string): string | null => (isTimeZoneName(words) ? null : words);
+
 function agendaEntry(clause: string, ctx: DateContext, previous: string): TextEvent | null {
   const text = stripListMarker(clause.trim()).replace(NOTE_LABEL, '');
   if (text.length > 120) return null;
@@ -85,7 +88,7 @@ function agendaEntry(clause: string, ctx: DateContext, previous: string): TextEv
     : tail
       ? (findLocation(tail) ??
         (/^(?:at|in|@|à|au|en|im|in der|bei|chez|\(|[\p{Lu}\d])/u.test(tail)
-          ? tail.replace(/^(?:at|in|@|à|au|en|im|in der|bei|chez)\s+/i, '').replace(/^\(|\)$/g, '')
+          ? placeOrNull(tail.replace(/^(?:at|in|@|à|au|en|im|in der|bei|chez)\s+/i, '').replace(/^\(|\)$/g, ''))
           : null))
       : null;
   return {
@@ -119,7 +122,7 @@ function afterHappening(text: string, m: DateMention, ctx: DateContext, previous
     startMs,
     endMs: end !== null && end > startMs ? end : startMs + 3600000,
     allDay: false,
-    location: tail ? (findLocation(tail) ?? (/^[\p{Lu}\d]/u.test(tail) ? tail : null)) : null,
+    location: tail ? (findLocation(tail) ?? (/^[\p{Lu}\d]/u.test(tail) ? placeOrNull(tail) : null)) : null,
     confidence: CONFIDENCE.agendaEntry,
     rule: 'agendaEntry',
   };

@@ -4,7 +4,7 @@ import { appointmentAtPlace, INVITED, invitedTo, notOneEvent } from './event-cue
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { happening, nounPhrase } from './statements.js';
-import { findLocation, WHERE_LABEL_WORD, isTimeZoneName } from './places.js';
+import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint } from './places.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 import { hasMeetingWord, MEETING_WORD, meetingPhrase } from './meeting-words.js';
@@ -322,7 +322,11 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     fromSubject = true;
   }
   const weak: NonNullable<TextEvent['weak']> = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
-  const location = findLocation(blankOut(clause, mentions)) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m);
+  const location =
+    findLocation(blankOut(clause, mentions)) ??
+    (next ? findLocation(next) : null) ??
+    placeAfter(clause, m) ??
+    meetingPoint(firstSentence(paragraph, paragraph.indexOf(clause) + clause.length));
   // A place was named ("desde el Parque ...", "à l'auditorium ...") but not understood.
   if (!location) weak.unreadPlace = UNREAD_PLACE.test(blankOut(clause, mentions));
   if (!m.hasTime) {

@@ -1,0 +1,56 @@
+/**
+ * Twelfth quality round (issue 16): where an event happens. A house number is not an hour, a
+ * calendar's time zone is not a place, and the sentence after an event may say where people meet.
+ * Sentences here are made up for the rules (several wordings and languages each), not taken from a
+ * corpus.
+ */
+import { describe, expect, it } from 'vitest';
+import { headers, mail, run } from './helpers.js';
+
+const EST = 'Thu, 26 Nov 2026 10:00:00 -0500';
+const CET = 'Thu, 26 Nov 2026 10:00:00 +0100';
+
+async function onlyEvent(date: string, subject: string, body: string, from?: string) {
+  const { out } = await run(mail(headers(date, subject, `r12-${subject.length}-${body.length}`, from), body));
+  expect(out.events, body).toHaveLength(1);
+  return out.events[0];
+}
+
+describe('where an event happens', () => {
+  it('reads a number before a street name as the house number, not as the hour', async () => {
+    for (const [date, body, hour, place] of [
+      [EST, 'Hi all,\n\nCome to our winter party on Saturday, December 12, from 6 to 9pm at 14 Maple Avenue. Bring a friend!\n', '23:00', '14 Maple Avenue'],
+      [EST, 'Hello,\n\nThe book swap is on Sunday, December 13 at 3pm at 220 Harbor Road.\n', '20:00', '220 Harbor Road'],
+      [CET, 'Bonjour,\n\nLa fête de quartier aura lieu le samedi 12 décembre à 18h au 12 rue des Lilas.\n', '17:00', '12 rue des Lilas'],
+    ] as const) {
+      const event = await onlyEvent(date, 'Invitation', body);
+      expect(event.start_time?.slice(11, 16), body).toBe(hour);
+      expect(event.location, body).toBe(place);
+    }
+  });
+
+  it('does not take the time zone printed under a calendar reminder’s hours for its place', async () => {
+    const body =
+      'Optician\nMonday Dec 7, 2026 ⋅ 2pm – 3pm (Central Time - Chicago)\nWhere: ClearView Optics, 88 Pine St, Springfield\n\nInvitation from Google Calendar\n';
+    const event = await onlyEvent(EST, 'Reminder: Optician @ Mon Dec 7, 2026 2pm - 3pm (CST)', body, 'Google Calendar <calendar-notification@google.com>');
+    expect(event.location).toBe('ClearView Optics, 88 Pine St, Springfield');
+  });
+
+  it('takes the meeting point the next sentence gives', async () => {
+    for (const [date, body, place] of [
+      [CET, 'Hallo zusammen,\n\nDer Arbeitseinsatz ist am Samstag, 12. Dezember, von 9 bis 13 Uhr. Treffpunkt ist das Vereinsheim.\n', 'Vereinsheim'],
+      [EST, 'Hi everyone,\n\nThe carol singing is on Saturday, December 12 at 6pm. Meeting point: the church steps.\n', 'church steps'],
+      [CET, 'Hola,\n\nLa excursión es el sábado 12 de diciembre a las 9:00. Punto de encuentro: la puerta del colegio.\n', 'puerta del colegio'],
+      [CET, 'Bonjour,\n\nLa sortie a lieu le samedi 12 décembre à 9h. Rendez-vous devant la mairie.\n', 'mairie'],
+    ] as const) {
+      const { out } = await run(mail(headers(date, 'Club', `mp-${body.length}`), body));
+      expect(out.events, body).toHaveLength(1);
+      expect(out.events[0].location, body).toBe(place);
+    }
+  });
+
+  it('does not take a meeting time for a meeting point', async () => {
+    const { out } = await run(mail(headers(EST, 'Hike', 'mp-time'), 'Hi,\n\nThe hike is on Saturday, December 12 at 9am. We will meet at 8:45.\n'));
+    for (const e of out.events) expect(e.location ?? '').not.toMatch(/8:45/);
+  });
+});
