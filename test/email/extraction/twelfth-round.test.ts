@@ -53,4 +53,24 @@ describe('where an event happens', () => {
     const { out } = await run(mail(headers(EST, 'Hike', 'mp-time'), 'Hi,\n\nThe hike is on Saturday, December 12 at 9am. We will meet at 8:45.\n'));
     for (const e of out.events) expect(e.location ?? '').not.toMatch(/8:45/);
   });
+
+  it('names a venue by its name after the kind of venue, with the address in brackets', async () => {
+    for (const [date, body, place] of [
+      [
+        CET,
+        'Hola a todos:\n\nLa cena de Navidad será el jueves 17 de diciembre a las 21:00 en el restaurante La Perla (Calle Real, 12).\n',
+        'La Perla (Calle Real, 12)',
+      ],
+      [EST, 'Hi team,\n\nTeam dinner on Friday, December 11 at 7pm at the restaurant Blue Lantern.\n', 'Blue Lantern'],
+      [CET, 'Salut,\n\nOn fête l’anniversaire de Léa le samedi 12 décembre à 20h au bar Le Comptoir.\n', 'Le Comptoir'],
+    ] as const) {
+      const event = await onlyEvent(date, 'Dinner', body);
+      expect(event.location, body).toBe(place);
+    }
+  });
+
+  it('reads a numbered room written as one word', async () => {
+    const event = await onlyEvent(CET, 'Protokoll', 'Hallo zusammen,\n\nNächstes Teamtreffen: Dienstag, 8. Dezember, 14:00 Uhr, Konferenzraum 3.\n');
+    expect(event.location).toBe('Konferenzraum 3');
+  });
 });
