@@ -74,3 +74,41 @@ describe('where an event happens', () => {
     expect(event.location).toBe('Konferenzraum 3');
   });
 });
+
+describe('happenings told without an hour', () => {
+  it('makes an all-day event of a happening that lasts the day', async () => {
+    for (const [date, body, day] of [
+      [EST, 'Dear families,\n\nReminder: school picture day is Wednesday, December 2. Students may wear their own clothes.\n', '2026-12-02'],
+      [EST, 'Hi parents,\n\nOur sports day is on Friday, December 4. Please send a water bottle.\n', '2026-12-04'],
+      [CET, 'Liebe Eltern,\n\nam Mittwoch, 16. Dezember, ist unser Projekttag.\n', '2026-12-16'],
+      [CET, 'Queridas familias:\n\nEl viernes 11 de diciembre tendremos la excursión a la granja escuela.\n', '2026-12-11'],
+      [CET, 'Chers parents,\n\nLa sortie au musée des sciences aura lieu le jeudi 10 décembre.\n', '2026-12-10'],
+    ] as const) {
+      const event = await onlyEvent(date, 'Info', body);
+      expect(event.all_day, body).toBe(true);
+      expect(event.start_time?.slice(0, 10), body).toBe(day);
+    }
+  });
+
+  it('keeps the hour a later sentence gives, and makes nothing of a day that is not a happening', async () => {
+    const timed = await onlyEvent(EST, 'Trip', 'Hi,\n\nThe field trip is on Thursday, December 10. The bus leaves at 8:30am.\n');
+    expect(timed.all_day).toBe(false);
+    for (const body of [
+      'Hi team,\n\nFriday, December 4 is a no-meeting day, so use it to catch up.\n',
+      'Hi,\n\nThe next day, Thursday December 3, we rest.\n',
+    ]) {
+      const { out } = await run(mail(headers(EST, 'Note', `nd-${body.length}`), body));
+      expect(out.events, body).toEqual([]);
+    }
+  });
+
+  it('reads an exam as a happening in Spanish and French', async () => {
+    for (const [body, hour] of [
+      ['Hola Sergio,\n\nTe hemos asignado el examen práctico de conducir el lunes 14 de diciembre a las 8:45.\n', '07:45'],
+      ['Bonjour,\n\nVotre examen du code de la route est fixé au mardi 15 décembre à 10h30.\n', '09:30'],
+    ] as const) {
+      const event = await onlyEvent(CET, 'Examen', body);
+      expect(event.start_time?.slice(11, 16), body).toBe(hour);
+    }
+  });
+});

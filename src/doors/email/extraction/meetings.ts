@@ -12,6 +12,13 @@ import { hasMeetingWord, MEETING_WORD, meetingPhrase } from './meeting-words.js'
 const DEADLINE_BEFORE =
   /\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?$/i;
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
+/**
+ * Happenings that last the day by what they are: a named day ("picture day", "sports day", "open
+ * day", "Projekttag", "journée portes ouvertes"), a trip or an outing. Dated without an hour, they
+ * are all-day events.
+ */
+const DAY_LONG =
+  /(?<![\p{L}-])(?:(?!(?:the|a|an|no|next|that|this|each|every|per|one|same|whole|all|full|working|business|school|week|long|other|first|last|following|previous|any|some|which|what|your|our|their|my|his|her|its|of|on|for|in|to|by)\s)\p{L}{3,}\s+day|(?:day|field|school|class|ski)\s+trip|excursion|outing|ausflug|wandertag|projekttag|sporttag|klassenfahrt|exkursion|excursi[óo]n|salida escolar|jornada\s+(?:de|deportiva|cultural)|journ[ée]e\s+(?:de|des|du|portes|sportive|p[ée]dagogique)|sortie\s+(?:scolaire|au|à|en))(?!\p{L})/iu;
 const GENERIC_LABEL =
   /^(?:(?:quick|friendly|small|short|gentle|little|petit|pequeño|kleine|kurze|kurzer|important|wichtig|wichtiger)\s+)?(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
 const COPULA =
@@ -306,7 +313,12 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     const at = paragraph.indexOf(clause);
     next = at >= 0 ? firstSentence(paragraph, at + clause.length).slice(0, 300) : '';
     m = next ? (withNextSentenceTime(day, next, ctx) ?? undefined) : undefined;
-    if (!m) return null;
+    if (!m) {
+      // No hour anywhere near: a happening that lasts the day is an all-day event.
+      if (!DAY_LONG.test(clause)) return null;
+      m = day;
+      next = '';
+    }
   }
   if (m.hasTime && weekdayAlone(m.text)) m = sameWeekdayBefore(m, paragraph, clause, ctx);
   let title = activity ?? ((!hasMeetingWord(clause) && invitedTo(blankOut(clause, mentions), ctx.lang)) || titleFrom(clause, mentions, subject));
