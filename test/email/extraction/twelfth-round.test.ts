@@ -112,3 +112,51 @@ describe('happenings told without an hour', () => {
     }
   });
 });
+
+describe('a list of days under an intro that names what happens', () => {
+  it('makes one event per day, named by the intro, with the entry’s hours and place', async () => {
+    for (const [date, body, word, place] of [
+      [
+        EST,
+        'Hi Carmen,\n\nThese are your volunteer shifts at the food bank in December:\n- Saturday, December 5, 9:00 to 13:00, Getafe warehouse\n- Saturday, December 19, 9:00 to 13:00, Getafe warehouse\n\nThanks!\n',
+        /shift/i,
+        'Getafe warehouse',
+      ],
+      [
+        CET,
+        'Hallo Jonas,\n\nhier deine Schichten im Dezember:\n- Samstag, 5. Dezember, 9 bis 13 Uhr, Lager Nord\n- Samstag, 19. Dezember, 9 bis 13 Uhr, Lager Nord\n\nDanke!\n',
+        /schichten/i,
+        'Lager Nord',
+      ],
+      [
+        CET,
+        'Hola Marta:\n\nEstos son tus turnos de biblioteca en diciembre:\n- Martes 8 de diciembre, de 16:00 a 18:00, sala de lectura\n- Martes 15 de diciembre, de 16:00 a 18:00, sala de lectura\n\nGracias.\n',
+        /turnos de biblioteca/i,
+        'sala de lectura',
+      ],
+      [
+        CET,
+        'Bonjour Paul,\n\nVoici tes créneaux de permanence :\n- mardi 8 décembre, 16h-18h, accueil\n- mardi 15 décembre, 16h-18h, accueil\n\nMerci !\n',
+        /créneaux/i,
+        'accueil',
+      ],
+    ] as const) {
+      const { out } = await run(mail(headers(date, 'Shifts', `occ-${body.length}`), body));
+      expect(out.events, body).toHaveLength(2);
+      for (const e of out.events) {
+        expect(e.title, body).toMatch(word);
+        expect(e.location, body).toBe(place);
+        expect(Date.parse(e.end_time!) - Date.parse(e.start_time!), body).toBe(
+          2 * 3600000 * (word.source.includes('shift') || word.source.includes('schichten') ? 2 : 1),
+        );
+      }
+    }
+  });
+
+  it('leaves entries with words of their own to the schedule reading', async () => {
+    const body =
+      'Hi all,\n\nHere are the sessions for December:\n- Monday, December 7, 6pm - Knots and ropes\n- Monday, December 14, 6pm - First aid basics\n\nSee you!\n';
+    const { out } = await run(mail(headers(EST, 'Sessions', 'occ-own'), body));
+    expect(out.events.map((e) => e.title)).toEqual(['Knots and ropes', 'First aid basics']);
+  });
+});

@@ -101,7 +101,8 @@ export const PARSERS: Record<Lang, chrono.Chrono> = {
 const NOON: [RegExp, string][] = [
   [/(?<!\p{L})à midi(?!\p{L})/giu, 'à 12h '],
   // "11. Juli, 15 Uhr", "11 de julio, 15 h": the number after the comma is an hour, not the year chrono takes it for.
-  [/(?<=\p{L}\.?),(?=\s*\d{1,2}\s*(?:uhr|h(?!\p{L})|heures?|horas?|hrs?|[:.]\d{2}(?![.\d/-])|\s?[ap]\.?m\.?))/giu, ';'],
+  // Also before a range of hours: "5. Dezember, 9 bis 13 Uhr", "5 de diciembre, 9 a 13 h".
+  [/(?<=\p{L}\.?),(?=\s*\d{1,2}(?:\s*(?:bis|-|–|a|à|to)\s*\d{1,2})?\s*(?:uhr|h(?!\p{L})|heures?|horas?|hrs?|[:.]\d{2}(?![.\d/-])|\s?[ap]\.?m\.?))/giu, ';'],
   // "14.30 Uhr", "9.15 h": an hour written with a dot, as German and French mail often do; chrono reads the colon.
   [/(?<=(?<![\d.])\d{1,2})\.(?=\d{2}\s*(?:uhr|h)(?!\p{L}))/giu, ':'],
   // "noon-2pm", "10am–noon": chrono reads "noon" alone but not as one end of a range.

@@ -8,7 +8,7 @@ import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import type { TextEvent } from './meetings.js';
 import { findLocation, isTimeZoneName, opensWithVenue } from './places.js';
-import { contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
+import { capitalise, contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
 
 const LISTED = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 const SEPARATOR_AFTER = /^\s*(?:[-–—:|]|\s-\s)\s*/;
@@ -154,4 +154,53 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
       rule: 'scheduleLine',
     },
   };
+}
+
+/**
+ * "These are your volunteer shifts in December:", "Estos son tus turnos de voluntariado:", "hier
+ * deine Schichten:", "Voici tes créneaux :" over a list of days: the intro names what happens, each
+ * entry gives only when (and maybe where). The noun of repeated happenings, with what qualifies it.
+ */
+const OCCURRENCES =
+  /(?<!\p{L})((?:(?!(?:your|our|the|my|these|those|tus|sus|mis|nuestros|los|las|deine|eure|ihre|unsere|die|tes|vos|nos|les|mes)\s)[\p{L}-]{3,}\s+)?(?:shifts?|sessions?|classes|practices|training sessions|rehearsals|turnos|sesiones|clases|ensayos|entrenamientos|\p{L}*schichten|\p{L}*termine|proben|eins[äa]tze|cr[ée]neaux|s[ée]ances|permanences|r[ée]p[ée]titions|entra[îi]nements)(?:\s+(?:de|del|of|du|des|de la|d['’])\s*[\p{L}-]{3,})?)(?!\p{L})/iu;
+
+export function occurrenceList(intro: string, entries: string[], ctx: DateContext): TextEvent[] | null {
+  if (!/:\s*$/.test(intro)) return null;
+  const named = OCCURRENCES.exec(intro);
+  if (!named) return null;
+  const title = finishTitle(capitalise(named[1].trim()), 8);
+  const events: TextEvent[] = [];
+  for (const raw of entries) {
+    const line = stripListMarker(raw.trim());
+    const mentions = dayMention(line, ctx);
+    const day = mentions.find((m) => m.hasDay);
+    if (!day || day.index > 1) return null;
+    const time = day.hasTime ? day : mentions.find((m) => m !== day && m.hasTime && !m.hasDay);
+    // "Monday, December 7, 6pm - Knots and ropes": words after a dash are the entry's own title.
+    if (/\s[-–—|]\s+\p{L}/u.test(line.slice(Math.max(day.end, time?.end ?? 0)))) return null;
+    // What is left is at most a place: an entry with words of its own is a schedule line, read as one.
+    const rest = [line.slice(0, day.index), line.slice(day.end)]
+      .join(' ')
+      .replace(time && time !== day ? time.text : '\u0000', ' ')
+      .split(/\s*,\s*/)
+      .map((c) => c.replace(/^[\s,;:.–—-]+|[\s,;:.]+$/g, ''))
+      .filter(Boolean);
+    if (rest.length > 1 || (rest[0] && contentWordCount(rest[0]) > 5)) return null;
+    const start = time
+      ? { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime }
+      : day;
+    const startMs = mentionStartMs(start, ctx, false);
+    const end = time ? mentionEndMs(start, ctx) : null;
+    events.push({
+      title,
+      excerpt: `${intro} ${line}`,
+      startMs,
+      endMs: time ? (end !== null && end > startMs ? end : startMs + 3600000) : startMs + 86400000,
+      allDay: !time,
+      location: rest[0] && !isTimeZoneName(rest[0]) ? rest[0] : null,
+      confidence: CONFIDENCE.scheduleLine,
+      rule: 'scheduleLine',
+    });
+  }
+  return events.length ? events : null;
 }

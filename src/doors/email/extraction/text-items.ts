@@ -12,7 +12,7 @@ import { dayFromSentenceBefore, hourOnly, LABEL_DAY, namedBySubject, onThatDay, 
 import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle } from './titles.js';
-import { DATE_FIRST_LINE, scheduleLine } from './schedule.js';
+import { DATE_FIRST_LINE, occurrenceList, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
@@ -104,6 +104,21 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     let i = 0;
     while (i < units.length) {
       const u = units[i];
+      // "These are your shifts:" over days with only an hour and a place: one event per day, named by the intro.
+      if (!u.listItem && units[i + 1]?.listItem) {
+        let j = i + 1;
+        while (j < units.length && units[j].listItem) j++;
+        const occurrences = occurrenceList(
+          u.text,
+          units.slice(i + 1, j).map((x) => x.text),
+          ctx,
+        );
+        if (occurrences) {
+          out.events.push(...occurrences);
+          i = j;
+          continue;
+        }
+      }
       if (ACTION_HEADING.test(u.text) || SECTION_INTRO.test(u.text) || (REQUEST_INTRO.test(u.text) && units[i + 1]?.listItem)) {
         sectionFrom = u.paragraph;
         // "We need the following by December 18:": the entries under it are due then.
