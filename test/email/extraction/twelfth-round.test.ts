@@ -160,3 +160,36 @@ describe('a list of days under an intro that names what happens', () => {
     expect(out.events.map((e) => e.title)).toEqual(['Knots and ropes', 'First aid basics']);
   });
 });
+
+describe('a course’s start field', () => {
+  it('makes the first session an event, named by the course, at the field’s place', async () => {
+    for (const [date, body, word, hour, place] of [
+      [
+        CET,
+        'Guten Tag Frau Berg,\n\nvielen Dank für Ihre Anmeldung zum Kurs Töpfern für Einsteiger.\nKursbeginn: Donnerstag, 14. Januar 2027, 19:00-21:00 Uhr, danach wöchentlich\nOrt: Kulturhaus Ost, Raum 3\n\nIhr Kulturhaus\n',
+        /töpfern/i,
+        '18:00',
+        'Kulturhaus Ost, Raum 3',
+      ],
+      [
+        EST,
+        'Dear Ms Lane,\n\nThank you for enrolling in Beginner Spanish.\nCourse start: Tuesday, January 12, 2027, 6:00-7:30 pm, then weekly\nLocation: Adult Learning Centre, Room 4\n\nBest regards\n',
+        /spanish/i,
+        '23:00',
+        'Adult Learning Centre, Room 4',
+      ],
+      [
+        CET,
+        'Bonjour,\n\nVotre inscription à l’atelier Aquarelle est confirmée.\nDébut des cours : mardi 12 janvier 2027, 18h00-20h00\nLieu : Maison des associations, salle 2\n\nCordialement\n',
+        /aquarelle/i,
+        '17:00',
+        'Maison des associations, salle 2',
+      ],
+    ] as const) {
+      const event = await onlyEvent(date, word.source.includes('spanish') ? 'Enrolment confirmed: Beginner Spanish' : 'Anmeldung', body);
+      expect(event.title, body).toMatch(word);
+      expect(event.start_time?.slice(11, 16), body).toBe(hour);
+      expect(event.location, body).toBe(place);
+    }
+  });
+});

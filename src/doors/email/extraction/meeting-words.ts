@@ -8,6 +8,10 @@ export function hasMeetingWord(s: string): boolean {
   return MEETING_WORD.test(s);
 }
 
+const COURSE_NOUN = /^(?:kurs|kurses|course|workshop|seminar|curso|taller|cours|atelier|stage)$/i;
+const DAY_OR_MONTH =
+  /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|m[äa]rz|mai|juni|juli|oktober|dezember|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|am|im|um|ab|vom|bei|in|on|at|from|le|el|la|the)/i;
+
 const PHRASE_STOP =
   /^(en|via|par|per|por|über|auf|einen|einem|einer|the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
 
@@ -44,6 +48,20 @@ export function meetingPhrase(text: string): string | null {
       to++;
       // "with Dr. Patel": a title's abbreviation is not the end of the phrase.
       if (/[,.;:!?]$/.test(words[to - 1]) && !/^(?:dr|mr|mrs|ms|prof|st|mme|mlle|sr|sra|frau|herr)\.$/i.test(words[to - 1])) break;
+    }
+  }
+  // "zum Kurs Spanisch A2 (Kursnummer ...)", "the workshop Design Thinking": a course's name after its noun.
+  if (to === at + 1 && COURSE_NOUN.test(words[at].replace(/^[ld]['’]/i, '')) && !/[,.;:!?]$/.test(words[at])) {
+    while (
+      to < words.length &&
+      to - at <= 3 &&
+      /^(?:[\p{Lu}][\p{L}-]*|[A-C][12])[,.;:!?]?$/u.test(words[to]) &&
+      !DAY_OR_MONTH.test(words[to]) &&
+      // Only words written next to each other: "(Kursnummer" is not part of the name.
+      text.includes(words.slice(at, to + 1).join(' '))
+    ) {
+      to++;
+      if (/[,.;:!?]$/.test(words[to - 1])) break;
     }
   }
   const phrase = words

@@ -23,8 +23,13 @@ const GENERIC_LABEL =
   /^(?:(?:quick|friendly|small|short|gentle|little|petit|pequeño|kleine|kurze|kurzer|important|wichtig|wichtiger)\s+)?(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
 const COPULA =
   /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|serán?|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra)(?!\p{L})/iu;
-const KV_LINE =
-  /^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e)\s*(?::|\|)\s*(.+)$/i;
+/** A field that says when something starts: "Kursbeginn:", "Course start:", "Inicio del curso:", "Début des cours :". */
+export const START_LABEL = String.raw`kursbeginn|kursstart|course start|course starts|start date|first (?:session|class|lesson|meeting)|inicio(?: del curso)?|comienzo(?: del curso)?|primera (?:clase|sesi[óo]n)|d[ée]but(?: des cours| du cours| de la formation)?|premier cours|premi[èe]re s[ée]ance|erster (?:termin|kurstag|kursabend)`;
+const WHEN_FIELD = new RegExp(`^(?:when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand|${START_LABEL})$`, 'i');
+const KV_LINE = new RegExp(
+  String.raw`^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e|${START_LABEL})\s*(?::|\|)\s*(.+)$`,
+  'i',
+);
 
 export interface TextEvent {
   title: string;
@@ -170,9 +175,9 @@ const HEADING = /^[\p{Lu}\d][^.!?:;,]*[^\s.!?:;,]$/u;
 /** Events from "When:/Date:/Time:/Where:" blocks (confirmation mails, HTML reminder tables). */
 export function structuredEvent(lines: string[], before: string, ctx: DateContext, subject: string): TextEvent | null {
   const kv = lines.map((l) => KV_LINE.exec(l)).filter((m): m is RegExpExecArray => m !== null);
-  if (!kv.some((m) => /^(when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))) return null;
+  if (!kv.some((m) => WHEN_FIELD.test(m[1]))) return null;
   const whenText = kv
-    .filter((m) => /^(when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand)$/i.test(m[1]))
+    .filter((m) => WHEN_FIELD.test(m[1]))
     .map((m) => m[2])
     .join(', ');
   const lasts = kv.find((m) => /^(duration|length|duraci[óo]n|dauer|dur[ée]e)$/i.test(m[1]));
