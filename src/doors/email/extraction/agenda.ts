@@ -7,7 +7,7 @@
 import { IMPERATIVE } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { INVITED, invitedTo } from './event-cues.js';
+import { INVITED, invitedTo, visitPurpose } from './event-cues.js';
 import { isDeadlineMention, RELATIVE_DAY, type TextEvent } from './meetings.js';
 import { hasMeetingWord, meetingPhrase } from './meeting-words.js';
 import { findLocation, isTimeZoneName } from './places.js';
@@ -92,7 +92,7 @@ function agendaEntry(clause: string, ctx: DateContext, previous: string): TextEv
           : null))
       : null;
   return {
-    title: finishTitle(capitalise(head), 8),
+    title: visitPurpose(text) ?? finishTitle(capitalise(head), 8),
     excerpt: clause,
     startMs,
     endMs: end !== null && end > startMs ? end : startMs + 3600000,

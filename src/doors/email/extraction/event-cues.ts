@@ -82,3 +82,21 @@ export function appointmentAtPlace(text: string): string | null {
   const space = at[0].indexOf(' ');
   return finishTitle(`${capitalise(at[0].slice(0, space).toLowerCase())}${at[0].slice(space)}`, 12);
 }
+
+/**
+ * "An engineer will visit ... to service the boiler", "Un technicien passera ... pour l'entretien de
+ * la chaudière", "Ein Techniker kommt ... zur Wartung der Heizung", "Un técnico pasará ... para
+ * revisar la caldera": a tradesperson's visit is named by what they come to do.
+ */
+const VISITOR =
+  /(?<!\p{L})(?:technicians?|engineers?|plumbers?|electricians?|fitters?|installers?|inspectors?|surveyors?|techniker(?:in)?|monteur(?:in)?|handwerker|installateur(?:in)?|elektriker(?:in)?|schornsteinfeger(?:in)?|ableser(?:in)?|t[ée]cnic[oa]s?|fontaner[oa]s?|electricistas?|instalador(?:a|es)?|technicien(?:ne)?s?|plombiers?|[ée]lectricien(?:ne)?s?|ramoneurs?|releveurs?)(?!\p{L})/iu;
+const PURPOSE =
+  /(?<!\p{L})(?:to|in order to|pour|afin de|para|zur|zum|um)\s+((?:(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+|ihre[nrs]?\s+))?[\p{L}'’-]{3,}(?:\s+(?:(?:de la|de l['’]|du|des|de|del|der|of the|of|the|your|votre|vos|su|sus|ihrer|ihres|la|el|los|las|le|les|d['’])\s*)?[\p{L}'’-]{3,}){0,3})/iu;
+
+export function visitPurpose(clause: string): string | null {
+  if (!VISITOR.test(clause)) return null;
+  const m = PURPOSE.exec(clause);
+  if (!m) return null;
+  const phrase = m[1].replace(/^(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+)/i, '').trim();
+  return phrase.split(/\s+/).length >= 2 ? finishTitle(capitalise(phrase), 8) : null;
+}

@@ -1,6 +1,6 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
-import { appointmentAtPlace, INVITED, invitedTo, notOneEvent } from './event-cues.js';
+import { appointmentAtPlace, INVITED, invitedTo, notOneEvent, visitPurpose } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { happening, nounPhrase } from './statements.js';
@@ -337,6 +337,11 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   if (PRONOUN_TITLE.test(title) && (title.split(/\s+/).length <= 2 || /^(?:on|nous|wir|we|nos)\s/i.test(title))) {
     title = subjectEventTitle(subject);
     fromSubject = true;
+  }
+  const purpose = visitPurpose(blankOut(clause, mentions));
+  if (purpose) {
+    title = purpose;
+    fromSubject = false;
   }
   const weak: NonNullable<TextEvent['weak']> = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
   const location =
