@@ -5,7 +5,7 @@
  * training with a fixed number of steps and no randomness.
  *
  * The data: the rules (readCandidates) run over every labelled set but the blind one of the round
- * (none now: email-fresh8 to email-fresh11, the ninth to eleventh rounds', were scored once and then joined them); each text item is labelled by the scorer's own matching
+ * (none now: email-fresh8 to email-fresh12, the ninth to twelfth rounds', were scored once and then joined them); each text item is labelled by the scorer's own matching
  * (itemVerdicts): right, or wrong (an extra, or a title whose date or place is wrong). Items that
  * match an optional expectation count neither way and are left out; invitations are not judged.
  */
@@ -37,6 +37,7 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'fresh9',
     'fresh10',
     'fresh11',
+    'fresh12',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),

@@ -5,6 +5,7 @@ import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
 import { happening, nounPhrase } from './statements.js';
 import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint } from './places.js';
+import { DEADLINE_LABEL } from './schedule.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 import { hasMeetingWord, MEETING_WORD, meetingPhrase } from './meeting-words.js';
@@ -320,7 +321,8 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     m = next ? (withNextSentenceTime(day, next, ctx) ?? undefined) : undefined;
     if (!m) {
       // No hour anywhere near: a happening that lasts the day is an all-day event.
-      if (!DAY_LONG.test(clause)) return null;
+      // "Fecha límite de pago de la excursión: ...": the day of a payment or a sign-up, not of the trip.
+      if (!DAY_LONG.test(clause) || DEADLINE_LABEL.test(clause)) return null;
       m = day;
       next = '';
     }

@@ -169,7 +169,7 @@ const LENGTH_ONLY =
   /^\s*(?:(?:dauer|duration|dur[ée]e|duraci[óo]n|approx\.?|ca\.?|about|environ|unos|etwa)\s*:?\s*)?\d+(?:[.,]\d+)?\s*(?:min\.?|mins|minutes?|minuten|minutos|h|hrs?|hours?|stunden?|heures?|horas?)\s*$/iu;
 
 const NAMED_VENUE =
-  /(?<!\p{L})(?:at|in|en|au|à|im|dans|chez|beim)\s+(?:(?:the|el|la|le|dem|der|das)\s+|l['’])?(?:restaurant|restaurante|bar|caf[ée]|hotel|h[ôo]tel|pub|brasserie|bistrot?|gasthaus|gasthof|taberna|pizzeria|trattoria|cin[ée]ma|cine|kino)\s+([\p{Lu}][\p{L}'’&-]*(?:\s+[\p{Lu}][\p{L}'’&-]*){0,3})(?:\s*\(([^)]{3,60})\))?/u;
+  /(?<!\p{L})(?:at|in|en|au|à|im|dans|chez|beim)\s+(?:(?:the|el|la|le|dem|der|das)\s+|l['’])?(restaurant|restaurante|bar|caf[ée]|hotel|h[ôo]tel|pub|brasserie|bistrot?|gasthaus|gasthof|taberna|pizzeria|trattoria|cin[ée]ma|cine|kino)\s+([\p{Lu}][\p{L}'’&-]*(?:\s+[\p{Lu}][\p{L}'’&-]*){0,3})(?:\s*\(([^)]{3,60})\))?/u;
 
 function namedPlace(text: string): string | null {
   const t = text.replace(/https?:\/\/\S+/g, ' ');
@@ -184,7 +184,7 @@ function namedPlace(text: string): string | null {
   // "à 20h30 au Rex": a clock time after "à"/"at" is not a place; the next name may be.
   // "en el restaurante El Faro (Paseo Marítimo, 40)", "at the pub The Anchor": a kind of venue, then its name.
   const venueName = NAMED_VENUE.exec(t);
-  if (venueName) return venueName[2] ? `${venueName[1].trim()} (${venueName[2].trim()})` : venueName[1].trim();
+  if (venueName) return venueName[3] ? `${venueName[1]} ${venueName[2].trim()} (${venueName[3].trim()})` : `${venueName[1]} ${venueName[2].trim()}`;
   const at = [
     ...t.matchAll(
       /(?:\bat|\b@|\ben|\bin|\bau|(?<!\p{L})à|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/gu,

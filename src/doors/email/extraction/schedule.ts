@@ -60,7 +60,7 @@ function dayMention(line: string, ctx: DateContext): DateMention[] {
  * a line makes an event when it gives an hour, a task when its label says it is a deadline, and
  * nothing otherwise ("Half term: 15-19 February" is neither).
  */
-const DEADLINE_LABEL =
+export const DEADLINE_LABEL =
   /(?<!\p{L})(?:deadline|due|last day|closing date|cut-?off|payments?|return|submit|hand in|sign-?up|registration|rsvp|frist|anmeldeschluss|abgabe|einsendeschluss|letzter tag|zahlung|fecha l[íi]mite|plazo|[úu]ltimo d[íi]a|pago|inscripci[óo]n|date limite|dernier d[ée]lai|[ée]ch[ée]ance|paiement|inscriptions?|retour)(?!\p{L})/iu;
 
 export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = false): ScheduleItem | null {
