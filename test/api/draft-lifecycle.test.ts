@@ -56,7 +56,11 @@ describe('a draft status is not final until published (D7, D8)', () => {
     const pending = await c.put(`/tasks/${task.id}`, { status: 'pending' });
     expect(pending.body.data).toMatchObject({ status: 'pending', is_published: false, last_live: { status: 'in_progress' } });
     // Accepting publishes the draft's status as checked against the published one.
-    expect((await c.post(`/tasks/${task.id}/draft`, { action: 'accept' })).body.data).toMatchObject({ status: 'pending', version_major: 2, is_published: true });
+    expect((await c.post(`/tasks/${task.id}/draft`, { action: 'accept' })).body.data).toMatchObject({
+      status: 'pending',
+      version_major: 2,
+      is_published: true,
+    });
   });
 
   it('the brief case: published pending, draft canceled; complete 200 and a draft edit to in_progress 200', async () => {

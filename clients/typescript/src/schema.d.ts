@@ -3847,6 +3847,7 @@ export interface operations {
             };
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
@@ -3911,6 +3912,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
@@ -3950,6 +3952,7 @@ export interface operations {
             };
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
@@ -5006,6 +5009,7 @@ export interface operations {
             };
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
@@ -5070,6 +5074,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
@@ -5109,6 +5114,7 @@ export interface operations {
             };
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
