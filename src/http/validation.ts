@@ -18,6 +18,36 @@ export function isTimestamp(value: string): boolean {
   return inInstantRange(value);
 }
 
+/**
+ * RFC 9562: a UUID's hex digits are case-insensitive on input. Every field a schema declares as a
+ * UUID (path, query, body) is read as its lower-case form, the one stored and shown, so no route or
+ * use case has to compare case. Only those fields: a title that looks like a UUID stays as written.
+ */
+const LOWER_UUID = 'x-lower-uuid';
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A copy of a schema with the lower-casing keyword beside every `format: uuid` (Ajv ignores TypeBox's symbol keys). */
+function markUuids(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(markUuids);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = markUuids(value);
+  if (out.format === 'uuid') out[LOWER_UUID] = true;
+  return out;
+}
+
+function lowerUuid(
+  _on: boolean,
+  data: unknown,
+  _schema?: unknown,
+  cxt?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number },
+): boolean {
+  if (typeof data === 'string' && cxt?.parentData && UUID_SHAPE.test(data)) {
+    cxt.parentData[cxt.parentDataProperty] = data.toLowerCase();
+  }
+  return true;
+}
+
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({
     strict: false,
@@ -28,8 +58,9 @@ function makeAjv(coerce: boolean): Ajv {
   });
   addFormats(ajv);
   ajv.addFormat('date-time', { type: 'string', validate: isTimestamp });
+  ajv.addKeyword({ keyword: LOWER_UUID, modifying: true, schemaType: 'boolean', validate: lowerUuid });
   // Request schemas point at the named components (`$ref: "TaskCreate"`), so both validators know them.
-  for (const schema of COMPONENT_SCHEMAS) ajv.addSchema(schema);
+  for (const schema of COMPONENT_SCHEMAS) ajv.addSchema(markUuids(schema) as object);
   return ajv;
 }
 
@@ -37,8 +68,19 @@ function makeAjv(coerce: boolean): Ajv {
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
+// Routes share schema objects (IdParams, ...); one marked copy each keeps Ajv's per-object cache working.
+const marked = new WeakMap<object, object>();
+function markedOnce(schema: object): object {
+  let copy = marked.get(schema);
+  if (!copy) {
+    copy = markUuids(schema) as object;
+    marked.set(schema, copy);
+  }
+  return copy;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  (httpPart === 'body' ? bodyAjv : textAjv).compile(markedOnce(schema as object)) as ReturnType<FastifySchemaCompiler<unknown>>;
 
 /** The first offending field and rule of an Ajv error, as D5's `details`. */
 export function describeValidation(errors: ErrorObject[], context?: string): { field: string; constraint: string; message: string; index?: number } {
