@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { installErrorHandling } from './errors.js';
+import { trackRouteMethods } from './method-not-allowed.js';
 import { healthRoutes } from './health.js';
 import { blankPathKeys } from './path-keys.js';
 import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
@@ -25,6 +26,7 @@ import { ignoreReadOnlyFields } from './read-only-fields.js';
 import { buildSharedSerializers } from './serializers.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
+const MAX_PARAM_LENGTH = 200;
 
 export interface HostOptions {
   config: Config;
@@ -38,7 +40,7 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
     // One line per request (below), not Fastify's two; URLs are logged without their query string.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
     onProtoPoisoning: 'error',
@@ -74,6 +76,7 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
   app.addHook('onResponse', async (req, reply) => {
     req.log.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
+  trackRouteMethods(app, { maxParamLength: MAX_PARAM_LENGTH });
   installErrorHandling(app);
   installJsonParser(app);
 
