@@ -807,7 +807,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a sample event of a kind (data {test: true}), signed, sent and logged like any other
-         * @description The event is delivered by the workers like a real one (202 when queued); its attempts appear in the logs.
+         * @description The event is delivered by the workers like a real one; the answer (200, as every success that creates no resource, SPEC) says it is queued, and its attempts appear in the logs.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -847,7 +847,7 @@ export interface paths {
         put?: never;
         /**
          * Send a logged event again (same id and body, fresh retry schedule)
-         * @description Receivers deduplicate on the event id, which stays the same.
+         * @description Receivers deduplicate on the event id, which stays the same. Answers 200 with the queued event, as the test route does.
          */
         post: operations["redeliverWebhookEvent"];
         delete?: never;
@@ -6485,7 +6485,7 @@ export interface operations {
         };
         responses: {
             /** @description The QueuedWebhookEvent in `data` */
-            202: {
+            200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6649,7 +6649,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The QueuedWebhookEvent in `data` */
-            202: {
+            200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
