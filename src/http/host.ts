@@ -15,7 +15,7 @@ import { installErrorHandling } from './errors.js';
 import { trackRouteMethods } from './method-not-allowed.js';
 import { healthRoutes } from './health.js';
 import { blankPathKeys } from './path-keys.js';
-import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
+import { BODY_LIMIT, MAX_HEADER_BYTES, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
 import { validatorCompiler } from './validation.js';
 import { splitCommaLists } from './comma-lists.js';
 import { declareUniversalErrors } from './openapi/universal-errors.js';
@@ -62,7 +62,10 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
     ajv: { customOptions: { strict: false } },
     schemaController: { compilersFactory: { buildSerializer: buildSharedSerializers } },
     // TLS_CERT/TLS_KEY: HTTPS served directly (D17: calendar apps refuse Basic auth over plain HTTP).
-    https: config.tls ? { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } : null,
+    https: config.tls ? { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile), maxHeaderSize: MAX_HEADER_BYTES } : null,
+    // Plain HTTP's server options; Fastify's types put `http` and `https` in separate overloads,
+    // while at run time it reads `http` only when `https` is null.
+    ...({ http: { maxHeaderSize: MAX_HEADER_BYTES } } as object),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('actor', null);

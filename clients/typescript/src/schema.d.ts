@@ -2463,7 +2463,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": "request_header_fields_too_large",
-                 *       "message": "Request headers are too large (limit 16 KiB in all)",
+                 *       "message": "Request headers are too large (limit 64 KiB in all)",
                  *       "status": 431,
                  *       "correlationId": "5f0c6b1e-8d4a-4c1e-9a57-2f6d3b8e9c10"
                  *     }

@@ -83,7 +83,7 @@ const ERROR_RESPONSES: Record<string, { name: string; error: string; message: st
     extra: { retryAfter: 12 },
     headers: ['Retry-After'],
   },
-  431: { name: 'RequestHeaderFieldsTooLarge', error: 'request_header_fields_too_large', message: 'Request headers are too large (limit 16 KiB in all)' },
+  431: { name: 'RequestHeaderFieldsTooLarge', error: 'request_header_fields_too_large', message: 'Request headers are too large (limit 64 KiB in all)' },
   500: { name: 'InternalError', error: 'internal_error', message: 'Internal error; quote the correlation id when reporting it' },
   503: {
     name: 'ServiceUnavailable',
