@@ -1,21 +1,16 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { inInstantRange, isRealDay } from '../core/ids.js';
+import { inInstantRange, timestampMs } from '../core/ids.js';
 import { COMPONENT_SCHEMAS } from './openapi/components.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-// ISO 8601 with a required offset; seconds and fractions optional (D3: no offset is a 400).
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i;
+// ISO 8601 with a required offset, extended or basic format (D3: no offset is a 400), naming a real
+// time (no 30 February) inside the range every door shares (D23).
 export function isTimestamp(value: string): boolean {
-  const m = TIMESTAMP.exec(value);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[7] ?? '0'].map(Number);
-  // A 30 February is refused, not rolled into March.
-  if (!isRealDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return false;
-  // The instant, offset applied, must lie in the range every door shares (D23).
-  return inInstantRange(value);
+  const ms = timestampMs(value);
+  return ms !== null && inInstantRange(ms);
 }
 
 /**
