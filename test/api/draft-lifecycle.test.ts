@@ -3,13 +3,15 @@
  * published (audit 6, B1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type Client, type TestApp } from '../helpers/app.js';
+import { startTestApp, type Client, type TestApp, type TestUser } from '../helpers/app.js';
 
 let t: TestApp;
 let c: Client;
+let owner: TestUser;
 beforeAll(async () => {
   t = await startTestApp();
-  c = t.as(await t.user());
+  owner = await t.user();
+  c = t.as(owner);
 });
 afterAll(async () => {
   await t.close();
@@ -82,5 +84,31 @@ describe('a draft status is not final until published (D7, D8)', () => {
     const res = await c.put(`/tasks/${task.id}`, { status: 'in_progress' });
     expect(res.status).toBe(422);
     expect(res.body.details).toMatchObject({ field: 'status', constraint: 'transition' });
+  });
+});
+
+describe('POST /tasks/{id}/complete takes no fields (D3, SPEC request "none")', () => {
+  it('no body or {} complete the task; an unknown field is 400 unknown_field and changes nothing', async () => {
+    const a = await create();
+    const bad = await c.post(`/tasks/${a.id}/complete`, { x: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual({ field: 'x', constraint: 'unknown_field' });
+    expect((await c.get(`/tasks/${a.id}`)).body.data).toMatchObject({ status: 'pending', version_major: 1 });
+    expect((await c.post(`/tasks/${a.id}/complete`, {})).body.data.status).toBe('completed');
+    const b = await create();
+    const none = await c.post(`/tasks/${b.id}/complete`);
+    expect(none.status).toBe(200);
+    expect(none.body.data.status).toBe('completed');
+    // An empty JSON body is no body (docs/api.md "Input limits").
+    const d = await create();
+    const empty = await t.request('POST', `/api/v1/tasks/${d.id}/complete`, { headers: { 'content-type': 'application/json' }, raw: '', token: owner.token });
+    expect(empty.status).toBe(200);
+  });
+
+  it('the document says the body is optional', async () => {
+    const doc = (await t.request('GET', '/api/v1/docs/openapi.json')).body;
+    const op = doc.paths['/api/v1/tasks/{id}/complete'].post;
+    expect(op.requestBody.required).toBe(false);
+    expect(op['x-optional-body']).toBeUndefined();
   });
 });
