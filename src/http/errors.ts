@@ -110,6 +110,22 @@ export function errorResponse(err: FastifyError & { validationContext?: string }
   return out(status, { message, details: status === 400 ? { field: 'body', constraint: 'json' } : undefined });
 }
 
+/**
+ * No route matched: 405 with `Allow` when the path has other methods (RFC 9110), else 404. An
+ * OPTIONS without a route of its own keeps its 404. Shared by every scope that sets its own
+ * not-found handler (to run its hooks, as /api/v1 does for rate limits).
+ */
+export function answerNoRoute(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0].slice(0, 200);
+  const allowed = request.method === 'OPTIONS' ? [] : request.server.routeMethods.allowed(request.url);
+  if (allowed.length) {
+    return sendError(reply.header('Allow', allowed.join(', ')), 405, {
+      message: `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
+    });
+  }
+  return sendError(reply, 404, { message: `No route ${request.method} ${path}` });
+}
+
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = errorResponse(err, request);
@@ -120,7 +136,7 @@ export function installErrorHandling(app: FastifyInstance) {
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0]}` }));
+  app.setNotFoundHandler(answerNoRoute);
 }
 
 // Framework messages can echo input; keep them short and single-line.

@@ -12,9 +12,10 @@ import swagger from '@fastify/swagger';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { installErrorHandling } from './errors.js';
+import { trackRouteMethods } from './method-not-allowed.js';
 import { healthRoutes } from './health.js';
 import { blankPathKeys } from './path-keys.js';
-import { BODY_LIMIT, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
+import { BODY_LIMIT, MAX_HEADER_BYTES, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
 import { validatorCompiler } from './validation.js';
 import { splitCommaLists } from './comma-lists.js';
 import { declareUniversalErrors } from './openapi/universal-errors.js';
@@ -25,6 +26,7 @@ import { ignoreReadOnlyFields } from './read-only-fields.js';
 import { buildSharedSerializers } from './serializers.js';
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
+const MAX_PARAM_LENGTH = 200;
 
 export interface HostOptions {
   config: Config;
@@ -38,7 +40,7 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
     // One line per request (below), not Fastify's two; URLs are logged without their query string.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
     onProtoPoisoning: 'error',
@@ -60,7 +62,10 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
     ajv: { customOptions: { strict: false } },
     schemaController: { compilersFactory: { buildSerializer: buildSharedSerializers } },
     // TLS_CERT/TLS_KEY: HTTPS served directly (D17: calendar apps refuse Basic auth over plain HTTP).
-    https: config.tls ? { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } : null,
+    https: config.tls ? { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile), maxHeaderSize: MAX_HEADER_BYTES } : null,
+    // Plain HTTP's server options; Fastify's types put `http` and `https` in separate overloads,
+    // while at run time it reads `http` only when `https` is null.
+    ...({ http: { maxHeaderSize: MAX_HEADER_BYTES } } as object),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('actor', null);
@@ -74,6 +79,7 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
   app.addHook('onResponse', async (req, reply) => {
     req.log.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
+  trackRouteMethods(app, { maxParamLength: MAX_PARAM_LENGTH });
   installErrorHandling(app);
   installJsonParser(app);
 

@@ -1,21 +1,46 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { inInstantRange, isRealDay } from '../core/ids.js';
+import { inInstantRange, timestampMs } from '../core/ids.js';
 import { COMPONENT_SCHEMAS } from './openapi/components.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-// ISO 8601 with a required offset; seconds and fractions optional (D3: no offset is a 400).
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i;
+// ISO 8601 with a required offset, extended or basic format (D3: no offset is a 400), naming a real
+// time (no 30 February) inside the range every door shares (D23).
 export function isTimestamp(value: string): boolean {
-  const m = TIMESTAMP.exec(value);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[7] ?? '0'].map(Number);
-  // A 30 February is refused, not rolled into March.
-  if (!isRealDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return false;
-  // The instant, offset applied, must lie in the range every door shares (D23).
-  return inInstantRange(value);
+  const ms = timestampMs(value);
+  return ms !== null && inInstantRange(ms);
+}
+
+/**
+ * RFC 9562: a UUID's hex digits are case-insensitive on input. Every field a schema declares as a
+ * UUID (path, query, body) is read as its lower-case form, the one stored and shown, so no route or
+ * use case has to compare case. Only those fields: a title that looks like a UUID stays as written.
+ */
+const LOWER_UUID = 'x-lower-uuid';
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A copy of a schema with the lower-casing keyword beside every `format: uuid` (Ajv ignores TypeBox's symbol keys). */
+function markUuids(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(markUuids);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = markUuids(value);
+  if (out.format === 'uuid') out[LOWER_UUID] = true;
+  return out;
+}
+
+function lowerUuid(
+  _on: boolean,
+  data: unknown,
+  _schema?: unknown,
+  cxt?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number },
+): boolean {
+  if (typeof data === 'string' && cxt?.parentData && UUID_SHAPE.test(data)) {
+    cxt.parentData[cxt.parentDataProperty] = data.toLowerCase();
+  }
+  return true;
 }
 
 function makeAjv(coerce: boolean): Ajv {
@@ -28,8 +53,9 @@ function makeAjv(coerce: boolean): Ajv {
   });
   addFormats(ajv);
   ajv.addFormat('date-time', { type: 'string', validate: isTimestamp });
+  ajv.addKeyword({ keyword: LOWER_UUID, modifying: true, schemaType: 'boolean', validate: lowerUuid });
   // Request schemas point at the named components (`$ref: "TaskCreate"`), so both validators know them.
-  for (const schema of COMPONENT_SCHEMAS) ajv.addSchema(schema);
+  for (const schema of COMPONENT_SCHEMAS) ajv.addSchema(markUuids(schema) as object);
   return ajv;
 }
 
@@ -37,8 +63,19 @@ function makeAjv(coerce: boolean): Ajv {
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
+// Routes share schema objects (IdParams, ...); one marked copy each keeps Ajv's per-object cache working.
+const marked = new WeakMap<object, object>();
+function markedOnce(schema: object): object {
+  let copy = marked.get(schema);
+  if (!copy) {
+    copy = markUuids(schema) as object;
+    marked.set(schema, copy);
+  }
+  return copy;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  (httpPart === 'body' ? bodyAjv : textAjv).compile(markedOnce(schema as object)) as ReturnType<FastifySchemaCompiler<unknown>>;
 
 /** The first offending field and rule of an Ajv error, as D5's `details`. */
 export function describeValidation(errors: ErrorObject[], context?: string): { field: string; constraint: string; message: string; index?: number } {

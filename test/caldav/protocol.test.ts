@@ -62,6 +62,25 @@ describe('discovery', () => {
     expect(get.headers.location).toBe('/caldav/');
   });
 
+  it('redirects GET on /.well-known/caldav without credentials too (D17); PROPFIND there still asks for them', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await dav(t, null)(method, '/.well-known/caldav');
+      expect(res.status, method).toBe(301);
+      expect(res.headers.location).toBe('/caldav/');
+      expect(res.headers['www-authenticate']).toBeUndefined();
+    }
+    // A wrong password changes nothing about the redirect.
+    const wrong = await t.app.server.inject({
+      method: 'GET',
+      url: '/.well-known/caldav',
+      headers: { authorization: `Basic ${Buffer.from('x@y.z:nope').toString('base64')}` },
+    });
+    expect(wrong.statusCode).toBe(301);
+    expect((await dav(t, null)('PROPFIND', '/.well-known/caldav', propfindBody('<D:current-user-principal/>'))).status).toBe(401);
+    // The redirect's target still asks for credentials.
+    expect((await dav(t, null)('GET', '/caldav/')).status).toBe(401);
+  });
+
   it('describes the principal, with scheduling properties as 404', async () => {
     const res = await dav(t, owner)(
       'PROPFIND',

@@ -74,6 +74,11 @@ it('serves CalDAV discovery over HTTPS with the configured certificate', async (
   expect((await request('GET', '/api/v1/health')).status).toBeLessThan(500);
 });
 
+it('over HTTPS too, a 20,000-character URL is 414 and only headers past 64 KiB are 431', async () => {
+  expect((await request('GET', `/api/v1/tasks?q=${'x'.repeat(20_000)}`)).status).toBe(414);
+  expect((await request('GET', '/api/v1/tasks', { 'x-filler': 'z'.repeat(70_000) })).status).toBe(431);
+});
+
 it('refuses a certificate without its key, and files that do not exist', () => {
   expect(() => loadConfig({ TLS_CERT: path.join(dir, 'cert.pem') })).toThrow(/TLS_CERT and TLS_KEY must be set together/);
   expect(() => loadConfig({ TLS_CERT: path.join(dir, 'nope.pem'), TLS_KEY: path.join(dir, 'key.pem') })).toThrow(/TLS_CERT names a file that does not exist/);

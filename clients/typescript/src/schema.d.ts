@@ -807,7 +807,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a sample event of a kind (data {test: true}), signed, sent and logged like any other
-         * @description The event is delivered by the workers like a real one (202 when queued); its attempts appear in the logs.
+         * @description The event is delivered by the workers like a real one; the answer (200, as every success that creates no resource, SPEC) says it is queued, and its attempts appear in the logs.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -847,7 +847,7 @@ export interface paths {
         put?: never;
         /**
          * Send a logged event again (same id and body, fresh retry schedule)
-         * @description Receivers deduplicate on the event id, which stays the same.
+         * @description Receivers deduplicate on the event id, which stays the same. Answers 200 with the queued event, as the test route does.
          */
         post: operations["redeliverWebhookEvent"];
         delete?: never;
@@ -2463,7 +2463,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": "request_header_fields_too_large",
-                 *       "message": "Request headers are too large (limit 16 KiB in all)",
+                 *       "message": "Request headers are too large (limit 64 KiB in all)",
                  *       "status": 431,
                  *       "correlationId": "5f0c6b1e-8d4a-4c1e-9a57-2f6d3b8e9c10"
                  *     }
@@ -3283,7 +3283,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Optional; takes no fields */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The Task in `data` */
             200: {
@@ -3847,6 +3853,7 @@ export interface operations {
             };
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
@@ -3911,6 +3918,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
@@ -3950,6 +3958,7 @@ export interface operations {
             };
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
@@ -5006,6 +5015,7 @@ export interface operations {
             };
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
@@ -5070,6 +5080,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
@@ -5109,6 +5120,7 @@ export interface operations {
             };
             path: {
                 id: string;
+                /** @description The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id. */
                 comment_id: string;
             };
             cookie?: never;
@@ -6479,7 +6491,7 @@ export interface operations {
         };
         responses: {
             /** @description The QueuedWebhookEvent in `data` */
-            202: {
+            200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6643,7 +6655,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The QueuedWebhookEvent in `data` */
-            202: {
+            200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

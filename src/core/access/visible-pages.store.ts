@@ -181,6 +181,7 @@ export async function pageVisible<Row>(
       withRecurrence(withVisibility(db, b.userId).selectFrom(table), table).where((eb) => owned.where(eb, table)),
       table,
       sort,
+      pg,
     )
       .limit(bounds.limit)
       .offset(bounds.offset);
@@ -227,8 +228,8 @@ export async function pageVisible<Row>(
       const b = withMarkers(filter, m);
       const bounds = listed.of(b.rest);
       const qc = withVisibility(db, b.userId);
-      const first = ordered(applyConditions(qc.selectFrom(`${table} as w`).selectAll('w'), 'w', b.filter ?? []), 'w', sort).limit(sql.lit(window));
-      return ordered(withRecurrence(qc.selectFrom(first.as(table)), table).where(visibleCondition(table, b.userId)), table, sort)
+      const first = ordered(applyConditions(qc.selectFrom(`${table} as w`).selectAll('w'), 'w', b.filter ?? []), 'w', sort, pg).limit(sql.lit(window));
+      return ordered(withRecurrence(qc.selectFrom(first.as(table)), table).where(visibleCondition(table, b.userId)), table, sort, pg)
         .limit(bounds.limit)
         .offset(bounds.offset);
     });
@@ -305,6 +306,7 @@ function branchesPage(
             applyConditions(eb.selectFrom(`${table} as p`).select(cols).whereRef('p.context_id', '=', 'vc.id'), 'p', conditions),
             'p',
             sort,
+            pg,
           ).limit(sql.lit(k));
           const merged = ordered(
             eb
@@ -313,6 +315,7 @@ function branchesPage(
               .select('l.id'),
             'l',
             sort,
+            pg,
           ).limit(sql.lit(k));
           return eb.selectFrom(merged.as('r')).select('r.id');
         }
@@ -327,6 +330,7 @@ function branchesPage(
           ),
           'b',
           sort,
+          pg,
         ).limit(sql.lit(k));
         // A LIMIT inside a compound SELECT needs its own sub-select on SQLite.
         return eb.selectFrom(top.as('r')).select('r.id');
@@ -339,7 +343,7 @@ function branchesPage(
   const byCandidates = pg
     ? (eb: ExpressionBuilder<any, any>) => sql<SqlBool>`${eb.ref(`${table}.id`)} = ANY(ARRAY(${candidates(eb)}))`
     : (eb: ExpressionBuilder<any, any>) => eb(`${table}.id`, 'in', candidates(eb));
-  return ordered(withRecurrence(qc.selectFrom(table), table).where(byCandidates), table, sort)
+  return ordered(withRecurrence(qc.selectFrom(table), table).where(byCandidates), table, sort, pg)
     .limit(limit)
     .offset(offset);
 }

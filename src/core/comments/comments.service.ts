@@ -7,7 +7,7 @@ import type { Actor } from '../actor.js';
 import { commentChanged } from '../changes/change.js';
 import { recordChanges } from '../changes/change-log.js';
 import { forbidden, invalid, notFound } from '../errors.js';
-import { newId, nowIso } from '../ids.js';
+import { isUuid, newId, nowIso, toIso } from '../ids.js';
 import type { Page, PageRequest } from '../lists.js';
 import * as store from './comments.store.js';
 
@@ -39,6 +39,22 @@ const toComment = (row: CommentsTable): Comment => ({
   created_at: row.created_at,
   updated_at: row.updated_at,
 });
+
+/**
+ * A comment is named by its id or, as the SPEC has it, by its `created_at` (any offset naming the
+ * same instant). Two comments made in the same millisecond share it: the caller's own is taken,
+ * then the lowest id, so the same request always reaches the same comment.
+ */
+function findComment(q: Executor, actor: Actor, type: ParentType, parentId: string, key: string) {
+  if (isUuid(key)) return store.getComment(q, type, parentId, key.toLowerCase());
+  let at: string;
+  try {
+    at = toIso(key, 'comment_id');
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  return store.findCommentsAt(q, type, parentId, at, actor.userId);
+}
 
 export function createCommentsService(db: Db, parents: Record<ParentType, ParentLoader>) {
   const uow = unitOfWork(db);
@@ -78,29 +94,29 @@ export function createCommentsService(db: Db, parents: Record<ParentType, Parent
     },
 
     /** Only the author edits a comment. */
-    async update(actor: Actor, type: ParentType, parentId: string, id: string, message: string): Promise<Comment> {
+    async update(actor: Actor, type: ParentType, parentId: string, key: string, message: string): Promise<Comment> {
       const text = checkMessage(message);
       return uow.write(async (tx) => {
         const { row: parent } = await parents[type](tx, actor, parentId, 'read');
-        const row = await store.getComment(tx, type, parentId, id);
+        const row = await findComment(tx, actor, type, parentId, key);
         if (!row) throw notFound('Comment');
         if (row.user_id !== actor.userId) throw forbidden('Only the author can edit a comment');
         const at = nowIso();
-        await store.updateComment(tx, id, text, at);
-        await recordChanges(tx, actor, [commentChanged('update', id, type, parent)]);
+        await store.updateComment(tx, row.id, text, at);
+        await recordChanges(tx, actor, [commentChanged('update', row.id, type, parent)]);
         return toComment({ ...row, message: text, updated_at: at });
       });
     },
 
     /** The author deletes a comment; so may whoever may delete the record itself (moderation). */
-    async remove(actor: Actor, type: ParentType, parentId: string, id: string): Promise<void> {
+    async remove(actor: Actor, type: ParentType, parentId: string, key: string): Promise<void> {
       await uow.write(async (tx) => {
         const { row: parent, perm } = await parents[type](tx, actor, parentId, 'read');
-        const row = await store.getComment(tx, type, parentId, id);
+        const row = await findComment(tx, actor, type, parentId, key);
         if (!row) throw notFound('Comment');
         if (row.user_id !== actor.userId && !atLeast(perm, 'admin')) throw forbidden('Only the author can delete a comment');
-        await store.deleteComment(tx, id);
-        await recordChanges(tx, actor, [commentChanged('delete', id, type, parent)]);
+        await store.deleteComment(tx, row.id);
+        await recordChanges(tx, actor, [commentChanged('delete', row.id, type, parent)]);
       });
     },
   };

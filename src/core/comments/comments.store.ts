@@ -12,6 +12,18 @@ export const insertComment = async (db: Executor, row: CommentsTable) => {
 export const getComment = (db: Executor, type: ParentType, parentId: string, id: string) =>
   db.selectFrom('comments').selectAll().where('id', '=', id).where(column(type), '=', parentId).executeTakeFirst();
 
+/** Comments on a record made at one instant (the SPEC's identifier), the given author's first, then by id. */
+export const findCommentsAt = (db: Executor, type: ParentType, parentId: string, createdAt: string, authorFirst: string) =>
+  db
+    .selectFrom('comments')
+    .selectAll()
+    .where(column(type), '=', parentId)
+    .where('created_at', '=', createdAt)
+    .orderBy((eb) => eb.case().when('user_id', '=', authorFirst).then(0).else(1).end())
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+
 export async function listComments(db: Executor, type: ParentType, parentId: string, page: PageRequest) {
   const base = db.selectFrom('comments').where(column(type), '=', parentId);
   const [rows, count] = await Promise.all([

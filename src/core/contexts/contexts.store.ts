@@ -1,6 +1,8 @@
-import { forUpdate, type Executor } from '../../db/database.js';
+import { sql } from 'kysely';
+import { dialectOf, forUpdate, type Executor } from '../../db/database.js';
 import type { ContextsTable } from '../../db/schema.js';
 import { withVisibleContexts } from '../access/access.store.js';
+import { textOrder } from '../access/visibility.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
 import type { ContextSortField } from './context.js';
 
@@ -35,7 +37,11 @@ export async function listVisibleContexts(
   if (parentId === null) base = base.where('contexts.parent_context_id', 'is', null);
   else if (parentId !== undefined) base = base.where('contexts.parent_context_id', '=', parentId);
   let rows = base.selectAll('contexts');
-  for (const key of sort) rows = rows.orderBy(`contexts.${key.field}`, key.desc ? 'desc' : 'asc');
+  const pg = dialectOf(db) === 'postgres';
+  for (const key of sort) {
+    for (const by of key.field === 'name' ? textOrder('contexts.name', pg) : [sql.ref(`contexts.${key.field}`)])
+      rows = rows.orderBy(by, key.desc ? 'desc' : 'asc');
+  }
   rows = rows
     .orderBy('contexts.id', sort[sort.length - 1]?.desc ? 'desc' : 'asc')
     .limit(page.limit)

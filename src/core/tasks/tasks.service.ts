@@ -6,8 +6,8 @@ import { atIndex } from '../errors.js';
 import type { Actor } from '../actor.js';
 import { nowIso, toIso } from '../ids.js';
 import type { Page, PageRequest, SortKey } from '../lists.js';
-import type * as drafts from '../versioning/drafts.js';
-import type { Provenance } from '../versioning/versioned-record.js';
+import { publishedValues, type Values } from '../versioning/drafts.js';
+import { versionState, type Provenance } from '../versioning/versioned-record.js';
 import { versionedRecords, type VersionedKind } from '../versioning/versioned-records.service.js';
 import { checkTransition, editableColumns, editableValues, statusCode, toTask, type Task, type TaskPriority, type TaskStatus } from './task.js';
 import * as store from './tasks.store.js';
@@ -51,7 +51,7 @@ const taskKind: VersionedKind<TasksTable, TaskInput, Task> = {
   present: toTask,
 
   normalize(input) {
-    const out: drafts.Values = {};
+    const out: Values = {};
     if (input.description !== undefined) out.description = input.description;
     if (input.status !== undefined) out.status = input.status;
     if (input.priority !== undefined) out.priority = input.priority;
@@ -73,9 +73,12 @@ const taskKind: VersionedKind<TasksTable, TaskInput, Task> = {
     };
   },
 
-  checkEdit(current, changes, publish) {
-    if (changes.status === undefined || changes.status === current.status) return publish;
-    checkTransition(current.status as TaskStatus, changes.status as TaskStatus);
+  checkEdit(current, changes, publish, published) {
+    // D7's final states are final once published: a status a draft set is not, so a move is checked
+    // from the published status (a draft's `canceled` can still become in_progress, or completed).
+    const from = published.status as TaskStatus;
+    if (changes.status === undefined || (changes.status === current.status && changes.status === from)) return publish;
+    checkTransition(from, changes.status as TaskStatus);
     changes.completed_at = changes.status === 'completed' ? nowIso() : null;
     // SPEC: moving to completed is published directly, without a draft.
     return publish || changes.status === 'completed';
@@ -123,11 +126,14 @@ export function createTasksService(db: Db) {
     history: records.history,
     remove: records.remove,
 
-    /** POST /tasks/{id}/complete: published at once; a no-op on a completed task (D7). */
+    /**
+     * POST /tasks/{id}/complete: published at once; a no-op on a task whose published status is
+     * completed (D7). An open draft stays open, as after any direct publication (D8).
+     */
     async complete(actor: Actor, id: string): Promise<Task> {
       return uow.write(async (tx) => {
         const { row } = await records.loadFor(tx, actor, id, 'update');
-        if (row.status === statusCode('completed')) return toTask(row);
+        if (publishedValues(editableValues(row), versionState(row)).status === 'completed') return toTask(row);
         return toTask(await records.edit(tx, actor, row, { status: 'completed' }, true));
       });
     },

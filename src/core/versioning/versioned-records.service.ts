@@ -47,10 +47,11 @@ export interface VersionedKind<Row extends VersionedRow, Input extends Placement
   /** Columns outside the draft engine that an input sets (iCalendar identity, say). */
   extraColumns?(input: Input): Partial<Row>;
   /**
-   * The kind's rules on an edit, given the current values: may add derived fields to `changes`,
-   * throws on a broken rule, and says whether the edit must publish at once.
+   * The kind's rules on an edit, given the current values (the draft's while one is open) and the
+   * published ones: may add derived fields to `changes`, throws on a broken rule, and says whether
+   * the edit must publish at once.
    */
-  checkEdit(current: drafts.Values, changes: drafts.Values, publish: boolean): boolean;
+  checkEdit(current: drafts.Values, changes: drafts.Values, publish: boolean, published: drafts.Values): boolean;
   present(row: Row, opts?: { includeDraftStatus?: boolean }): Shown;
 }
 
@@ -129,8 +130,8 @@ export function versionedRecords<Row extends VersionedRow, Input extends Placeme
   function edit(tx: Tx, actor: Actor, row: Row, changes: drafts.Values, publish: boolean, extra: Partial<Row> = {}) {
     const current = kind.values(row);
     const moved = extra.context_id !== undefined && extra.context_id !== row.context_id;
-    const publishNow = kind.checkEdit(current, changes, publish) || moved;
     const state = versionState(row);
+    const publishNow = kind.checkEdit(current, changes, publish, drafts.publishedValues(current, state)) || moved;
     const result = publishNow ? drafts.editAndPublish(current, state, changes) : drafts.editAsDraft(current, state, changes);
     return write(tx, actor, row, result, extra, {
       draft: !result.published,

@@ -10,6 +10,7 @@ import * as m011 from './011_webhooks.js';
 import * as m010 from './010_caldav.js';
 import * as m015 from './015_request_path.js';
 import * as m016 from './016_calendar_trash.js';
+import * as m017 from './017_text_sort.js';
 
 /** Every migration in order. Listed in code (not read from disk) so the built service carries them. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '010_caldav': m010,
   '015_request_path': m015,
   '016_calendar_trash': m016,
+  '017_text_sort': m017,
 };

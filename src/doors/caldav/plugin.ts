@@ -88,14 +88,16 @@ export async function caldavDoor(app: FastifyInstance, opts: CaldavOptions) {
     const path = parsePath(req.url);
     if (req.method === 'OPTIONS') return reply.code(200).header('Allow', ALLOW).header('Content-Length', '0').send();
     if (!path) return sendDavError(reply, new DavError(404, null, 'Not found'));
+    // D17: other methods on /.well-known/caldav redirect to /caldav/, credentials or not (RFC 6764:
+    // a client probing discovery first follows the redirect, then meets the challenge there).
+    const isWellKnown = req.url.split('?')[0].startsWith('/.well-known/');
+    if (isWellKnown && req.method !== 'PROPFIND') return reply.code(301).header('Location', '/caldav/').send();
     const actor = await authenticate(opts.services.accounts, req);
     if (!actor) return challenge(reply);
     if (!mayDiscover(actor)) {
       reply.header('WWW-Authenticate', 'Bearer error="insufficient_scope", scope="tasks:read events:read"');
       throw new DavError(403, { ns: NS.DAV, name: 'need-privileges' }, 'CalDAV needs a token granted tasks:read or events:read');
     }
-    const isWellKnown = req.url.split('?')[0].startsWith('/.well-known/');
-    if (isWellKnown && req.method !== 'PROPFIND') return reply.code(301).header('Location', '/caldav/').send();
     const dav: Dav = {
       req,
       reply,

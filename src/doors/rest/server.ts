@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { bearerAuth, identifyBearer } from '../../http/auth.js';
-import { sendError } from '../../http/errors.js';
+import { answerNoRoute } from '../../http/errors.js';
 import { rateLimitHook, type RateLimitStore } from '../../http/rate-limit.js';
 import type { Services } from '../../services.js';
 import { declareCommonErrors } from './declared-errors.js';
@@ -41,7 +41,7 @@ export async function restApi(api: FastifyInstance, { config, services, rateLimi
   idempotentWrites(api, services.idempotency);
   api.addHook('onSend', locationOfCreated);
   api.addHook('onSend', etagOfReads);
-  api.setNotFoundHandler((request, reply) => sendError(reply, 404, { message: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }));
+  api.setNotFoundHandler(answerNoRoute);
   await api.register(docsRoutes);
   await api.register(async (authed) => {
     authed.addHook('onRequest', bearerAuth(services.accounts));

@@ -26,8 +26,9 @@ interface Response {
 interface Operation {
   operationId?: string;
   parameters?: Array<{ schema?: Schema; style?: string; explode?: boolean; in?: string; name?: string }>;
-  requestBody?: { content?: Record<string, Media> };
+  requestBody?: { required?: boolean; content?: Record<string, Media> };
   responses: Record<string, Response>;
+  'x-optional-body'?: boolean;
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
@@ -83,7 +84,7 @@ const ERROR_RESPONSES: Record<string, { name: string; error: string; message: st
     extra: { retryAfter: 12 },
     headers: ['Retry-After'],
   },
-  431: { name: 'RequestHeaderFieldsTooLarge', error: 'request_header_fields_too_large', message: 'Request headers are too large (limit 16 KiB in all)' },
+  431: { name: 'RequestHeaderFieldsTooLarge', error: 'request_header_fields_too_large', message: 'Request headers are too large (limit 64 KiB in all)' },
   500: { name: 'InternalError', error: 'internal_error', message: 'Internal error; quote the correlation id when reporting it' },
   503: {
     name: 'ServiceUnavailable',
@@ -197,6 +198,12 @@ function finishDocument(doc: Document): Document {
       if (conditional) {
         op.parameters = [...(op.parameters ?? []), IF_NONE_MATCH];
         op.responses['304'] = { $ref: '#/components/responses/NotModified' };
+      }
+      // A route that reads a body but needs none (POST /tasks/{id}/complete) says so; @fastify/swagger
+      // marks every declared body required.
+      if (op['x-optional-body']) {
+        delete op['x-optional-body'];
+        if (op.requestBody) op.requestBody.required = false;
       }
       const body = op.requestBody?.content?.['application/json'];
       if (body && body.example === undefined) body.example = exampleOf(body.schema, schemas);

@@ -116,11 +116,11 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
     expect(long.body.error).toBe('uri_too_long');
   });
 
-  it('headers over 16 KiB: 431 with the error body, over real HTTP', async () => {
-    await t.app.server.listen({ port: 0, host: '127.0.0.1' });
+  const overHttp = async (path: string, headers: Record<string, string> = {}) => {
+    if (!t.app.server.server.listening) await t.app.server.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.server.address() as AddressInfo;
-    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/api/v1/tasks', headers: { 'x-filler': 'z'.repeat(20_000) } }, (r) => {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path, headers }, (r) => {
         let body = '';
         r.on('data', (d) => {
           body += d;
@@ -130,8 +130,20 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
       req.on('error', reject);
       req.end();
     });
+  };
+
+  it('headers over 64 KiB: 431 with the error body, over real HTTP', async () => {
+    const res = await overHttp('/api/v1/tasks', { 'x-filler': 'z'.repeat(70_000) });
     expect(res.status).toBe(431);
     expect(JSON.parse(res.body)).toMatchObject({ error: 'request_header_fields_too_large', status: 431, correlationId: expect.any(String) });
+  });
+
+  it('a 20,000-character URL: 414 uri_too_long, not 431, over real HTTP; 20 KB of headers pass', async () => {
+    const res = await overHttp(`/api/v1/tasks?q=${'x'.repeat(20_000)}`);
+    expect(res.status).toBe(414);
+    expect(JSON.parse(res.body)).toMatchObject({ error: 'uri_too_long', status: 414, correlationId: expect.any(String) });
+    const big = await overHttp('/api/v1/tasks', { 'x-filler': 'z'.repeat(20_000) });
+    expect(big.status).toBe(401);
   });
 
   it("left the victim's data untouched", async () => {

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CommentsService, ParentType } from '../../../core/comments/comments.service.js';
 import { requireActor } from '../../../http/auth.js';
 import { listBody } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, ListOf, PageQuery, Query, Ref, Uuid } from '../../../http/schemas/common.js';
+import { API_ERRORS, DataOf, errorResponses, ListOf, PageQuery, Query, Ref, Timestamp, Uuid } from '../../../http/schemas/common.js';
 import { CommentBody, EventComment, TaskComment } from '../../../http/schemas/tasks.js';
 
 /** Comment routes under /tasks/{id} and /events/{id}: the same operations for both parents. */
@@ -16,7 +16,14 @@ export function registerCommentRoutes(app: FastifyInstance, type: ParentType, co
   // Typed loosely for the handlers (the core's Comment has both parent ids optional); the document has the exact shape.
   const Comment: TSchema = type === 'task' ? TaskComment : EventComment;
   const Params = Type.Object({ id: Uuid() });
-  const OneParams = Type.Object({ id: Uuid(), comment_id: Uuid() });
+  // SPEC: created_at "also serves as the comment identifier"; D3 adds an id. Either names a comment.
+  const OneParams = Type.Object({
+    id: Uuid(),
+    comment_id: Type.Union([Uuid(), Timestamp()], {
+      description:
+        "The comment's id, or its created_at timestamp (as shown, e.g. 2026-11-26T18:11:42.483Z, URL-encoded or not; any offset names the same instant). When several comments on the record share that instant, the caller's own comes first, then the lowest id.",
+    }),
+  });
 
   r.post(
     base,

@@ -6,7 +6,7 @@ import type { TaskSortField } from '../../../core/tasks/tasks.store.js';
 import type { Services } from '../../../services.js';
 import { requireActor } from '../../../http/auth.js';
 import { listBody, pageOf, parseSort } from '../reply.js';
-import { API_ERRORS, DataOf, errorResponses, IdParams, ListOf, ListOfItems, Ref, Uuid, PageQuery, Query } from '../../../http/schemas/common.js';
+import { API_ERRORS, Body, DataOf, errorResponses, IdParams, ListOf, ListOfItems, Ref, Uuid, PageQuery, Query } from '../../../http/schemas/common.js';
 import {
   Assignee,
   AssignBody,
@@ -171,7 +171,13 @@ export async function taskRoutes(app: FastifyInstance, { tasks, assignees, comme
         tags,
         summary: 'Complete a task, published at once (no-op when already completed)',
         params: IdParams,
+        // SPEC: the request is "none". No body or `{}` is fine; a field in it is a typo (D3: 400).
+        body: Body({}, { description: 'Optional; takes no fields' }),
+        'x-optional-body': true,
         response: { 200: DataOf(Task), ...errorResponses(...API_ERRORS, 403, 404, 409, 422) },
+      },
+      preValidation: async (req) => {
+        if (req.body === undefined) req.body = {};
       },
     },
     async (req) => ({ data: await tasks.complete(requireActor(req), req.params.id) }),

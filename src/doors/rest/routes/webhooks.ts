@@ -111,16 +111,14 @@ export async function webhookRoutes(app: FastifyInstance, { webhooks }: Services
         operationId: 'testWebhook',
         tags,
         summary: 'Queue a sample event of a kind (data {test: true}), signed, sent and logged like any other',
-        description: 'The event is delivered by the workers like a real one (202 when queued); its attempts appear in the logs.',
+        description:
+          'The event is delivered by the workers like a real one; the answer (200, as every success that creates no resource, SPEC) says it is queued, and its attempts appear in the logs.',
         params: WebhookParams,
         body: WebhookTest,
-        response: { 202: DataOf(QueuedEvent), ...errorResponses(...API_ERRORS, 404, 409, 422) },
+        response: { 200: DataOf(QueuedEvent), ...errorResponses(...API_ERRORS, 404, 409, 422) },
       },
     },
-    async (req, reply) => {
-      const queued = await webhooks.test(requireActor(req), req.params.id, req.body.event_type);
-      return reply.code(202).send({ data: queued });
-    },
+    async (req) => ({ data: await webhooks.test(requireActor(req), req.params.id, req.body.event_type) }),
   );
 
   r.get(
@@ -146,14 +144,11 @@ export async function webhookRoutes(app: FastifyInstance, { webhooks }: Services
         operationId: 'redeliverWebhookEvent',
         tags,
         summary: 'Send a logged event again (same id and body, fresh retry schedule)',
-        description: 'Receivers deduplicate on the event id, which stays the same.',
+        description: 'Receivers deduplicate on the event id, which stays the same. Answers 200 with the queued event, as the test route does.',
         params: LogParams,
-        response: { 202: DataOf(QueuedEvent), ...errorResponses(...API_ERRORS, 404, 409, 422) },
+        response: { 200: DataOf(QueuedEvent), ...errorResponses(...API_ERRORS, 404, 409, 422) },
       },
     },
-    async (req, reply) => {
-      const queued = await webhooks.redeliver(requireActor(req), req.params.id, req.params.log_id);
-      return reply.code(202).send({ data: queued });
-    },
+    async (req) => ({ data: await webhooks.redeliver(requireActor(req), req.params.id, req.params.log_id) }),
   );
 }
