@@ -25,7 +25,7 @@ const GENERIC_LABEL =
 const COPULA =
   /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|serán?|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra)(?!\p{L})/iu;
 /** A field that says when something starts: "Kursbeginn:", "Course start:", "Inicio del curso:", "Début des cours :". */
-export const START_LABEL = String.raw`kursbeginn|kursstart|course start|course starts|start date|first (?:session|class|lesson|meeting)|inicio(?: del curso)?|comienzo(?: del curso)?|primera (?:clase|sesi[óo]n)|d[ée]but(?: des cours| du cours| de la formation)?|premier cours|premi[èe]re s[ée]ance|erster (?:termin|kurstag|kursabend)`;
+export const START_LABEL = `kursbeginn|kursstart|course start|course starts|start date|first (?:session|class|lesson|meeting)|inicio(?: del curso)?|comienzo(?: del curso)?|primera (?:clase|sesi[óo]n)|d[ée]but(?: des cours| du cours| de la formation)?|premier cours|premi[èe]re s[ée]ance|erster (?:termin|kurstag|kursabend)`;
 const WHEN_FIELD = new RegExp(`^(?:when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand|${START_LABEL})$`, 'i');
 const KV_LINE = new RegExp(
   String.raw`^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e|${START_LABEL})\s*(?::|\|)\s*(.+)$`,
