@@ -116,7 +116,7 @@ const TEXT_SORT_FIELDS = new Set(['title', 'name']);
  * collation, which also keeps its order off the database's locale. Migration 017's indexes hold
  * exactly these expressions, so a list still reads its page off an index.
  */
-export function textOrder(column: string, pg: boolean): Expression<string>[] {
+function textOrder(column: string, pg: boolean): Expression<string>[] {
   const ref = sql.ref(column);
   return pg ? [sql<string>`lower(${ref} COLLATE "C")`, sql<string>`(${ref} COLLATE "C")`] : [sql<string>`lower(${ref})`, sql<string>`${ref}`];
 }

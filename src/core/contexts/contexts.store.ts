@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { dialectOf, forUpdate, type Executor } from '../../db/database.js';
 import type { ContextsTable } from '../../db/schema.js';
 import { withVisibleContexts } from '../access/access.store.js';
-import { textOrder } from '../access/visibility.store.js';
+import { ordered } from '../access/visibility.store.js';
 import type { PageRequest, SortKey } from '../lists.js';
 import type { ContextSortField } from './context.js';
 
@@ -36,17 +35,13 @@ export async function listVisibleContexts(
     .where('contexts.id', 'in', (eb) => eb.selectFrom('visible_contexts').select('visible_contexts.id'));
   if (parentId === null) base = base.where('contexts.parent_context_id', 'is', null);
   else if (parentId !== undefined) base = base.where('contexts.parent_context_id', '=', parentId);
-  let rows = base.selectAll('contexts');
-  const pg = dialectOf(db) === 'postgres';
-  for (const key of sort) {
-    for (const by of key.field === 'name' ? textOrder('contexts.name', pg) : [sql.ref(`contexts.${key.field}`)])
-      rows = rows.orderBy(by, key.desc ? 'desc' : 'asc');
-  }
-  rows = rows
-    .orderBy('contexts.id', sort[sort.length - 1]?.desc ? 'desc' : 'asc')
+  const rows = ordered(base.selectAll('contexts'), 'contexts', sort, dialectOf(db) === 'postgres')
     .limit(page.limit)
     .offset(page.offset);
-  const [items, count] = await Promise.all([rows.execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
+  const [items, count] = await Promise.all([
+    rows.execute() as Promise<ContextsTable[]>,
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
   return { rows: items, total: Number(count.n) };
 }
 
