@@ -7,7 +7,7 @@ import type { Actor } from '../actor.js';
 import { commentChanged } from '../changes/change.js';
 import { recordChanges } from '../changes/change-log.js';
 import { forbidden, invalid, notFound } from '../errors.js';
-import { isUuid, newId, nowIso, toIso } from '../ids.js';
+import { isUuid, newId, nowIso, timestampMs } from '../ids.js';
 import type { Page, PageRequest } from '../lists.js';
 import * as store from './comments.store.js';
 
@@ -47,13 +47,8 @@ const toComment = (row: CommentsTable): Comment => ({
  */
 function findComment(q: Executor, actor: Actor, type: ParentType, parentId: string, key: string) {
   if (isUuid(key)) return store.getComment(q, type, parentId, key.toLowerCase());
-  let at: string;
-  try {
-    at = toIso(key, 'comment_id');
-  } catch {
-    return Promise.resolve(undefined);
-  }
-  return store.findCommentsAt(q, type, parentId, at, actor.userId);
+  const at = timestampMs(key);
+  return at === null ? Promise.resolve(undefined) : store.findCommentsAt(q, type, parentId, new Date(at).toISOString(), actor.userId);
 }
 
 export function createCommentsService(db: Db, parents: Record<ParentType, ParentLoader>) {
