@@ -328,7 +328,10 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     }
   }
   if (m.hasTime && weekdayAlone(m.text)) m = sameWeekdayBefore(m, paragraph, clause, ctx);
-  let title = activity ?? ((!hasMeetingWord(clause) && invitedTo(blankOut(clause, mentions), ctx.lang)) || titleFrom(clause, mentions, subject));
+  // The clause without its dates, and the sentence after it: each read by several of the steps below.
+  const blanked = blankOut(clause, mentions);
+  const sentenceAfter = firstSentence(paragraph, paragraph.indexOf(clause) + clause.length);
+  let title = activity ?? ((!hasMeetingWord(clause) && invitedTo(blanked, ctx.lang)) || titleFrom(clause, mentions, subject));
   let fromSubject = false;
   if (happens) {
     const phrase = happens.subject ? nounPhrase(happens.subject, ctx.lang) : null;
@@ -340,19 +343,15 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     title = subjectEventTitle(subject);
     fromSubject = true;
   }
-  const purpose = visitPurpose(blankOut(clause, mentions));
+  const purpose = visitPurpose(blanked);
   if (purpose) {
     title = purpose;
     fromSubject = false;
   }
   const weak: NonNullable<TextEvent['weak']> = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
-  const location =
-    findLocation(blankOut(clause, mentions)) ??
-    (next ? findLocation(next) : null) ??
-    placeAfter(clause, m) ??
-    meetingPoint(firstSentence(paragraph, paragraph.indexOf(clause) + clause.length));
+  const location = findLocation(blanked) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m) ?? meetingPoint(sentenceAfter);
   // A place was named ("desde el Parque ...", "à l'auditorium ...") but not understood.
-  if (!location) weak.unreadPlace = UNREAD_PLACE.test(blankOut(clause, mentions));
+  if (!location) weak.unreadPlace = UNREAD_PLACE.test(blanked);
   if (!m.hasTime) {
     const startMs = Date.UTC(m.year, m.month - 1, m.day);
     if (startMs < ctx.refMs - 86400000) return null;
@@ -370,7 +369,6 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   }
   const startMs = mentionStartMs(m, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
-  const sentenceAfter = firstSentence(paragraph, paragraph.indexOf(clause) + clause.length);
   const durationContext = `${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
   // "It should take about 90 minutes.": the next sentence says how long it lasts.
   const stated = mentionEndMs(m, ctx);
