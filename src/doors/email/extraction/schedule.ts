@@ -103,6 +103,11 @@ export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = f
   );
 }
 
+/** A day read on its own with the hour read beside it: one mention with both. */
+function atTime(day: DateMention, time: DateMention): DateMention {
+  return { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime };
+}
+
 function entry(line: string, text: string, day: DateMention, others: DateMention[], ctx: DateContext): ScheduleItem | null {
   const time = others.find((m) => m.hasTime && !m.hasDay) ?? (day.hasTime ? day : null);
   const cleaned = time && time !== day ? text.replace(time.text, ' ') : text;
@@ -113,7 +118,7 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
   const title = finishTitle(stripOwner(chunks[0] ?? '').rest, 12);
   if (contentWordCount(title) < 1 || /^[a-z]\)?$/i.test(title)) return null;
   if (time) {
-    const start = { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime };
+    const start = atTime(day, time);
     const startMs = mentionStartMs(start, ctx, false);
     const end = mentionEndMs(start, ctx);
     let place =
@@ -179,16 +184,13 @@ export function occurrenceList(intro: string, entries: string[], ctx: DateContex
     // "Monday, December 7, 6pm - Knots and ropes": words after a dash are the entry's own title.
     if (/\s[-–—|]\s+\p{L}/u.test(line.slice(Math.max(day.end, time?.end ?? 0)))) return null;
     // What is left is at most a place: an entry with words of its own is a schedule line, read as one.
-    const rest = [line.slice(0, day.index), line.slice(day.end)]
-      .join(' ')
-      .replace(time && time !== day ? time.text : '\u0000', ' ')
+    const after = time && time !== day ? line.slice(day.end).replace(time.text, ' ') : line.slice(day.end);
+    const rest = `${line.slice(0, day.index)} ${after}`
       .split(/\s*,\s*/)
       .map((c) => c.replace(/^[\s,;:.–—-]+|[\s,;:.]+$/g, ''))
       .filter(Boolean);
     if (rest.length > 1 || (rest[0] && contentWordCount(rest[0]) > 5)) return null;
-    const start = time
-      ? { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime }
-      : day;
+    const start = time ? atTime(day, time) : day;
     const startMs = mentionStartMs(start, ctx, false);
     const end = time ? mentionEndMs(start, ctx) : null;
     events.push({
