@@ -5,6 +5,7 @@
  */
 import * as chrono from 'chrono-node';
 import type { Lang } from './language.js';
+import { STREET_NOUN, STREET_TYPE } from './places.js';
 
 type Parser = chrono.Parser;
 
@@ -121,10 +122,7 @@ const NOON: [RegExp, string][] = [
   [/(?<!\p{L})a partir de(?=\s+las?\s+\d)/giu, 'a'],
   // "at 14 Maple Avenue", "au 12 rue des Lilas": a number that a street name follows is a house's, not
   // an hour (blanked, so "at" alone reads as nothing).
-  [
-    /(?<![\p{L}\d:.])\d{1,4}[a-z]?(?=,?\s+(?:(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Way|Boulevard|Blvd|Court|Ct|Close|Crescent|Terrace|Square)\b|(?:rue|avenue|boulevard|bd|all[ée]e|chemin|impasse|quai|calle|avenida|paseo|plaza|carrer)\s))/gu,
-    '',
-  ],
+  [new RegExp(String.raw`(?<![\p{L}\d:.])\d{1,4}[a-z]?(?=,?\s+(?:(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}${STREET_TYPE}\b|${STREET_NOUN}\s))`, 'gu'), ''],
 ];
 
 /** The text as chrono is given it: the rewrites above, each of the same length, so positions stay valid. */

@@ -1,4 +1,5 @@
 /** The words that name a meeting or a happening, in the four languages, and the noun phrase around one. */
+import { DATE_WORD } from './places.js';
 import { finishTitle } from './titles.js';
 
 export const MEETING_WORD =
@@ -9,8 +10,6 @@ export function hasMeetingWord(s: string): boolean {
 }
 
 const COURSE_NOUN = /^(?:kurs|kurses|course|workshop|seminar|curso|taller|cours|atelier|stage)$/i;
-const DAY_OR_MONTH =
-  /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|m[äa]rz|mai|juni|juli|oktober|dezember|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|am|im|um|ab|vom|bei|in|on|at|from|le|el|la|the)/i;
 
 const PHRASE_STOP =
   /^(en|via|par|per|por|über|auf|einen|einem|einer|the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
@@ -56,7 +55,7 @@ export function meetingPhrase(text: string): string | null {
       to < words.length &&
       to - at <= 3 &&
       /^(?:[\p{Lu}][\p{L}-]*|[A-C][12])[,.;:!?]?$/u.test(words[to]) &&
-      !DAY_OR_MONTH.test(words[to]) &&
+      !DATE_WORD.test(words[to].replace(/[,.;:!?]+$/, '')) &&
       // Only words written next to each other: "(Kursnummer" is not part of the name.
       text.includes(words.slice(at, to + 1).join(' '))
     ) {

@@ -19,8 +19,13 @@ export function opensWithVenue(chunk: string): boolean {
   return VENUE_FIRST.test(chunk.trim());
 }
 // A town follows its street after a comma, or after a space when the street is not abbreviated ("450 Harrison St. Plus-ones welcome!" ends at the dot).
-const STREET_ADDRESS =
-  /\b\d{1,5}[a-z]?,?\s+(?:(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|calle|avenida|paseo|plaza)\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}(?:[Ss]t|[Ss]treet|[Aa]ve|[Aa]venue|[Rr]d|[Rr]oad|[Bb]lvd|[Bb]oulevard|[Dd]r|[Dd]rive|[Ww]ay|[Ll]ane|[Ll]n|[Pp]kwy|[Pp]arkway|[Pp]l|[Pp]lace|[Cc]t|[Cc]ourt)\b\.?)(?:(?:,\s*|(?<![.])\s+)(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?/u;
+/** The kinds of street an English address ends with, and the street nouns French and Spanish ones open with. */
+export const STREET_TYPE = `(?:[Ss]t|[Ss]treet|[Aa]ve|[Aa]venue|[Rr]d|[Rr]oad|[Bb]lvd|[Bb]oulevard|[Dd]r|[Dd]rive|[Ww]ay|[Ll]ane|[Ll]n|[Pp]kwy|[Pp]arkway|[Pp]l|[Pp]lace|[Cc]t|[Cc]ourt|[Cc]lose|[Cc]rescent|[Tt]errace|[Ss]quare)`;
+export const STREET_NOUN = String.raw`(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|impasse|quai|calle|avenida|paseo|plaza|carrer)`;
+const STREET_ADDRESS = new RegExp(
+  String.raw`\b\d{1,5}[a-z]?,?\s+(?:${STREET_NOUN}\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}${STREET_TYPE}\b\.?)(?:(?:,\s*|(?<![.])\s+)(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?`,
+  'u',
+);
 
 /**
  * Calendars print the event's time zone on its own line under the hours ("Eastern Time - New York",
@@ -62,7 +67,7 @@ const ROOM_BEFORE_ADDRESS =
 
 const NAME_BEFORE_ADDRESS = /(?:^|[\s,(])((?:[\p{Lu}][\p{L}'’&-]+)(?:\s+(?:(?:de|des|du|de la|del|of|the|der|am|an der)\s+)?[\p{Lu}][\p{L}'’&-]+){0,3}),\s*$/u;
 /** A day or month name, or a greeting: no venue's name ("Saturday 12 December, 85 Canal Street"). The whole first word is tested. */
-const DATE_WORD =
+export const DATE_WORD =
   /^(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|m[äa]rz|juni|juli|oktober|dezember|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|dear|hi|hello|hallo|hola|bonjour)\.?(?:\s|$)/i;
 
 function rawLocation(text: string): string | null {
@@ -181,10 +186,10 @@ function namedPlace(text: string): string | null {
   const roomNum =
     /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+(?:\.\d+)*)/iu.exec(t) ??
     /(?<!\p{L})(\p{L}+(?:raum|saal|zimmer)\s+\d[\p{L}\p{N}-]*(?:\.\d+)*)/iu.exec(t);
-  // "à 20h30 au Rex": a clock time after "à"/"at" is not a place; the next name may be.
   // "en el restaurante El Faro (Paseo Marítimo, 40)", "at the pub The Anchor": a kind of venue, then its name.
   const venueName = NAMED_VENUE.exec(t);
   if (venueName) return venueName[3] ? `${venueName[1]} ${venueName[2].trim()} (${venueName[3].trim()})` : `${venueName[1]} ${venueName[2].trim()}`;
+  // "à 20h30 au Rex": a clock time after "à"/"at" is not a place; the next name may be.
   const at = [
     ...t.matchAll(
       /(?:\bat|\b@|\ben|\bin|\bau|(?<!\p{L})à|\bchez)\s+((?:the\s+|our\s+|la\s+|el\s+|le\s+)?(?:[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*\.?)(?:\s+(?:de\s+|del\s+|la\s+|on\s+|of\s+)?[\p{Lu}\d](?:[\p{L}\p{N}'’&-]|\.(?=\S))*)*(?:\s+(?:office|room|café|bar|restaurant))?)(?:\s*\(([^)]+)\))?/gu,
