@@ -39,7 +39,25 @@ function parseCalendar(text: string): Component {
     throw new BadCalendar(`Not valid iCalendar: ${(err as Error).message}`.slice(0, 300), 'valid-calendar-data');
   }
   if (vcal.name !== 'vcalendar') throw new BadCalendar('The body must be one VCALENDAR', 'valid-calendar-data');
+  readEveryValue(vcal);
   return vcal;
+}
+
+/**
+ * ical.js parses a property's value only when it is first asked for, and throws then on a value its
+ * type cannot hold (`DTSTART:2026-12-01T10:00:00Z`, `DURATION:garbage`, an RRULE it cannot read).
+ * Asking for every value once here makes such a body a 400 before anything reads it, rather than
+ * an exception in whichever later step touches the property first.
+ */
+function readEveryValue(component: Component) {
+  for (const p of component.getAllProperties()) {
+    try {
+      p.getValues();
+    } catch (err) {
+      throw new BadCalendar(`${p.name.toUpperCase()}: ${(err as Error).message}`.slice(0, 300), 'valid-calendar-data');
+    }
+  }
+  for (const sub of component.getAllSubcomponents()) readEveryValue(sub);
 }
 
 /** Parses and checks an object for a collection of `expected` kind. */
