@@ -19,6 +19,9 @@ const STATUS: Record<ErrorCode, number> = {
   service_unavailable: 503,
 };
 
+/** The HTTP status every door answers a domain error with. */
+export const statusOf = (err: DomainError): number => STATUS[err.code];
+
 const NAME_BY_STATUS: Record<number, string> = {
   400: 'validation_error',
   401: 'unauthorized',
@@ -77,7 +80,7 @@ export function errorResponse(err: FastifyError & { validationContext?: string }
   const out = (status: number, body: Parameters<typeof errorBody>[2]) => ({ status, body: errorBody(request, status, body) });
   if (err instanceof DomainError) {
     const extra = err.extra;
-    return out(STATUS[err.code], { error: err.code, message: err.message, details: extra.details, data: extra.data, retryAfter: extra.retryAfter });
+    return out(statusOf(err), { error: err.code, message: err.message, details: extra.details, data: extra.data, retryAfter: extra.retryAfter });
   }
   // No route matched: whatever the body parser thought of the body, the answer is "no such route"
   // (a rate limit still applies to unknown paths).

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { visitor } from '../helpers/web-visitor.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,39 +20,10 @@ type Inject = App['server']['inject'];
 
 /** A signed-in browser-like visitor keeping cookies. */
 async function signedInVisitor(inject: Inject, user: TestUser) {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const remember = (setCookie: string | string[] | undefined) => {
-    for (const c of [setCookie ?? []].flat()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      if (pair.slice(i + 1)) jar.set(pair.slice(0, i), pair.slice(i + 1));
-      else jar.delete(pair.slice(0, i));
-    }
-  };
+  const v = visitor(inject);
   const login = await inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: 'correct horse battery' } });
-  remember(login.headers['set-cookie']);
-  const v = {
-    async get(url: string) {
-      const res = await inject({ method: 'GET', url, headers: { cookie: cookie() } });
-      remember(res.headers['set-cookie']);
-      return res;
-    },
-    async post(url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
-      const res = await inject({
-        method: 'POST',
-        url,
-        payload: new URLSearchParams(form).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie(), ...headers },
-      });
-      remember(res.headers['set-cookie']);
-      return res;
-    },
-    async csrf() {
-      return /name="_csrf" value="([^"]+)"/.exec((await v.get('/settings/apps')).body)![1];
-    },
-  };
-  return v;
+  v.remember(login.headers['set-cookie']);
+  return { ...v, csrf: async () => v.csrfOf((await v.get('/settings/apps')).body) };
 }
 
 const inject = () => t.app.server.inject.bind(t.app.server);

@@ -3,8 +3,8 @@
  * throttle, own-key notices, post/redirect/get for new tokens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/app.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { visitor } from '../helpers/web-visitor.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,41 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-type Inject = App['server']['inject'];
-
-function visitor(inject: Inject) {
-  const jar = new Map<string, string>();
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const remember = (setCookie: string | string[] | undefined) => {
-    for (const c of [setCookie ?? []].flat()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      const [k, v] = [pair.slice(0, i), pair.slice(i + 1)];
-      if (v && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) jar.set(k, v);
-      else jar.delete(k);
-    }
-  };
-  return {
-    jar,
-    async get(url: string) {
-      const res = await inject({ method: 'GET', url, headers: { cookie: cookieHeader() } });
-      remember(res.headers['set-cookie']);
-      return res;
-    },
-    async post(url: string, form: Record<string, string>) {
-      const res = await inject({
-        method: 'POST',
-        url,
-        payload: new URLSearchParams(form).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader() },
-      });
-      remember(res.headers['set-cookie']);
-      return res;
-    },
-    csrfOf: (body: string) => /name="_csrf" value="([^"]+)"/.exec(body)?.[1] ?? '',
-  };
-}
 
 const PASSWORD = 'correct horse battery';
 

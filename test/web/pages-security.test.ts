@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { visitor } from '../helpers/web-visitor.js';
 
 let t: TestApp;
 let second: App;
@@ -17,40 +18,6 @@ afterAll(async () => {
   await second?.close();
   await t.close();
 });
-
-type Inject = App['server']['inject'];
-
-/** A browser-like visitor: keeps cookies, reads the CSRF token from the page it got. */
-function visitor(inject: Inject) {
-  const jar = new Map<string, string>();
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const remember = (setCookie: string | string[] | undefined) => {
-    for (const c of [setCookie ?? []].flat()) {
-      const [pair] = c.split(';');
-      const [k, v] = pair.split('=');
-      if (v) jar.set(k, v);
-      else jar.delete(k);
-    }
-  };
-  return {
-    async get(url: string) {
-      const res = await inject({ method: 'GET', url, headers: { cookie: cookieHeader() } });
-      remember(res.headers['set-cookie']);
-      return res;
-    },
-    async post(url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
-      const res = await inject({
-        method: 'POST',
-        url,
-        payload: new URLSearchParams(form).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), ...headers },
-      });
-      remember(res.headers['set-cookie']);
-      return res;
-    },
-    csrfOf: (body: string) => /name="_csrf" value="([^"]+)"/.exec(body)?.[1] ?? '',
-  };
-}
 
 describe('account pages: headers and policies', () => {
   it('sends a strict CSP and friends, serves the script as a file, sets an HttpOnly pre-session cookie', async () => {

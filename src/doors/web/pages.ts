@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsService } from '../../core/accounts/accounts.service.js';
 import { DomainError } from '../../core/errors.js';
+import { statusOf } from '../../http/errors.js';
 import { SignInRequired, seeOther, sendPage, type WebContext } from './context.js';
 import { createCsrf, CsrfError } from './csrf.js';
 import { createSealedCookie } from './sealed-cookie.js';
@@ -83,8 +84,11 @@ function pageForError(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
     if (err.extra.retryAfter !== undefined) reply.header('Retry-After', String(err.extra.retryAfter));
     return sendPage(reply, err.code === 'rate_limit_exceeded' ? 429 : 503, messagePage('Please wait', `${err.message}.`));
   }
-  if (err instanceof DomainError && err.code === 'not_found') return sendPage(reply, 404, messagePage('Not found', err.message));
-  if (err instanceof DomainError && err.code === 'forbidden') return sendPage(reply, 403, messagePage('Not allowed', err.message));
+  // Any other refusal of the request (a NUL in the query, a malformed id) is its 4xx, as on the API.
+  if (err instanceof DomainError && statusOf(err) < 500) {
+    const title = { 403: 'Not allowed', 404: 'Not found' }[statusOf(err)] ?? 'Request refused';
+    return sendPage(reply, statusOf(err), messagePage(title, err.message));
+  }
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
   if (status === 500) {
     req.log.error({ err }, 'unhandled error on a page');
