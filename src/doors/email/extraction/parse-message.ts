@@ -44,10 +44,17 @@ function dateHeaderOffset(value: string | null): number {
   return z ? (ZONE_NAMES[z[1]] ?? 0) : 0;
 }
 
+/**
+ * A NUL has no meaning in mail text, PostgreSQL text cannot hold one, and the extraction rules use
+ * it as their own placeholder: it goes on reading, wherever a message hides it (a body, an encoded
+ * header word, a calendar part).
+ */
+const withoutNul = (s: string) => s.replaceAll('\u0000', '');
+
 function addresses(a: AddressObject | AddressObject[] | undefined): string[] {
   const list = Array.isArray(a) ? a : a ? [a] : [];
   const out: string[] = [];
-  for (const obj of list) for (const v of obj.value) if (v.address) out.push(v.address.toLowerCase());
+  for (const obj of list) for (const v of obj.value) if (v.address) out.push(withoutNul(v.address).toLowerCase());
   return out;
 }
 
@@ -62,7 +69,7 @@ function calendarPartsOf(p: ParsedMail): CalendarPart[] {
     const type = (a.contentType || '').toLowerCase();
     const isCal = type === 'text/calendar' || type === 'application/ics' || type === 'text/x-vcalendar' || /\.ics$/i.test(a.filename ?? '');
     if (!isCal) continue;
-    const content = a.content.toString('utf8');
+    const content = withoutNul(a.content.toString('utf8'));
     const key = content.replace(/\s+/g, '');
     if (seen.has(key)) continue;
     seen.add(key);
@@ -94,11 +101,11 @@ export async function parseEmail(raw: Buffer): Promise<ParsedMessage> {
   const rawText = raw.toString('latin1');
   let text = p.text ?? '';
   if (p.html && (!text.trim() || !hasPlainTextPart(rawText))) text = htmlToText(p.html);
-  text = text.replace(/\r\n?/g, '\n');
+  text = withoutNul(text.replace(/\r\n?/g, '\n'));
   const calendarParts = calendarPartsOf(p);
-  const subject = (p.subject ?? '').trim();
+  const subject = withoutNul(p.subject ?? '').trim();
   const dateValue = headerValues(p, 'date')[0] ?? null;
-  const messageId = p.messageId ? p.messageId.replace(/^<|>$/g, '').trim() || null : null;
+  const messageId = p.messageId ? withoutNul(p.messageId).replace(/^<|>$/g, '').trim() || null : null;
   // mailparser gathers the List-* headers under one "list" header ({ unsubscribe, id, ... }).
   const list = p.headers.get('list') as { unsubscribe?: unknown } | undefined;
   const listMail = p.headers.has('list-unsubscribe') || Boolean(list?.unsubscribe) || /^(bulk|list|junk)$/i.test(String(p.headers.get('precedence') ?? ''));
@@ -122,7 +129,7 @@ export async function parseEmail(raw: Buffer): Promise<ParsedMessage> {
       dateOffsetMinutes: dateHeaderOffset(dateValue),
       bulk,
       listMail,
-      fromName: p.from?.value[0]?.name || null,
+      fromName: withoutNul(p.from?.value[0]?.name ?? '') || null,
     },
   };
 }
