@@ -10,6 +10,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dav, home } from '../caldav/helpers.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 
 type Perm = 'none' | 'read' | 'write' | 'admin' | 'owner';
@@ -91,6 +92,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/**
+ * The tasks a user reaches through CalDAV: the objects of every task collection in their calendar
+ * home, by the record id in the object's name (`{id}.ics` for records made over REST).
+ */
+async function caldavTasks(u: TestUser): Promise<Map<string, string>> {
+  const dv = dav(t, u);
+  const listing = await dv('PROPFIND', home(u), undefined, { depth: '1' });
+  const collections = [...listing.body.matchAll(/<D:href>([^<]+-tasks\/)<\/D:href>/g)].map((m) => m[1]);
+  const out = new Map<string, string>();
+  for (const c of collections) {
+    const members = await dv('PROPFIND', c, undefined, { depth: '1' });
+    for (const [, href, id] of members.body.matchAll(/<D:href>([^<]+\/([0-9a-f-]{36})\.ics)<\/D:href>/g)) out.set(id, href);
+  }
+  return out;
+}
 
 /** Runs one sequence; returns a description of the first disagreement, or null. */
 async function runSequence(steps: Step[]): Promise<string | null> {
@@ -289,6 +306,20 @@ async function runSequence(steps: Step[]): Promise<string | null> {
       ...[...m.contexts.keys()].filter((id) => contextPerm(m, u, id) !== 'none'),
     ];
     if (listed.size !== visible.length || visible.some((id) => !listed.has(id))) return `user ${u}: lists disagree with the model`;
+
+    // No door has rules of its own: CalDAV shows exactly the tasks the model does, and takes a write
+    // (the object put back as it is) exactly where the model allows one.
+    const overDav = await caldavTasks(users[u]);
+    const seen = [...m.tasks.keys()].filter((id) => taskPerm(m, u, id) !== 'none');
+    if (overDav.size !== seen.length || seen.some((id) => !overDav.has(id))) return `user ${u}: CalDAV shows other tasks than the model`;
+    const byRank = [...overDav].sort(([a], [b]) => RANK[taskPerm(m, u, a)] - RANK[taskPerm(m, u, b)]);
+    for (const [id, href] of [...byRank.slice(0, 2), ...byRank.slice(2).slice(-1)]) {
+      const got = await dav(t, users[u])('GET', href);
+      const put = await dav(t, users[u])('PUT', href, got.body, { 'if-match': String(got.headers.etag) });
+      const want = RANK[taskPerm(m, u, id)] >= RANK.write ? 204 : 403;
+      tally[`caldav put ${put.status}`] = (tally[`caldav put ${put.status}`] ?? 0) + 1;
+      if (put.status !== want) return `user ${u} CalDAV PUT task ${taskIds.indexOf(id)}: expected ${want}, got ${put.status}`;
+    }
   }
 
   // Removed from a tree and holding nothing in it now (no share, not its owner): nothing in it answers.
