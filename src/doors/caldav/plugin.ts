@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isUtf8 } from 'node:buffer';
 import type { CalendarService } from '../../core/calendar/calendar.service.js';
 import { DomainError } from '../../core/errors.js';
+import { statusOf } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { authenticate, challenge } from './auth.js';
 import { DavError, sendDavError, type Dav } from './dav.js';
@@ -48,23 +49,15 @@ function mapError(err: unknown, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof BadXml) return sendDavError(reply, new DavError(400, null, `The body is not well-formed XML: ${err.message}`.slice(0, 300)));
   if (err instanceof BadCalendar) return sendDavError(reply, new DavError(err.status, { ns: NS.CALDAV, name: err.precondition }, err.message));
   if (err instanceof DomainError) {
-    const status =
-      {
-        not_found: 404,
-        forbidden: 403,
-        validation_error: 400,
-        unprocessable_entity: 409,
-        conflict: 409,
-        draft_conflict: 409,
-        payload_too_large: 413,
-        unauthorized: 401,
-        gone: 403,
-      }[err.code as string] ?? 400;
+    // The API's statuses, but for the few CalDAV words otherwise: a rule broken by a write is a
+    // 409 conflict to a DAV client, and an expired sync token is RFC 6578's 403 valid-sync-token.
+    const status = ({ unprocessable_entity: 409, gone: 403 } as Partial<Record<string, number>>)[err.code] ?? statusOf(err);
     if (status === 401) return challenge(reply);
+    if (err.extra.retryAfter !== undefined) reply.header('Retry-After', String(err.extra.retryAfter));
     const precondition =
       status === 403 && err.code === 'forbidden'
         ? { ns: NS.DAV, name: 'need-privileges' }
-        : status === 400
+        : err.code === 'validation_error'
           ? { ns: NS.CALDAV, name: 'valid-calendar-data' }
           : null;
     return sendDavError(reply, new DavError(status, precondition, err.message));
