@@ -10,7 +10,7 @@ import { unitOfWork } from '../../db/unit-of-work.js';
 import { contextPermissions } from '../access/access.store.js';
 import type { Permission } from '../access/policy.js';
 import type { Actor } from '../actor.js';
-import { comparePositions, type Position } from '../changes/cursor.js';
+import { comparePositions, laterOf, type Position } from '../changes/cursor.js';
 import { readHorizon, readPruned } from '../changes/sync.store.js';
 import { toContext, type Context } from '../contexts/context.js';
 import { getContext } from '../contexts/contexts.store.js';
@@ -128,7 +128,7 @@ export function createCalendarService(db: Db) {
 
   async function token(tx: Executor, c: Collection): Promise<Position> {
     const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
-    return store.lastPosition(tx, c.kind, placeOf(c), chain, await readHorizon(tx));
+    return laterOf(await store.lastPosition(tx, c.kind, placeOf(c), chain, await readHorizon(tx)), await readPruned(tx));
   }
 
   return {
@@ -284,10 +284,12 @@ export function createCalendarService(db: Db) {
       return uow.snapshot(async (tx) => {
         const horizon = await readHorizon(tx);
         const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
-        const now = await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon);
+        const pruned = await readPruned(tx);
+        const now = laterOf(await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon), pruned);
         if (!after) return { changed: await store.listObjects(tx, c.kind, placeOf(c)), removed: [], token: encodeToken(now) };
-        if (comparePositions(after, await readPruned(tx)) < 0 || comparePositions(after, now) > 0) throw invalidToken();
-        if ((after.txid !== 0 || after.seq !== 0) && !(await store.changeExists(tx, after))) throw invalidToken();
+        if (comparePositions(after, pruned) < 0 || comparePositions(after, now) > 0) throw invalidToken();
+        // A token names a change the log holds, or the pruned edge itself (handed out above).
+        if (comparePositions(after, pruned) !== 0 && !(await store.changeExists(tx, after))) throw invalidToken();
         const rows = await store.changesAfter(tx, c.kind, placeOf(c), chain, after, horizon);
         const ids = [...new Set(rows.filter((r) => r.record_type === c.kind).map((r) => r.record_id))];
         // A share of theirs may have moved any event they attend into (or out of) a context they see.

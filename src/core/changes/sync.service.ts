@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/database.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { visibleIds } from '../access/visibility.store.js';
 import type { Actor } from '../actor.js';
-import { comparePositions, cursorCodec, gone, type Cursor, type FeedType, type Keyset, type Position } from './cursor.js';
+import { comparePositions, cursorCodec, gone, laterOf, type Cursor, type FeedType, type Keyset, type Position } from './cursor.js';
 import * as store from './sync.store.js';
 
 /** How the feed loads records of one type the way GET shows them (supplied by that type's module). */
@@ -117,7 +117,7 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
 
   /** First sync: the records visible now, by type then id, and where the log takes over. */
   async function snapshotPage(tx: Executor, actor: Actor, cursor: Cursor | null, limit: number): Promise<SyncPage> {
-    const start = cursor ? cursor.position : store.endOf(await store.readHorizon(tx));
+    const start = cursor ? cursor.position : laterOf(store.endOf(await store.readHorizon(tx)), await store.readPruned(tx));
     let key: Keyset | null = cursor?.keyset ?? null;
     const targets: Target[] = [];
     let hasMore = false;
