@@ -10,6 +10,8 @@ import { deleteKey, findKey, insertKey, tryLockKey } from './idempotency.store.j
 
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
+type KeyRow = NonNullable<Awaited<ReturnType<typeof findKey>>>;
+
 export interface StoredAnswer {
   status: number;
   body: string;
@@ -45,16 +47,23 @@ export function createIdempotencyService(db: Db) {
       failureAnswer: (err: unknown) => StoredAnswer | null,
     ): Promise<IdempotentOutcome> {
       return uow.write(async (tx) => {
-        if (!(await tryLockKey(tx, userId, key))) return { kind: 'in_flight' };
         const now = new Date();
-        const existing = await findKey(tx, userId, key);
-        if (existing && existing.expires_at > now.toISOString()) {
-          const same = existing.method === fingerprint.method && existing.path === fingerprint.path && existing.body_hash === fingerprint.body_hash;
+        const storedOutcome = (row: KeyRow): IdempotentOutcome => {
+          const same = row.method === fingerprint.method && row.path === fingerprint.path && row.body_hash === fingerprint.body_hash;
           if (!same) return { kind: 'mismatch' };
           // A row without an answer cannot be seen here (it is written with its answer), but be safe.
-          if (existing.status_code === null) return { kind: 'in_flight' };
-          return { kind: 'replay', answer: { status: existing.status_code, body: existing.response_body ?? '' } };
-        }
+          if (row.status_code === null) return { kind: 'in_flight' };
+          return { kind: 'replay', answer: { status: row.status_code, body: row.response_body ?? '' } };
+        };
+        const live = (row: KeyRow | undefined): row is KeyRow => !!row && row.expires_at > now.toISOString();
+        // A stored answer is replayed without the key's lock: the lock is held by a first attempt
+        // still running, but also, for an instant, by any repeat looking, and parallel repeats of
+        // a finished request must all get the replay, not "still being processed" (D12).
+        const stored = await findKey(tx, userId, key);
+        if (live(stored)) return storedOutcome(stored);
+        if (!(await tryLockKey(tx, userId, key))) return { kind: 'in_flight' };
+        const existing = await findKey(tx, userId, key);
+        if (live(existing)) return storedOutcome(existing);
         if (existing) await deleteKey(tx, userId, key); // expired: the key starts afresh
 
         let answer: StoredAnswer;

@@ -139,6 +139,20 @@ describe('Idempotency-Key (D12)', () => {
     expect(await countTasks(c)).toBe(1);
   });
 
+  it('replays to every one of many parallel repeats once the first answer is stored, none told "still being processed"', async () => {
+    const c = t.as(await t.user());
+    const h = key();
+    const first = await c.post('/tasks', { title: 'Answered once' }, h);
+    expect(first.status).toBe(201);
+    const repeats = await Promise.all(Array.from({ length: 12 }, () => c.post('/tasks', { title: 'Answered once' }, h)));
+    expect(repeats.map((r) => r.status)).toEqual(Array(12).fill(201));
+    for (const r of repeats) {
+      expect(r.headers['idempotent-replayed']).toBe('true');
+      expect(r.text).toBe(first.text);
+    }
+    expect(await countTasks(c)).toBe(1);
+  });
+
   it('forgets keys after 24 hours: a late retry runs afresh, and housekeeping purges expired rows', async () => {
     const u = await t.user();
     const c = t.as(u);
