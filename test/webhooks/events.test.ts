@@ -99,7 +99,10 @@ describe('every event kind', () => {
       shared_with: { user_id: bob.id, email: bob.email },
       permission: 'write',
     });
-    expect(byType('task.created')[0].json.data).toMatchObject({ task_id: task.id, task: { id: task.id } });
+    expect(byType('task.created')[0].json.data).toMatchObject({ task_id: task.id, task: { id: task.id, recurrence: null } });
+    // Records as GET shows them: every field, `recurrence` (D17) included.
+    expect(Object.keys(byType('task.created')[0].json.data.task).sort()).toEqual(Object.keys(task).sort());
+    expect(Object.keys(byType('event.created')[0].json.data.event).sort()).toEqual(Object.keys(ev).sort());
     // Only published moves: the accepted draft and the published priority change.
     const updates = byType('task.updated').map((r) => r.json.data.changes);
     expect(updates[0]).toEqual({ title: { old: 'Draft me', new: 'Drafted title' } });

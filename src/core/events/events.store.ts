@@ -25,8 +25,9 @@ const eventByIdLocked = prepared((db: Executor, id: string) => forUpdate(db, db.
 /** One row; `lock` holds it until the transaction ends (a use case about to change it). */
 export const getEvent = async (db: Executor, id: string, opts: { lock?: boolean } = {}) => (await (opts.lock ? eventByIdLocked : eventById)(db, id))[0];
 
-export const getEvents = (db: Executor, ids: string[]) =>
-  ids.length ? db.selectFrom('events').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as EventsTable[]);
+/** Rows by id, with their recurrence lines as a read shows them (the sync feed, webhooks, intake). */
+export const getEvents = (db: Executor, ids: string[]): Promise<Array<EventsTable & { recurrence: string | null }>> =>
+  ids.length ? (withRecurrence(db.selectFrom('events'), 'events').where('events.id', 'in', ids).execute() as Promise<Array<EventsTable & { recurrence: string | null }>>) : Promise.resolve([]);
 
 export const findEventByIcalUid = (db: Executor, userId: string, uid: string) =>
   db.selectFrom('events').selectAll().where('user_id', '=', userId).where('ical_uid', '=', uid).executeTakeFirst();

@@ -26,8 +26,9 @@ const taskByIdLocked = prepared((db: Executor, id: string) => forUpdate(db, db.s
 /** One row; `lock` holds it until the transaction ends (a use case about to change it). */
 export const getTask = async (db: Executor, id: string, opts: { lock?: boolean } = {}) => (await (opts.lock ? taskByIdLocked : taskById)(db, id))[0];
 
-export const getTasks = (db: Executor, ids: string[]) =>
-  ids.length ? db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as TasksTable[]);
+/** Rows by id, with their recurrence lines as a read shows them (the sync feed, webhooks, intake). */
+export const getTasks = (db: Executor, ids: string[]): Promise<Array<TasksTable & { recurrence: string | null }>> =>
+  ids.length ? (withRecurrence(db.selectFrom('tasks'), 'tasks').where('tasks.id', 'in', ids).execute() as Promise<Array<TasksTable & { recurrence: string | null }>>) : Promise.resolve([]);
 
 export const insertTask = async (db: Executor, row: TasksTable) => {
   await db.insertInto('tasks').values(row).execute();
