@@ -7,5 +7,5 @@ export interface Actor {
    * Set only for OAuth access tokens (D20): the scopes the user granted the app, which the doors
    * enforce. Absent means full access (API tokens, sessions, system).
    */
-  oauth?: { clientId: string; scopes: readonly string[] };
+  oauth?: { clientId: string; grantId: string; scopes: readonly string[] };
 }

@@ -178,7 +178,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     if (!grant.last_used_at || nowMs - Date.parse(grant.last_used_at) > TOUCH_EVERY_MS) {
       await uow.write((tx) => touchGrant(tx, oauth.grantId, new Date(nowMs).toISOString()));
     }
-    return { userId: claims.sub, email: grant.email, via: 'rest', oauth: { clientId: oauth.clientId, scopes: oauth.scopes } };
+    return { userId: claims.sub, email: grant.email, via: 'rest', oauth: { clientId: oauth.clientId, grantId: oauth.grantId, scopes: oauth.scopes } };
   }
 
   /**

@@ -27,7 +27,9 @@ export const getEvent = async (db: Executor, id: string, opts: { lock?: boolean 
 
 /** Rows by id, with their recurrence lines as a read shows them (the sync feed, webhooks, intake). */
 export const getEvents = (db: Executor, ids: string[]): Promise<Array<EventsTable & { recurrence: string | null }>> =>
-  ids.length ? (withRecurrence(db.selectFrom('events'), 'events').where('events.id', 'in', ids).execute() as Promise<Array<EventsTable & { recurrence: string | null }>>) : Promise.resolve([]);
+  ids.length
+    ? (withRecurrence(db.selectFrom('events'), 'events').where('events.id', 'in', ids).execute() as Promise<Array<EventsTable & { recurrence: string | null }>>)
+    : Promise.resolve([]);
 
 export const findEventByIcalUid = (db: Executor, userId: string, uid: string) =>
   db.selectFrom('events').selectAll().where('user_id', '=', userId).where('ical_uid', '=', uid).executeTakeFirst();

@@ -28,7 +28,9 @@ export const getTask = async (db: Executor, id: string, opts: { lock?: boolean }
 
 /** Rows by id, with their recurrence lines as a read shows them (the sync feed, webhooks, intake). */
 export const getTasks = (db: Executor, ids: string[]): Promise<Array<TasksTable & { recurrence: string | null }>> =>
-  ids.length ? (withRecurrence(db.selectFrom('tasks'), 'tasks').where('tasks.id', 'in', ids).execute() as Promise<Array<TasksTable & { recurrence: string | null }>>) : Promise.resolve([]);
+  ids.length
+    ? (withRecurrence(db.selectFrom('tasks'), 'tasks').where('tasks.id', 'in', ids).execute() as Promise<Array<TasksTable & { recurrence: string | null }>>)
+    : Promise.resolve([]);
 
 export const insertTask = async (db: Executor, row: TasksTable) => {
   await db.insertInto('tasks').values(row).execute();

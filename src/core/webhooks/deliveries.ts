@@ -174,13 +174,17 @@ export function createDeliveries(db: Db, opts: DeliveryOptions) {
 
     /** Attempts of claimed deliveries, each re-checking access first; resolves when all are settled. */
     attemptAll(claimed: Claimed[], each: (c: Claimed, outcome: Promise<Outcome>) => void): Promise<void> {
-      return stillVisible(claimed).then((visible) => {
+      const appIds = [...new Set(claimed.filter((c) => c.hook.oauth_grant_id).map((c) => c.hook.id))];
+      const ended = uow.read((q) => store.endedAppWebhooks(q, appIds, Math.floor(Date.now() / 1000)));
+      return Promise.all([stillVisible(claimed), ended]).then(([visible, endedApps]) => {
         for (const c of claimed) {
           each(
             c,
-            visible.has(c)
-              ? opts.client.send({ url: c.hook.url, secret: c.hook.secret }, { id: c.delivery.event_id, body: c.delivery.body }).then((r) => settle(c, r))
-              : settle(c, { skipped: 'not sent: the webhook owner can no longer see this record' }),
+            endedApps.has(c.hook.id)
+              ? settle(c, { skipped: 'not sent: the app that registered this webhook lost its access' })
+              : visible.has(c)
+                ? opts.client.send({ url: c.hook.url, secret: c.hook.secret }, { id: c.delivery.event_id, body: c.delivery.body }).then((r) => settle(c, r))
+                : settle(c, { skipped: 'not sent: the webhook owner can no longer see this record' }),
           );
         }
       });

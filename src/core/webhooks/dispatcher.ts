@@ -109,6 +109,8 @@ export function createDispatcher(db: Db, sources: RecordSources) {
         // Another process is dispatching; it reads the same rows.
         if (!position) return { written: 0, more: false };
         const end = endOf(horizon);
+        // An app's webhooks go with its grant, whichever way the grant ended (D20).
+        await store.removeEndedAppWebhooks(tx, Math.floor(Date.now() / 1000));
         const hooks = await store.activeWebhooks(tx);
         if (!hooks.length) {
           if (comparePositions(end, position) > 0) await store.savePosition(tx, end);

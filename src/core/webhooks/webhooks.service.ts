@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import type { Actor } from '../actor.js';
-import { invalid, notFound, unprocessable } from '../errors.js';
+import { DomainError, invalid, notFound, unprocessable } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { Page, PageRequest } from '../lists.js';
 import type { WebhookClient } from './client.js';
@@ -90,6 +90,24 @@ function checkEvents(events: string[]): EventKind[] {
   return unique as EventKind[];
 }
 
+/** What an OAuth app's grant must hold to be sent a kind: the read scope of the kind's records. */
+const READ_SCOPE = { task: 'tasks:read', event: 'events:read', context: 'contexts:read' } as const;
+
+/**
+ * A webhook sends records, so an app may only subscribe to the kinds whose records its grant may
+ * read: the `webhooks` scope alone manages webhooks, it does not open the user's data (D20).
+ */
+function checkGrantReads(actor: Actor, events: EventKind[]) {
+  if (!actor.oauth) return;
+  const granted = actor.oauth.scopes;
+  const missing = [...new Set(events.map((k) => READ_SCOPE[k.split('.')[0] as keyof typeof READ_SCOPE]))].filter((s) => !granted.includes(s));
+  if (missing.length) {
+    throw new DomainError('forbidden', `An app's webhook sends records: this token was not granted ${missing.join(', ')}, which these event kinds need`, {
+      details: { field: 'events', constraint: 'scope' },
+    });
+  }
+}
+
 export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
   const uow = unitOfWork(db);
   /**
@@ -115,9 +133,10 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
     }
   }
 
+  /** The caller's webhook; an OAuth app reaches only those its own grant registered. */
   async function own(actor: Actor, id: string) {
     const row = await uow.read((q) => store.getWebhook(q, actor.userId, id));
-    if (!row) throw notFound('Webhook');
+    if (!row || (actor.oauth && row.oauth_grant_id !== actor.oauth.grantId)) throw notFound('Webhook');
     return row;
   }
 
@@ -150,6 +169,7 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
     async create(actor: Actor, input: { url: string; events: string[]; secret?: string }): Promise<Webhook & { secret: string }> {
       const url = checkUrl(input.url);
       const events = checkEvents(input.events);
+      checkGrantReads(actor, events);
       const secret = input.secret ?? `whsec_${randomBytes(32).toString('base64')}`;
       const { total } = await uow.read((q) => store.listWebhooks(q, actor.userId, { limit: 1, offset: 0 }));
       if (total >= MAX_WEBHOOKS_PER_USER) throw unprocessable('url', 'limit', `A user may have at most ${MAX_WEBHOOKS_PER_USER} webhooks`);
@@ -164,6 +184,7 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
         secret,
         status: 'active',
         consecutive_failures: 0,
+        oauth_grant_id: actor.oauth?.grantId ?? null,
         created_at: at,
         updated_at: at,
       };
@@ -172,7 +193,7 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
     },
 
     async list(actor: Actor, page: PageRequest): Promise<Page<Webhook>> {
-      const { rows, total } = await uow.read((q) => store.listWebhooks(q, actor.userId, page));
+      const { rows, total } = await uow.read((q) => store.listWebhooks(q, actor.userId, page, actor.oauth?.grantId));
       return { items: rows.map(toWebhook), total, ...page };
     },
 
@@ -185,6 +206,7 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
       const row = await own(actor, id);
       const url = input.url !== undefined ? checkUrl(input.url) : row.url;
       const events = input.events !== undefined ? checkEvents(input.events) : (JSON.parse(row.events) as EventKind[]);
+      checkGrantReads(actor, events);
       if (url !== row.url) await verify(url, row.secret);
       const patch = { url, events: JSON.stringify(events), status: 'active' as const, consecutive_failures: 0, updated_at: nowIso() };
       await uow.write(async (tx) => {

@@ -16,6 +16,8 @@ interface WebhooksTable {
   status: 'active' | 'disabled';
   /** Events in a row that failed on every attempt; at the limit the webhook is disabled. */
   consecutive_failures: number;
+  /** Set when an OAuth app registered it (migration 018): it lives only as long as that grant. */
+  oauth_grant_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -79,8 +81,10 @@ export const insertWebhook = async (db: Executor, row: WebhookRow) => {
 export const getWebhook = (db: Executor, userId: string, id: string) =>
   w(db).selectFrom('webhooks').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 
-export async function listWebhooks(db: Executor, userId: string, page: { limit: number; offset: number }) {
-  const base = w(db).selectFrom('webhooks').where('user_id', '=', userId);
+/** The user's webhooks; with `grantId`, only those that OAuth grant registered. */
+export async function listWebhooks(db: Executor, userId: string, page: { limit: number; offset: number }, grantId?: string) {
+  let base = w(db).selectFrom('webhooks').where('user_id', '=', userId);
+  if (grantId !== undefined) base = base.where('oauth_grant_id', '=', grantId);
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -95,6 +99,24 @@ export const updateWebhook = async (db: Executor, id: string, patch: Partial<Web
 export const deleteWebhook = async (db: Executor, id: string) => {
   await w(db).deleteFrom('webhooks').where('id', '=', id).execute();
 };
+
+/** An app's webhook whose grant has ended: the grant is gone or expired, or the app was deleted. */
+const grantEnded = (nowS: number) =>
+  sql<boolean>`webhooks.oauth_grant_id IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM oauth_state g JOIN oauth_apps a ON a.id = g.client_id
+    WHERE g.model = 'Grant' AND g.id = webhooks.oauth_grant_id AND (g.expires_at IS NULL OR g.expires_at > ${nowS}))`;
+
+/** Removes the webhooks of apps that lost their access (with their queued deliveries and log). */
+export async function removeEndedAppWebhooks(db: Executor, nowS: number): Promise<void> {
+  await w(db).deleteFrom('webhooks').where(grantEnded(nowS)).execute();
+}
+
+/** Which of these webhooks belong to an app that lost its access. */
+export async function endedAppWebhooks(db: Executor, ids: string[], nowS: number): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await w(db).selectFrom('webhooks').select('id').where('id', 'in', ids).where(grantEnded(nowS)).execute();
+  return new Set(rows.map((r) => r.id));
+}
 
 export const activeWebhooks = (db: Executor) => w(db).selectFrom('webhooks').selectAll().where('status', '=', 'active').execute();
 

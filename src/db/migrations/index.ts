@@ -11,6 +11,7 @@ import * as m010 from './010_caldav.js';
 import * as m015 from './015_request_path.js';
 import * as m016 from './016_calendar_trash.js';
 import * as m017 from './017_text_sort.js';
+import * as m018 from './018_webhook_grants.js';
 
 /** Every migration in order. Listed in code (not read from disk) so the built service carries them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '015_request_path': m015,
   '016_calendar_trash': m016,
   '017_text_sort': m017,
+  '018_webhook_grants': m018,
 };

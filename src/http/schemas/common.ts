@@ -105,6 +105,7 @@ export const CONSTRAINTS = [
   'disabled',
   'limit',
   'verification',
+  'scope',
   // A batch item refused for a reason without a field of its own (403, 404, 409 on item `details.index`).
   'forbidden',
   'not_found',
