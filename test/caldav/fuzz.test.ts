@@ -223,6 +223,22 @@ describe('what the fuzzer found', () => {
     }
     expect((await dav(t, owner)('GET', `${collectionUrl('tasks')}lazy-value.ics`)).status).toBe(404);
   });
+
+  it('takes a body that starts with a byte-order mark (Windows tools write one), and words a non-calendar body plainly', async () => {
+    const bom = await dav(t, owner)(
+      'PUT',
+      `${collectionUrl('personal-tasks')}with-bom.ics`,
+      `\uFEFF${['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Win//EN', 'BEGIN:VTODO', 'UID:with-bom', 'SUMMARY:From Outlook', 'END:VTODO', 'END:VCALENDAR', ''].join('\r\n')}`,
+      {
+        'content-type': 'text/calendar; charset=utf-8',
+      },
+    );
+    expect(bom.status).toBe(201);
+    expect((await t.as(owner).get('/tasks?limit=100')).body.data.map((x: { title: string }) => x.title)).toContain('From Outlook');
+    const junk = await dav(t, owner)('PUT', `${collectionUrl('personal-tasks')}junk.ics`, 'hello', { 'content-type': 'text/calendar' });
+    expect(junk.status).toBe(400);
+    expect(junk.body).not.toMatch(/Cannot read properties|undefined/);
+  });
 });
 
 describe('fuzzing the CalDAV door with broken and edge-of-range iCalendar', () => {

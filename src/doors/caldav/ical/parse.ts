@@ -34,9 +34,12 @@ const TIME_PROPS = ['dtstart', 'dtend', 'due', 'completed', 'recurrence-id', 'ex
 function parseCalendar(text: string): Component {
   let vcal: Component;
   try {
-    vcal = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    // Windows tools (Outlook exports, CalDAV Synchronizer) start the file with a byte-order mark.
+    vcal = new ICAL.Component(ICAL.parse(text.replace(/^\uFEFF/, '')) as unknown[]);
   } catch (err) {
-    throw new BadCalendar(`Not valid iCalendar: ${(err as Error).message}`.slice(0, 300), 'valid-calendar-data');
+    // ical.js's own parse errors say what is wrong; anything else (a TypeError deep in it) would only confuse.
+    const why = err instanceof TypeError ? 'the body is not a VCALENDAR' : (err as Error).message;
+    throw new BadCalendar(`Not valid iCalendar: ${why}`.slice(0, 300), 'valid-calendar-data');
   }
   if (vcal.name !== 'vcalendar') throw new BadCalendar('The body must be one VCALENDAR', 'valid-calendar-data');
   readEveryValue(vcal);
