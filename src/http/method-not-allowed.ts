@@ -31,6 +31,8 @@ export function trackRouteMethods(app: FastifyInstance, opts: { maxParamLength: 
   const noop = () => {};
   app.addHook('onRoute', (route) => {
     if (OWN_METHOD_HANDLING.test(route.url)) return;
+    // The CORS preflight answers OPTIONS on every path under its prefix: it makes no path known.
+    if ([route.method].flat().includes('OPTIONS') && route.url.endsWith('*')) return;
     for (const method of [route.method].flat().map((m) => m.toUpperCase() as HTTPMethod)) {
       const key = `${method} ${route.url}`;
       if (seen.has(key)) continue;

@@ -2,6 +2,7 @@
  * The REST door: the JSON API under /api/v1 (mounted by the host with that prefix) and the JSON
  * account routes under /auth and /account (mounted at the root).
  */
+import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { bearerAuth, identifyBearer } from '../../http/auth.js';
@@ -31,6 +32,28 @@ export interface RestOptions {
 
 /** /api/v1: register with `{ prefix: '/api/v1' }`. */
 export async function restApi(api: FastifyInstance, { config, services, rateLimits }: RestOptions) {
+  // Browser apps (OAuth public apps, D20) call the API from their own origins with a bearer token.
+  // /api/v1 never reads cookies, so any origin may, without credentials: a page can only use a
+  // token it already holds. First, so that refusals (401, 429) are readable by the page too.
+  await api.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Correlation-Id'],
+    exposedHeaders: [
+      'ETag',
+      'Location',
+      'Retry-After',
+      'Idempotent-Replayed',
+      'X-Correlation-Id',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'WWW-Authenticate',
+    ],
+    maxAge: 600,
+    // A plain OPTIONS (no preflight headers) gets the same 204, not a 400.
+    strictPreflight: false,
+  });
   // Guarantees for every /api/v1 route, present and future: rate limits (after a quiet look at
   // the token, so users and anonymous IPs get their own buckets), declared error statuses, and
   // Idempotency-Key on writes. Hooks added here apply to all routes registered below.
