@@ -1,7 +1,7 @@
 /** VEVENT <-> event (D17): pure functions over ical.js components. */
 import ICAL from 'ical.js';
 import type { RsvpStatus } from '../../../core/events/event.js';
-import { iso, propInstant, timeOf, type Component } from './time.js';
+import { iso, propInstant, timeOf, tzidOf, zonedTimeOf, type Component } from './time.js';
 
 export interface EventFields {
   title: string;
@@ -112,6 +112,21 @@ function setText(c: Component, name: string, value: string | null) {
   else c.updatePropertyWithValue(name, value);
 }
 
+const zoneOf = (c: Component, name: string): string | null => {
+  const p = c.getFirstProperty(name);
+  return p ? tzidOf(p) : null;
+};
+
+/** A DTSTART/DTEND: in its zone when it had one (and the instant exists there), else in UTC or as a DATE. */
+function addTime(c: Component, name: string, isoValue: string, allDay: boolean, zone: string | null, vcal: Component | null) {
+  const zoned = zone ? zonedTimeOf(isoValue, zone, vcal) : null;
+  if (!zoned || !zone) {
+    c.addPropertyWithValue(name, timeOf(isoValue, allDay));
+    return;
+  }
+  c.addPropertyWithValue(name, zoned).setParameter('tzid', zone);
+}
+
 /**
  * Writes the event's values where the VEVENT says otherwise, keeping everything else; then
  * SEQUENCE + 1, LAST-MODIFIED and DTSTAMP. A start or end that did not move keeps its TZID form.
@@ -132,11 +147,15 @@ export function patchVevent(c: Component, event: EventValues, vcal: Component | 
     changed = true;
   }
   if (!now || now.start_time !== event.start_time || now.end_time !== event.end_time || now.all_day !== event.all_day) {
+    // A zoned start stays in its zone: a weekly 09:00 Europe/Paris series moved to 10:00 must stay
+    // at 10:00 Paris after the clocks change, which a UTC DTSTART would not.
+    const startZone = event.all_day ? null : zoneOf(c, 'dtstart');
+    const endZone = event.all_day ? null : (zoneOf(c, 'dtend') ?? startZone);
     c.removeAllProperties('dtstart');
     c.removeAllProperties('dtend');
     c.removeAllProperties('duration');
-    c.addPropertyWithValue('dtstart', timeOf(event.start_time, event.all_day));
-    c.addPropertyWithValue('dtend', timeOf(event.end_time, event.all_day));
+    addTime(c, 'dtstart', event.start_time, event.all_day, startZone, vcal);
+    addTime(c, 'dtend', event.end_time, event.all_day, endZone, vcal);
     changed = true;
   }
   if (event.attendees && patchAttendees(c, event.attendees)) changed = true;

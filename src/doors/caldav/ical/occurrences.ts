@@ -68,6 +68,10 @@ export function windowOf(kind: Kind, vcal: Component, main: Component, hasMaster
   if (!spans.length) return { first_start: null, last_end: null };
   let first = Math.min(...spans.map((s) => s.start));
   let last: number | null = Math.max(...spans.map((s) => Math.max(s.end, s.start + 1)));
+  // A rule with neither COUNT nor UNTIL never ends: nothing to expand to know that.
+  if (hasMaster && main.getAllProperties('rrule').some((p) => !(p.getFirstValue() as InstanceType<typeof ICAL.Recur>).isFinite())) {
+    return { first_start: iso(first), last_end: null };
+  }
   if (hasMaster && isRecurring(main)) {
     try {
       let end = last;

@@ -25,6 +25,29 @@ const wallMs = (t: Time) => {
   return d.getTime();
 };
 
+const zones = new WeakMap<Component, Map<string, InstanceType<typeof ICAL.Timezone> | null>>();
+
+/**
+ * The calendar's VTIMEZONE named `tzid`, read once per calendar object: ical.js expands a zone's
+ * changes from its first DTSTART (Outlook writes 1601) up to the year asked and keeps them in the
+ * Timezone object, so a fresh object per instant re-expanded four centuries each time, and a weekly
+ * series expanded to its window took minutes of CPU on one PUT.
+ */
+function zoneIn(vcal: Component, tzid: string): InstanceType<typeof ICAL.Timezone> | null {
+  let byId = zones.get(vcal);
+  if (!byId) {
+    byId = new Map();
+    zones.set(vcal, byId);
+  }
+  let tz = byId.get(tzid);
+  if (tz === undefined) {
+    const vtz = vcal.getAllSubcomponents('vtimezone').find((c) => String(c.getFirstPropertyValue('tzid')) === tzid);
+    tz = vtz ? new ICAL.Timezone(vtz) : null;
+    byId.set(tzid, tz);
+  }
+  return tz;
+}
+
 /**
  * UTC milliseconds of a time value. `vcal` supplies VTIMEZONE definitions for TZID; a TZID with
  * none is read as an IANA name; floating times are read as UTC.
@@ -34,9 +57,8 @@ export function instantMs(t: Time, tzid: string | null, vcal: Component | null):
   if (t.isDate) return wall;
   if (t.zone?.tzid === 'UTC') return wall;
   if (tzid) {
-    const vtz = vcal?.getAllSubcomponents('vtimezone').find((c) => String(c.getFirstPropertyValue('tzid')) === tzid);
-    if (vtz) {
-      const tz = new ICAL.Timezone(vtz);
+    const tz = vcal ? zoneIn(vcal, tzid) : null;
+    if (tz) {
       const local = new ICAL.Time({ year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second, isDate: false }, tz);
       return wall - tz.utcOffset(local) * 1000;
     }
@@ -78,6 +100,35 @@ export function timeOf(isoValue: string, date = false): Time {
     },
     ICAL.Timezone.utcTimezone,
   );
+}
+
+const floatingAt = (wall: number): Time => {
+  const d = new Date(wall);
+  return ICAL.Time.fromData({
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    isDate: false,
+  });
+};
+
+/**
+ * The wall-clock time in zone `tzid` (a VTIMEZONE of `vcal`, else an IANA name) that is the instant
+ * `isoValue`, to be written with that TZID; null inside a DST gap, where no wall time is it. Found
+ * by correcting a guess with `instantMs` itself, so both directions read the zone the same way.
+ */
+export function zonedTimeOf(isoValue: string, tzid: string, vcal: Component | null): Time | null {
+  const target = Date.parse(isoValue);
+  let wall = target;
+  for (let i = 0; i < 3; i++) {
+    const got = instantMs(floatingAt(wall), tzid, vcal);
+    if (got === target) return floatingAt(wall);
+    wall += target - got;
+  }
+  return null;
 }
 
 export const isMidnightUtc = (isoValue: string) => isoValue.slice(11, 23) === '00:00:00.000';
