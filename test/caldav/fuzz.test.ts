@@ -45,7 +45,16 @@ const dateTimes = fc.constantFrom(
   'not-a-date',
   '',
 );
-const dateParams = fc.constantFrom('', ';VALUE=DATE', ';VALUE=DATE-TIME', ';TZID=Europe/Berlin', ';TZID=Nowhere/Atlantis', ';TZID=', ';VALUE=PERIOD');
+const dateParams = fc.constantFrom(
+  '',
+  ';VALUE=DATE',
+  ';VALUE=DATE-TIME',
+  ';TZID=Europe/Berlin',
+  ';TZID=W. Europe Standard Time',
+  ';TZID=Nowhere/Atlantis',
+  ';TZID=',
+  ';VALUE=PERIOD',
+);
 const durations = fc.constantFrom('PT1H', 'P1D', '-PT1H', 'PT0S', 'P100000W', 'P1Y', 'PT', 'garbage');
 const rrules = fc.constantFrom(
   'FREQ=WEEKLY;COUNT=10',
@@ -111,6 +120,7 @@ const validProperty = fc.constantFrom<string[]>(
   ['DTEND:20261201T110000Z'],
   ['DUE;VALUE=DATE:20261203'],
   ['DTSTART;TZID=Europe/Berlin:20261202T090000'],
+  ['DTSTART;TZID=W. Europe Standard Time:20261202T090000'],
   ['RRULE:FREQ=WEEKLY;COUNT=5'],
   ['STATUS:NEEDS-ACTION'],
   ['PRIORITY:1'],
@@ -147,6 +157,24 @@ const calendar = (kind: 'VTODO' | 'VEVENT') =>
           'END:VTIMEZONE',
         ],
         ['BEGIN:VTIMEZONE', 'TZID:Nowhere/Atlantis', 'END:VTIMEZONE'],
+        // Outlook's: rules from 1601, which ical.js expands up to each year asked.
+        [
+          'BEGIN:VTIMEZONE',
+          'TZID:W. Europe Standard Time',
+          'BEGIN:STANDARD',
+          'DTSTART:16010101T030000',
+          'TZOFFSETFROM:+0200',
+          'TZOFFSETTO:+0100',
+          'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10',
+          'END:STANDARD',
+          'BEGIN:DAYLIGHT',
+          'DTSTART:16010101T020000',
+          'TZOFFSETFROM:+0100',
+          'TZOFFSETTO:+0200',
+          'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3',
+          'END:DAYLIGHT',
+          'END:VTIMEZONE',
+        ],
       ),
       mutation: fc.constantFrom('none', 'none', 'none', 'none', 'none', 'none', 'drop-line', 'truncate', 'lower-case', 'lf-only', 'no-version'),
       at: fc.nat(),
