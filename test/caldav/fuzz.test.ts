@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
-import { dav, home, queryBody, syncBody, syncTokenOf } from './helpers.js';
+import { dav, home, OUTLOOK_VTIMEZONE, queryBody, syncBody, syncTokenOf } from './helpers.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -157,24 +157,7 @@ const calendar = (kind: 'VTODO' | 'VEVENT') =>
           'END:VTIMEZONE',
         ],
         ['BEGIN:VTIMEZONE', 'TZID:Nowhere/Atlantis', 'END:VTIMEZONE'],
-        // Outlook's: rules from 1601, which ical.js expands up to each year asked.
-        [
-          'BEGIN:VTIMEZONE',
-          'TZID:W. Europe Standard Time',
-          'BEGIN:STANDARD',
-          'DTSTART:16010101T030000',
-          'TZOFFSETFROM:+0200',
-          'TZOFFSETTO:+0100',
-          'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10',
-          'END:STANDARD',
-          'BEGIN:DAYLIGHT',
-          'DTSTART:16010101T020000',
-          'TZOFFSETFROM:+0100',
-          'TZOFFSETTO:+0200',
-          'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3',
-          'END:DAYLIGHT',
-          'END:VTIMEZONE',
-        ],
+        OUTLOOK_VTIMEZONE,
       ),
       mutation: fc.constantFrom('none', 'none', 'none', 'none', 'none', 'none', 'drop-line', 'truncate', 'lower-case', 'lf-only', 'no-version'),
       at: fc.nat(),

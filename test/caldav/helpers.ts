@@ -61,6 +61,25 @@ export const vevent = (uid: string, lines: string[], extra: string[] = []) =>
     '',
   ].join('\r\n');
 
+/** Outlook's VTIMEZONE: rules from 1601, which ical.js expands up to each year asked. */
+export const OUTLOOK_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:W. Europe Standard Time',
+  'BEGIN:STANDARD',
+  'DTSTART:16010101T030000',
+  'TZOFFSETFROM:+0200',
+  'TZOFFSETTO:+0100',
+  'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10',
+  'END:STANDARD',
+  'BEGIN:DAYLIGHT',
+  'DTSTART:16010101T020000',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0200',
+  'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3',
+  'END:DAYLIGHT',
+  'END:VTIMEZONE',
+];
+
 export const syncBody = (token: string, props = '<D:getetag/>') =>
   `<?xml version="1.0"?><D:sync-collection xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:sync-token>${token}</D:sync-token><D:sync-level>1</D:sync-level><D:prop>${props}</D:prop></D:sync-collection>`;
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
-import { dav, home, queryBody, responses } from './helpers.js';
+import { dav, home, OUTLOOK_VTIMEZONE, queryBody, responses } from './helpers.js';
 
 let t: TestApp;
 let u: TestUser;
@@ -15,28 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const OUTLOOK_ZONE = [
-  'BEGIN:VTIMEZONE',
-  'TZID:W. Europe Standard Time',
-  'BEGIN:STANDARD',
-  'DTSTART:16010101T030000',
-  'TZOFFSETFROM:+0200',
-  'TZOFFSETTO:+0100',
-  'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10',
-  'END:STANDARD',
-  'BEGIN:DAYLIGHT',
-  'DTSTART:16010101T020000',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0200',
-  'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3',
-  'END:DAYLIGHT',
-  'END:VTIMEZONE',
-];
-
 describe('REST edits of zoned events', () => {
   for (const [zone, tzLines] of [
     ['Europe/Paris', []],
-    ['W. Europe Standard Time', OUTLOOK_ZONE],
+    ['W. Europe Standard Time', OUTLOOK_VTIMEZONE],
   ] as const) {
     it(`keep DTSTART and DTEND in ${zone}, so later occurrences keep their local time`, async () => {
       const dv = dav(t, u);

@@ -84,27 +84,10 @@ export function propInstant(c: Component, name: string, vcal: Component | null):
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
-/** An ICAL.Time in UTC for an ISO instant; `date` keeps only the UTC day (VALUE=DATE). */
-export function timeOf(isoValue: string, date = false): Time {
-  const d = new Date(isoValue);
-  if (date) return ICAL.Time.fromData({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), isDate: true });
-  return ICAL.Time.fromData(
-    {
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      hour: d.getUTCHours(),
-      minute: d.getUTCMinutes(),
-      second: d.getUTCSeconds(),
-      isDate: false,
-    },
-    ICAL.Timezone.utcTimezone,
-  );
-}
-
-const floatingAt = (wall: number): Time => {
-  const d = new Date(wall);
-  return ICAL.Time.fromData({
+/** The date and time fields of `ms` read in UTC: as UTC, or as a wall clock with no zone (`zone` unset). */
+const timeAt = (ms: number, zone?: InstanceType<typeof ICAL.Timezone>): Time => {
+  const d = new Date(ms);
+  const fields = {
     year: d.getUTCFullYear(),
     month: d.getUTCMonth() + 1,
     day: d.getUTCDate(),
@@ -112,8 +95,18 @@ const floatingAt = (wall: number): Time => {
     minute: d.getUTCMinutes(),
     second: d.getUTCSeconds(),
     isDate: false,
-  });
+  };
+  return zone ? ICAL.Time.fromData(fields, zone) : ICAL.Time.fromData(fields);
 };
+
+/** An ICAL.Time in UTC for an ISO instant; `date` keeps only the UTC day (VALUE=DATE). */
+export function timeOf(isoValue: string, date = false): Time {
+  const d = new Date(isoValue);
+  if (date) return ICAL.Time.fromData({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), isDate: true });
+  return timeAt(d.getTime(), ICAL.Timezone.utcTimezone);
+}
+
+const floatingAt = (wall: number): Time => timeAt(wall);
 
 /**
  * The wall-clock time in zone `tzid` (a VTIMEZONE of `vcal`, else an IANA name) that is the instant
