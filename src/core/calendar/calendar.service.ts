@@ -10,7 +10,7 @@ import { unitOfWork } from '../../db/unit-of-work.js';
 import { contextPermissions } from '../access/access.store.js';
 import type { Permission } from '../access/policy.js';
 import type { Actor } from '../actor.js';
-import { comparePositions, laterOf, type Position } from '../changes/cursor.js';
+import { comparePositions, type Position } from '../changes/cursor.js';
 import { readHorizon, readPruned } from '../changes/sync.store.js';
 import { toContext, type Context } from '../contexts/context.js';
 import { getContext } from '../contexts/contexts.store.js';
@@ -128,7 +128,7 @@ export function createCalendarService(db: Db) {
 
   async function token(tx: Executor, c: Collection): Promise<Position> {
     const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
-    return laterOf(await store.lastPosition(tx, c.kind, placeOf(c), chain, await readHorizon(tx)), await readPruned(tx));
+    return store.lastPosition(tx, c.kind, placeOf(c), chain, await readHorizon(tx), await readPruned(tx));
   }
 
   return {
@@ -223,9 +223,10 @@ export function createCalendarService(db: Db) {
         const found = await uow.snapshot(async (tx) => {
           const horizon = await readHorizon(tx);
           const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
-          const now = await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon);
+          const pruned = await readPruned(tx);
+          const now = await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon, pruned);
           const known = await store.readFresh(tx, freshKey(c));
-          if (!known || comparePositions(known, await readPruned(tx)) < 0) return { now, ids: undefined };
+          if (!known || comparePositions(known, pruned) < 0) return { now, ids: undefined };
           if (comparePositions(known, now) >= 0) return { now, ids: [] as string[] };
           const rows = await store.changesAfter(tx, c.kind, placeOf(c), chain, known, horizon);
           return { now, ids: [...new Set(rows.filter((r) => r.record_type === c.kind).map((r) => r.record_id))] };
@@ -285,7 +286,7 @@ export function createCalendarService(db: Db) {
         const horizon = await readHorizon(tx);
         const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
         const pruned = await readPruned(tx);
-        const now = laterOf(await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon), pruned);
+        const now = await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon, pruned);
         if (!after) return { changed: await store.listObjects(tx, c.kind, placeOf(c)), removed: [], token: encodeToken(now) };
         if (comparePositions(after, pruned) < 0 || comparePositions(after, now) > 0) throw invalidToken();
         // A token names a change the log holds, or the pruned edge itself (handed out above).

@@ -10,7 +10,7 @@ import { withVisibleContexts } from '../access/access.store.js';
 import { attendedOnly } from '../access/visibility.store.js';
 import { attendingBranches } from './attending.store.js';
 import type { CalendarObjectsTable, ContextsTable, EventsTable, TasksTable } from '../../db/schema.js';
-import type { Position } from '../changes/cursor.js';
+import { comparePositions, type Position } from '../changes/cursor.js';
 import { statusCode, type TaskStatus } from '../tasks/task.js';
 import type { Horizon } from '../changes/sync.store.js';
 
@@ -266,11 +266,14 @@ function branches(kind: Kind, place: Place, chain: string[]): Array<(eb: Express
 
 const withinHorizon = (h: Horizon) => (eb: ExpressionBuilder<any, any>) => (h.kind === 'xmin' ? eb('ch.txid', '<', h.xmin) : eb('ch.seq', '<=', h.maxSeq));
 
-const later = (a: Position, b: Position) => (a.txid - b.txid || a.seq - b.seq) > 0;
-
-/** The position of the collection's latest relevant change the horizon allows: its sync token. */
-export async function lastPosition(db: Executor, kind: Kind, place: Place, chain: string[], horizon: Horizon): Promise<Position> {
-  let best: Position = { txid: 0, seq: 0 };
+/**
+ * The position of the collection's latest relevant change the horizon allows, and never below
+ * `floor` (the log's pruned edge): its sync token. A collection untouched for longer than the log
+ * keeps has no retained change, and a token naming its last one, older than the edge, would be
+ * refused the moment it was used.
+ */
+export async function lastPosition(db: Executor, kind: Kind, place: Place, chain: string[], horizon: Horizon, floor: Position): Promise<Position> {
+  let best = floor;
   for (const branch of branches(kind, place, chain)) {
     const row = await any(db)
       .selectFrom('changes as ch')
@@ -282,7 +285,7 @@ export async function lastPosition(db: Executor, kind: Kind, place: Place, chain
       .limit(1)
       .executeTakeFirst();
     const p = row ? { txid: Number(row.txid), seq: Number(row.seq) } : null;
-    if (p && later(p, best)) best = p;
+    if (p && comparePositions(p, best) > 0) best = p;
   }
   return best;
 }

@@ -82,12 +82,7 @@ export function cursorCodec(serviceSecret: Uint8Array): CursorCodec {
 
 export const comparePositions = (a: Position, b: Position) => a.txid - b.txid || a.seq - b.seq;
 
-/**
- * The later of two positions. A cursor or sync token is handed out at least at the log's pruned
- * edge: where nothing retained concerns it (a calendar untouched for longer than the retention, an
- * emptied log), its own latest change is older than the edge, and a token naming that would be
- * refused the moment it was used.
- */
+/** The later of two positions. */
 export const laterOf = (a: Position, b: Position): Position => (comparePositions(a, b) >= 0 ? a : b);
 
 export const gone = () => new DomainError('gone', 'This cursor is older than the change log keeps; start over without a cursor');

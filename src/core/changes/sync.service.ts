@@ -117,6 +117,8 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
 
   /** First sync: the records visible now, by type then id, and where the log takes over. */
   async function snapshotPage(tx: Executor, actor: Actor, cursor: Cursor | null, limit: number): Promise<SyncPage> {
+    // Never below the pruned edge: with the whole log pruned, the horizon's end is older than it,
+    // and a cursor naming that would be gone the moment it was used.
     const start = cursor ? cursor.position : laterOf(store.endOf(await store.readHorizon(tx)), await store.readPruned(tx));
     let key: Keyset | null = cursor?.keyset ?? null;
     const targets: Target[] = [];
@@ -182,7 +184,7 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
     if (!hasMore && rows.length > limit) hasMore = true;
     if (!hasMore) {
       const end = store.endOf(horizon);
-      if (comparePositions(end, position) > 0) position = end;
+      position = laterOf(position, end);
       // Committed changes wait behind an older running transaction: not caught up, ask again soon.
       hasMore = await store.heldBack(tx, actor.userId, position, horizon);
     }

@@ -106,8 +106,6 @@ export function timeOf(isoValue: string, date = false): Time {
   return timeAt(d.getTime(), ICAL.Timezone.utcTimezone);
 }
 
-const floatingAt = (wall: number): Time => timeAt(wall);
-
 /**
  * The wall-clock time in zone `tzid` (a VTIMEZONE of `vcal`, else an IANA name) that is the instant
  * `isoValue`, to be written with that TZID; null inside a DST gap, where no wall time is it. Found
@@ -117,8 +115,8 @@ export function zonedTimeOf(isoValue: string, tzid: string, vcal: Component | nu
   const target = Date.parse(isoValue);
   let wall = target;
   for (let i = 0; i < 3; i++) {
-    const got = instantMs(floatingAt(wall), tzid, vcal);
-    if (got === target) return floatingAt(wall);
+    const got = instantMs(timeAt(wall), tzid, vcal);
+    if (got === target) return timeAt(wall);
     wall += target - got;
   }
   return null;
