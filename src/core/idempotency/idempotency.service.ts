@@ -56,12 +56,12 @@ export function createIdempotencyService(db: Db) {
           return { kind: 'replay', answer: { status: row.status_code, body: row.response_body ?? '' } };
         };
         const live = (row: KeyRow | undefined): row is KeyRow => !!row && row.expires_at > now.toISOString();
-        // A stored answer is replayed without the key's lock: the lock is held by a first attempt
-        // still running, but also, for an instant, by any repeat looking, and parallel repeats of
-        // a finished request must all get the replay, not "still being processed" (D12).
-        const stored = await findKey(tx, userId, key);
-        if (live(stored)) return storedOutcome(stored);
-        if (!(await tryLockKey(tx, userId, key))) return { kind: 'in_flight' };
+        if (!(await tryLockKey(tx, userId, key))) {
+          // The lock is held by a first attempt still running, but also, for an instant, by any
+          // repeat looking: parallel repeats of a finished request get its stored answer (D12).
+          const stored = await findKey(tx, userId, key);
+          return live(stored) ? storedOutcome(stored) : { kind: 'in_flight' };
+        }
         const existing = await findKey(tx, userId, key);
         if (live(existing)) return storedOutcome(existing);
         if (existing) await deleteKey(tx, userId, key); // expired: the key starts afresh
