@@ -99,6 +99,19 @@ export function createDispatcher(db: Db, sources: RecordSources) {
     return out;
   }
 
+  /**
+   * The active webhooks, less those of apps whose grant has ended, whichever way it ended (D20):
+   * those are deleted here, with their queue and log. Looked up only when an app's webhook is active.
+   */
+  async function liveWebhooks(tx: Executor) {
+    const hooks = await store.activeWebhooks(tx);
+    const apps = hooks.filter((h) => h.oauth_grant_id).map((h) => h.id);
+    if (!apps.length) return hooks;
+    const ended = await store.endedAppWebhooks(tx, apps, Math.floor(Date.now() / 1000));
+    for (const id of ended) await store.deleteWebhook(tx, id);
+    return hooks.filter((h) => !ended.has(h.id));
+  }
+
   return {
     /** One step: returns how many deliveries it wrote and whether more log rows wait. */
     async dispatchOnce(): Promise<{ written: number; more: boolean }> {
@@ -109,9 +122,7 @@ export function createDispatcher(db: Db, sources: RecordSources) {
         // Another process is dispatching; it reads the same rows.
         if (!position) return { written: 0, more: false };
         const end = endOf(horizon);
-        // An app's webhooks go with its grant, whichever way the grant ended (D20).
-        await store.removeEndedAppWebhooks(tx, Math.floor(Date.now() / 1000));
-        const hooks = await store.activeWebhooks(tx);
+        const hooks = await liveWebhooks(tx);
         if (!hooks.length) {
           if (comparePositions(end, position) > 0) await store.savePosition(tx, end);
           return { written: 0, more: false };

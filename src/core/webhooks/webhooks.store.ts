@@ -106,11 +106,6 @@ const grantEnded = (nowS: number) =>
     SELECT 1 FROM oauth_state g JOIN oauth_apps a ON a.id = g.client_id
     WHERE g.model = 'Grant' AND g.id = webhooks.oauth_grant_id AND (g.expires_at IS NULL OR g.expires_at > ${nowS}))`;
 
-/** Removes the webhooks of apps that lost their access (with their queued deliveries and log). */
-export async function removeEndedAppWebhooks(db: Executor, nowS: number): Promise<void> {
-  await w(db).deleteFrom('webhooks').where(grantEnded(nowS)).execute();
-}
-
 /** Which of these webhooks belong to an app that lost its access. */
 export async function endedAppWebhooks(db: Executor, ids: string[], nowS: number): Promise<Set<string>> {
   if (!ids.length) return new Set();
