@@ -50,3 +50,16 @@ export function zonedWallToUtc(wallMs: number, zone: string): number | null {
   const guess = wallMs - offsetAt(format, wallMs);
   return wallMs - offsetAt(format, guess);
 }
+
+/** The calendar fields of an instant read in UTC (or of a wall clock carried as UTC milliseconds). */
+export function utcFields(ms: number): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const d = new Date(ms);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}

@@ -1,6 +1,6 @@
 /** iCalendar times <-> UTC instants: DATE values stay whole UTC days (never shifted), TZIDs honoured. */
 import ICAL from 'ical.js';
-import { zonedWallToUtc } from '../../../core/zones.js';
+import { utcFields, zonedWallToUtc } from '../../../core/zones.js';
 
 export type Component = InstanceType<typeof ICAL.Component>;
 export type Property = InstanceType<typeof ICAL.Property>;
@@ -86,16 +86,7 @@ export const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The date and time fields of `ms` read in UTC: as UTC, or as a wall clock with no zone (`zone` unset). */
 const timeAt = (ms: number, zone?: InstanceType<typeof ICAL.Timezone>): Time => {
-  const d = new Date(ms);
-  const fields = {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-    isDate: false,
-  };
+  const fields = { ...utcFields(ms), isDate: false };
   return zone ? ICAL.Time.fromData(fields, zone) : ICAL.Time.fromData(fields);
 };
 

@@ -1,5 +1,5 @@
 /** Wall-clock time <-> UTC helpers for IANA zones, Windows zone names and fixed offsets. */
-import { isIanaZone, zonedWallToUtc } from '../../../core/zones.js';
+import { isIanaZone, utcFields, zonedWallToUtc } from '../../../core/zones.js';
 
 export interface WallTime {
   year: number;
@@ -77,13 +77,5 @@ export function toIso(ms: number): string {
 
 /** Wall-clock parts of a UTC instant seen at a fixed offset. */
 export function utcToWall(ms: number, offsetMinutes: number): WallTime {
-  const d = new Date(ms + offsetMinutes * 60000);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-  };
+  return utcFields(ms + offsetMinutes * 60000);
 }
