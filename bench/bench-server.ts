@@ -12,8 +12,8 @@ export interface BenchServerInfo {
   taskId?: string;
 }
 
-export async function startBenchServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: BenchServerInfo }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startBenchServer(env: Record<string, string>, script = 'bench/server.ts'): Promise<{ child: ChildProcess; info: BenchServerInfo }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout! });
     rl.once('line', resolve);

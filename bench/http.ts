@@ -93,6 +93,30 @@ function measure(label: string, base: string, token: string, taskId: string) {
 }
 
 /**
+ * The floor (`bench/floor-server.ts`) on the same data: the same answers with nothing but the
+ * reads and the response, divided by the bare route measured just before the service.
+ */
+async function measureFloor(label: string, env: Record<string, string>, token: string, taskId: string) {
+  const floor = await startBenchServer(env, 'bench/floor-server.ts');
+  try {
+    const base = `http://127.0.0.1:${floor.info.port}/api/v1`;
+    const headers = { authorization: `Bearer ${token}` };
+    warm(`${base}/tasks/${taskId}`, headers);
+    warm(`${base}/tasks?limit=50`, headers);
+    const bareRps = results.find((r) => r.scenario === `${label}: bare Fastify route`)!.rps;
+    for (const [what, url] of [
+      ['GET /tasks/{id}', `${base}/tasks/${taskId}`],
+      ['GET /tasks?limit=50', `${base}/tasks?limit=50`],
+    ]) {
+      const row = load(`${label}: floor, ${what} (reads and answer only)`, url, headers);
+      results.push({ ...row, ratio: row.rps / bareRps });
+    }
+  } finally {
+    await stop(floor.child);
+  }
+}
+
+/**
  * The control for the list's tail: a bare route burning the list's CPU per request (taken as one
  * second over its requests per second: the service is CPU-bound there). If it shows the same p99,
  * the tail comes from saturation under wrk's 32 connections, not from the request path.
@@ -115,9 +139,11 @@ try {
   if (only !== 'postgres') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-'));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const { child, info } = await startBenchServer({ DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, DATA_DIR: dir, BENCH_PROFILE_NAME: 'sqlite' });
+    const env = { DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, DATA_DIR: dir };
+    const { child, info } = await startBenchServer({ ...env, BENCH_PROFILE_NAME: 'sqlite' });
     const list = measure('SQLite', `http://127.0.0.1:${info.port}/api/v1`, info.token!, info.taskId!);
     await stop(child);
+    await measureFloor('SQLite', env, info.token!, info.taskId!);
     await spinControl('SQLite', list);
   }
   if (only !== 'sqlite') {
@@ -131,9 +157,11 @@ try {
     cleanups.push(() => database.drop());
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendum-bench-data-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const { child, info } = await startBenchServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, BENCH_PROFILE_NAME: 'postgres' });
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
+    const { child, info } = await startBenchServer({ ...env, BENCH_PROFILE_NAME: 'postgres' });
     const list = measure('PostgreSQL', `http://127.0.0.1:${info.port}/api/v1`, info.token!, info.taskId!);
     await stop(child);
+    await measureFloor('PostgreSQL', env, info.token!, info.taskId!);
     await spinControl('PostgreSQL', list);
     if (process.env.BENCH_WORKERS !== '0') {
       // The shipped entry point on the same data (the token's signing secret is in DATA_DIR).
