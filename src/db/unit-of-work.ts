@@ -57,12 +57,30 @@ export interface UnitOfWork {
   savepoint<T>(work: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * PostgreSQL errors by which a transaction lost a race with another that committed first: a
+ * deadlock, a serialization failure, and a foreign or unique key that a concurrent commit removed
+ * or took after this unit checked it (a record created in a context being deleted). The unit is run
+ * again from the start: its checks then see the other commit and answer as they would have (404,
+ * 409, 422), instead of a 500. SQLite runs writes one at a time and never loses such a race.
+ */
+const LOST_RACE = new Set(['40P01', '40001', '23503', '23505']);
+const ATTEMPTS = 3;
+
+const lostRace = (err: unknown) => LOST_RACE.has((err as { code?: unknown } | null)?.code as string);
+
 export function unitOfWork(db: Db): UnitOfWork {
   return {
-    write(work) {
+    async write(work) {
       const open = openUnit.getStore();
       if (open) return work(open.tx);
-      return db.transaction().execute((tx) => asOpenUnit(tx, work));
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().execute((tx) => asOpenUnit(tx, work));
+        } catch (err) {
+          if (attempt === ATTEMPTS || !lostRace(err)) throw err;
+        }
+      }
     },
 
     read(work) {

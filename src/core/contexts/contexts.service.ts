@@ -68,6 +68,7 @@ export function createContextsService(db: Db) {
       return uow.write(async (tx) => {
         const parentId = input.parent_context_id ?? null;
         if (parentId) {
+          await store.lockTreeShapes(tx);
           await loadFor(tx, actor, parentId, 'create_inside');
           if ((await levelBelow(tx, parentId)) > MAX_DEPTH) throw tooDeep();
         }
@@ -95,6 +96,8 @@ export function createContextsService(db: Db) {
     async update(actor: Actor, id: string, input: ContextInput): Promise<Context> {
       const fields = normalizeContext(input);
       return uow.write(async (tx) => {
+        // Before any row lock a check takes: a move waiting for the lock while holding one deadlocks.
+        if (input.parent_context_id !== undefined) await store.lockTreeShapes(tx);
         const { row } = await loadFor(tx, actor, id, 'update');
         if (input.user_id !== undefined && input.user_id !== row.user_id) throw forbidden('The owner of a context cannot be changed');
         const patch: Partial<ContextsTable> = { ...fields };
