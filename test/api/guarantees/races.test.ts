@@ -77,6 +77,25 @@ describe('records written into a context while it is cascade-deleted', () => {
   });
 });
 
+describe('records moved both ways at once', () => {
+  it("tasks and events swapped between two contexts in parallel all move (each other's count rows, taken in opposite orders)", async () => {
+    const [X, Y] = [await made(A.post('/contexts', { name: 'left' })), await made(A.post('/contexts', { name: 'right' }))];
+    const times = { start_time: '2026-05-01T10:00:00Z', end_time: '2026-05-01T11:00:00Z' };
+    const records = [];
+    for (let i = 0; i < 16; i++) {
+      const context_id = i % 2 ? X : Y;
+      const path = i % 4 < 2 ? '/tasks' : '/events';
+      const body = path === '/tasks' ? { title: `swap ${i}`, context_id } : { title: `swap ${i}`, context_id, ...times };
+      records.push({ path, id: await made(A.post(path, body)), to: i % 2 ? Y : X });
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const moves = await Promise.all(records.map((r) => A.patch(`${r.path}/${r.id}`, { context_id: r.to })));
+      expect(moves.map((m) => m.status).filter((s) => s !== 200)).toEqual([]);
+      for (const r of records) r.to = r.to === X ? Y : X;
+    }
+  });
+});
+
 describe('tree shapes changed side by side', () => {
   it('two contexts moved under each other: one move wins, the other is 422 cycle, never a 500', async () => {
     for (let round = 0; round < ROUNDS; round++) {
