@@ -124,3 +124,17 @@ describe('changes and ownership', () => {
     expect(rx.received.length).toBe(seen);
   });
 });
+
+describe('the per-user limit (D23: 25 webhooks)', () => {
+  it('holds when registrations arrive in parallel: exactly 25 made, the rest 422 limit', async () => {
+    rx.answer = echoChallenge;
+    const carol = await t.user('carol');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => t.as(carol).post('/webhooks', { url: `${rx.url}/many-${i}`, events: ['task.created'] })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(25);
+    expect(answers.filter((a) => a.status !== 201).map((a) => [a.status, a.body.details?.constraint])).toEqual(Array(15).fill([422, 'limit']));
+    expect(await count(carol)).toBe(25);
+  });
+});

@@ -132,6 +132,8 @@ export function createContextsService(db: Db) {
     /** 409 while it holds contexts, tasks or events, unless `cascade`, which deletes the whole subtree. */
     async remove(actor: Actor, id: string, opts: { cascade?: boolean } = {}): Promise<void> {
       await uow.write(async (tx) => {
+        // A deletion changes tree shapes too: one at a time with moves, makes and other deletions.
+        await store.lockTreeShapes(tx);
         const { row } = await loadFor(tx, actor, id, 'delete_context');
         if (!opts.cascade && (await store.holdsAnything(tx, id))) {
           throw conflict('The context still holds contexts, tasks or events; delete them first or use ?cascade=true');

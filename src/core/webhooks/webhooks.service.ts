@@ -171,8 +171,9 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
       const events = checkEvents(input.events);
       checkGrantReads(actor, events);
       const secret = input.secret ?? `whsec_${randomBytes(32).toString('base64')}`;
-      const { total } = await uow.read((q) => store.listWebhooks(q, actor.userId, { limit: 1, offset: 0 }));
-      if (total >= MAX_WEBHOOKS_PER_USER) throw unprocessable('url', 'limit', `A user may have at most ${MAX_WEBHOOKS_PER_USER} webhooks`);
+      const full = () => unprocessable('url', 'limit', `A user may have at most ${MAX_WEBHOOKS_PER_USER} webhooks`);
+      // Checked before the handshake (no receiver is called for a refusal) and again when stored.
+      if ((await uow.read((q) => store.countWebhooks(q, actor.userId))) >= MAX_WEBHOOKS_PER_USER) throw full();
       // Outside any transaction: the receiver may take up to 5 s.
       await verify(url, secret);
       const at = nowIso();
@@ -188,7 +189,11 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
         created_at: at,
         updated_at: at,
       };
-      await uow.write((tx) => store.insertWebhook(tx, row));
+      await uow.write(async (tx) => {
+        await store.lockRegistrations(tx, actor.userId);
+        if ((await store.countWebhooks(tx, actor.userId)) >= MAX_WEBHOOKS_PER_USER) throw full();
+        await store.insertWebhook(tx, row);
+      });
       return { ...toWebhook(row), secret };
     },
 
