@@ -120,6 +120,8 @@ export interface EventAttendeesTable {
   rsvp_status: 'pending' | 'accepted' | 'declined' | 'tentative';
   added_at: string;
   updated_at: string;
+  /** Who added the attendee (null before migration 020); never shown (D9a, access.store `invitedTo`). */
+  added_by: string | null;
 }
 
 export interface CommentsTable {

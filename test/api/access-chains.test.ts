@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Client, type TestApp, type TestUser } from '../helpers/app.js';
+import { drain } from '../sync/replay-client.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -136,5 +137,32 @@ describe('a writer cannot delete or hide what it may only edit (finding 2)', () 
     expect((await A.get(`/tasks/${wTask}`)).status).toBe(200);
     expect((await B.delete(`/contexts/${C}?cascade=true`)).status).toBe(204);
     expect((await A.get(`/tasks/${task}`)).status).toBe(404);
+  });
+});
+
+describe("a collaborator's own attendance ends with the share (audit 9, A3)", () => {
+  it('a writer who added themselves as attendee gets 404 on the event after revocation, in lists and the sync feed too', async () => {
+    const C = await sharedContext('write');
+    const E = await made(A.post('/events', { title: 'planning', context_id: C, ...times }));
+    expect((await B.post(`/events/${E}/attendees`, { user_email: collab.email })).status).toBe(201);
+    const { cursor } = await drain(t, collab, undefined);
+    expect((await A.delete(`/contexts/${C}/collaborators/${collab.id}`)).status).toBe(204);
+    expect((await B.get(`/events/${E}`)).status).toBe(404);
+    expect((await B.get(`/events/${E}/attendees`)).status).toBe(404);
+    expect((await B.get('/events')).body.data.map((e: { id: string }) => e.id)).not.toContain(E);
+    await A.patch(`/events/${E}`, { title: 'planning, moved', publish: true });
+    const { items } = await drain(t, collab, cursor);
+    expect(items.filter((i) => i.id === E).map((i) => i.op)).toEqual(['access_lost']);
+  });
+
+  it('an attendance the owner made stays an invitation: read only, after revocation too', async () => {
+    const C = await sharedContext('write');
+    const E = await made(A.post('/events', { title: 'review', context_id: C, ...times }));
+    expect((await B.post(`/events/${E}/attendees`, { user_email: collab.email })).status).toBe(201);
+    // The owner adding the same attendee invites them.
+    expect((await A.post(`/events/${E}/attendees`, { user_email: collab.email })).status).toBe(200);
+    expect((await A.delete(`/contexts/${C}/collaborators/${collab.id}`)).status).toBe(204);
+    expect((await B.get(`/events/${E}`)).status).toBe(200);
+    expect((await B.patch(`/events/${E}`, { title: 'mine now' })).status).toBe(403);
   });
 });

@@ -1,3 +1,4 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { strongest, type Permission } from './policy.js';
 
@@ -70,11 +71,29 @@ export async function placements(db: Executor, kind: PlacedKind, ids: string[]) 
     .execute();
 }
 
-/** The events among `eventIds` that `userId` attends as a registered attendee. */
+/**
+ * The events `userId` is invited to: a registered attendee that someone else added (D9: read on the
+ * event, beyond any share). An attendance they added themselves was made with a right a share gave
+ * them and gives nothing of its own, so it ends with the share (D9a). The one definition of
+ * "attends" for access, lists, the sync feed and the CalDAV attending collection.
+ */
+export const invitedTo = (eb: ExpressionBuilder<any, any>, userId: string) =>
+  eb
+    .selectFrom('event_attendees')
+    .select('event_attendees.event_id')
+    .where('event_attendees.user_id', '=', userId)
+    .where((w) => w.or([w('event_attendees.added_by', 'is', null), w('event_attendees.added_by', '<>', userId)]));
+
+/** The events among `eventIds` that `userId` is invited to (`invitedTo`). */
 export async function attendedEvents(db: Executor, userId: string, eventIds: string[]): Promise<Set<string>> {
   if (!eventIds.length) return new Set();
-  const rows = await db.selectFrom('event_attendees').select('event_id').where('user_id', '=', userId).where('event_id', 'in', eventIds).execute();
-  return new Set(rows.map((r) => r.event_id));
+  const rows = await db
+    .selectFrom('events')
+    .select('events.id')
+    .where('events.id', 'in', eventIds)
+    .where((eb) => eb('events.id', 'in', invitedTo(eb, userId)))
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

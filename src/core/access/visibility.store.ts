@@ -20,7 +20,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { SortKey } from '../lists.js';
-import { withVisibleContexts } from './access.store.js';
+import { invitedTo, withVisibleContexts } from './access.store.js';
 
 export type VisibleTable = 'tasks' | 'events';
 export type AnyQuery = SelectQueryBuilder<any, any, any>;
@@ -78,7 +78,7 @@ export function branches(table: VisibleTable, userId: string) {
       name: 'attended',
       where: (eb, a) =>
         eb.and([
-          eb(`${a}.id`, 'in', eb.selectFrom('event_attendees').select('event_attendees.event_id').where('event_attendees.user_id', '=', userId)),
+          eb(`${a}.id`, 'in', invitedTo(eb, userId)),
           notInVisibleContext(eb, a),
           eb.or([eb(`${a}.user_id`, '<>', userId), eb(`${a}.context_id`, 'is not', null)]),
         ]),

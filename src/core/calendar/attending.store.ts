@@ -5,9 +5,7 @@
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-
-const attended = (eb: ExpressionBuilder<any, any>, userId: string) =>
-  eb.selectFrom('event_attendees').select('event_attendees.event_id').where('event_attendees.user_id', '=', userId);
+import { invitedTo } from '../access/access.store.js';
 
 /**
  * Each a condition on `changes as ch` that an index answers (by subject, by record, by parent):
@@ -18,8 +16,8 @@ const attended = (eb: ExpressionBuilder<any, any>, userId: string) =>
 export function attendingBranches(userId: string): Array<(eb: ExpressionBuilder<any, any>) => any> {
   return [
     (eb) => eb('ch.subject_user_id', '=', userId),
-    (eb) => eb.and([eb('ch.record_type', '=', 'event'), eb('ch.draft', '=', 0), eb('ch.record_id', 'in', attended(eb, userId))]),
-    (eb) => eb.and([eb('ch.record_type', '=', 'attendee'), eb('ch.parent_id', 'in', attended(eb, userId))]),
+    (eb) => eb.and([eb('ch.record_type', '=', 'event'), eb('ch.draft', '=', 0), eb('ch.record_id', 'in', invitedTo(eb, userId))]),
+    (eb) => eb.and([eb('ch.record_type', '=', 'attendee'), eb('ch.parent_id', 'in', invitedTo(eb, userId))]),
     // `op = 'delete'` written as a literal so both databases can use the partial index changes_deletions.
     (eb) => eb.and([eb('ch.record_type', '=', 'event'), eb('ch.op', '=', sql.lit('delete')), eb('ch.audience', 'like', `%"${userId}"%`)]),
   ];
@@ -27,6 +25,10 @@ export function attendingBranches(userId: string): Array<(eb: ExpressionBuilder<
 
 /** The events the user is a registered attendee of, wherever they are. */
 export async function attendedIds(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('event_attendees').select('event_id').where('user_id', '=', userId).execute();
-  return rows.map((r) => r.event_id);
+  const rows = await db
+    .selectFrom('events')
+    .select('events.id')
+    .where((eb) => eb('events.id', 'in', invitedTo(eb, userId)))
+    .execute();
+  return rows.map((r) => r.id);
 }

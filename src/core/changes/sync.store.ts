@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { dialectOf, type Executor } from '../../db/database.js';
 import type { ChangesTable } from '../../db/schema.js';
-import { withVisibleContexts } from '../access/access.store.js';
+import { invitedTo, withVisibleContexts } from '../access/access.store.js';
 import { visibleRecord, type RecordKind } from '../access/visibility.store.js';
 import { enteredAPlace } from './changes.store.js';
 import type { FeedType, Keyset, Position } from './cursor.js';
@@ -66,7 +66,7 @@ export async function relevantChanges(db: Executor, userId: string, after: Posit
   return rows
     .where((eb) => {
       const vc = eb.selectFrom('visible_contexts').select('visible_contexts.id');
-      const attended = eb.selectFrom('event_attendees').select('event_attendees.event_id').where('event_attendees.user_id', '=', userId);
+      const attended = invitedTo(eb, userId);
       return eb.or([
         eb('changes.owner_id', '=', userId),
         eb('changes.subject_user_id', '=', userId),

@@ -37,12 +37,15 @@ export function createAttendeesService(db: Db, events: EventsService) {
         const at = nowIso();
         let row: Attendee;
         if (existing) {
+          // Someone else adding an attendee who had added themselves invites them (D9a: `invitedTo`).
+          const invites = existing.added_by !== null && existing.added_by === existing.user_id && actor.userId !== existing.user_id;
+          if (invites) await store.updateAttendee(tx, eventId, email, { added_by: actor.userId });
           if (!rsvp || rsvp === existing.rsvp_status) return { attendee: existing, created: false };
           row = { ...existing, rsvp_status: rsvp, updated_at: at };
           await store.updateAttendee(tx, eventId, email, { rsvp_status: rsvp, updated_at: at });
         } else {
           const user = await findUserByEmail(tx, email);
-          row = { event_id: eventId, email, user_id: user?.id ?? null, rsvp_status: rsvp ?? 'pending', added_at: at, updated_at: at };
+          row = { event_id: eventId, email, user_id: user?.id ?? null, rsvp_status: rsvp ?? 'pending', added_at: at, updated_at: at, added_by: actor.userId };
           await store.insertAttendees(tx, [row]);
         }
         await recordChanges(tx, actor, [attendeeSaved(event, row, existing?.rsvp_status)]);

@@ -116,6 +116,7 @@ export function createEventsService(db: Db) {
             rsvp_status: rsvp.get(email)!,
             added_at: row.created_at,
             updated_at: row.created_at,
+            added_by: actor.userId,
           }),
         );
         await insertAttendees(tx, rows);
