@@ -30,7 +30,12 @@ export interface SyncPage {
   hasMore: boolean;
 }
 
-type Target = { type: FeedType; id: string; op: 'resolve' } | { type: FeedType; id: string; op: 'delete'; version: string | null };
+/**
+ * `lost`: the reader could see the record when the row was written (their own record, a member of a
+ * tree they held or gained, in the audience of a move away, their own attendance), so a record out
+ * of their sight or gone since is `access_lost`; otherwise such a record is left out.
+ */
+type Target = { type: FeedType; id: string; op: 'resolve'; lost?: boolean } | { type: FeedType; id: string; op: 'delete'; version: string | null };
 
 const KINDS: FeedType[] = ['context', 'event', 'task'];
 const DAY_MS = 86_400_000;
@@ -53,19 +58,20 @@ function expansionRoot(row: store.ChangeRow, userId: string): string | null {
 }
 
 /** What a change row means for a reader, apart from expansions: one record to re-read, or a tombstone. */
-function targetOf(row: store.ChangeRow): Target | null {
+function targetOf(row: store.ChangeRow, userId: string): Target | null {
   const id = row.record_id;
   switch (row.record_type) {
     case 'task':
     case 'event':
     case 'context':
-      return row.op === 'delete' ? { type: row.record_type, id, op: 'delete', version: row.version } : { type: row.record_type, id, op: 'resolve' };
+      if (row.op === 'delete') return { type: row.record_type, id, op: 'delete', version: row.version };
+      return { type: row.record_type, id, op: 'resolve', lost: row.owner_id === userId || !!row.audience?.includes(`"${userId}"`) };
     case 'comment':
       return row.parent_id ? { type: parentType(row), id: row.parent_id, op: 'resolve' } : null;
     case 'assignee':
       return row.parent_id ? { type: 'task', id: row.parent_id, op: 'resolve' } : null;
     case 'attendee':
-      return row.parent_id ? { type: 'event', id: row.parent_id, op: 'resolve' } : null;
+      return row.parent_id ? { type: 'event', id: row.parent_id, op: 'resolve', lost: row.subject_user_id === userId } : null;
     case 'share':
       return row.parent_id ? { type: 'context', id: row.parent_id, op: 'resolve' } : null;
     default:
@@ -107,10 +113,17 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
         continue;
       }
       const found = loaded.get(t.type)?.get(t.id);
-      // Gone: its deletion has a row of its own, which brings the tombstone.
-      if (!found) continue;
+      // Gone: its deletion has a row of its own, which brings the tombstone to who could see it then;
+      // a reader who saw it before it left their sight (`lost`) hears that they lost it.
+      if (!found) {
+        if (t.lost) put({ type: t.type, id: t.id, op: 'access_lost', version: null });
+        continue;
+      }
       if (visible.get(t.type)?.has(t.id)) put({ type: t.type, id: t.id, op: 'upsert', version: found.version, record: found.record });
-      else put({ type: t.type, id: t.id, op: 'access_lost', version: null });
+      // Out of sight now: said only to a reader who could see it when the row was written. One who
+      // could not (a record made while they were out of its tree) never hears of it (D9a); one who
+      // could hears it from the row by which they lost it (a move away, a tree they lost).
+      else if (t.lost) put({ type: t.type, id: t.id, op: 'access_lost', version: null });
     }
     return [...out.values()];
   }
@@ -163,9 +176,9 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
         // The cursor's keyset continues an expansion only if this is the very row it stopped in.
         const resume =
           i === 0 && cursor.keyset && Number(row.seq) === cursor.position.seq + 1 && Number(row.txid) === cursor.position.txid ? cursor.keyset : null;
-        const members = await store.subtreeMembers(tx, root, resume, budget + 1);
+        const members = await store.subtreeMembers(tx, root, positionOf(row), resume, budget + 1);
         const late = await store.arrivedAfter(tx, members.slice(0, budget), positionOf(row));
-        for (const [type, id] of members.slice(0, budget)) if (!late.has(id)) targets.push({ type, id, op: 'resolve' });
+        for (const [type, id] of members.slice(0, budget)) if (!late.has(id)) targets.push({ type, id, op: 'resolve', lost: true });
         if (members.length > budget) {
           // Stop inside this row: the position just before it, plus the last member handed out.
           keyset = members[budget - 1] ?? resume;
@@ -175,7 +188,7 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
         }
         budget -= members.length;
       } else {
-        const target = targetOf(row);
+        const target = targetOf(row, actor.userId);
         if (target) targets.push(target);
         budget -= 1;
       }

@@ -67,11 +67,15 @@ export async function relevantChanges(db: Executor, userId: string, after: Posit
     .where((eb) => {
       const vc = eb.selectFrom('visible_contexts').select('visible_contexts.id');
       const attended = invitedTo(eb, userId);
+      // A record's tombstone goes to who could see it just before the deletion (its `audience`), never
+      // to whoever can see its context now: a collaborator removed and shared in again must not learn
+      // of records made and deleted while they were out (D9a).
+      const tombstone = eb.and([eb('changes.op', '=', 'delete'), eb('changes.record_type', 'in', ['task', 'event', 'context'])]);
       return eb.or([
         eb('changes.owner_id', '=', userId),
         eb('changes.subject_user_id', '=', userId),
         eb('changes.context_after', 'in', vc),
-        eb('changes.context_before', 'in', vc),
+        eb.and([eb('changes.context_before', 'in', vc), eb.not(tombstone)]),
         eb('changes.parent_id', 'in', vc),
         eb.and([eb('changes.record_type', '=', 'context'), eb('changes.record_id', 'in', vc)]),
         eb('changes.record_id', 'in', attended),
@@ -85,22 +89,36 @@ export async function relevantChanges(db: Executor, userId: string, after: Posit
     .execute() as Promise<ChangeRow[]>;
 }
 
+/** A change row after `after` by which a record left its place (deleted, or moved elsewhere). */
+const leftAfter = (after: Position) => sql`(ch.txid, ch.seq) > (${after.txid}, ${after.seq})
+      AND (ch.op = 'delete' OR (ch.op = 'update' AND ch.context_after IS DISTINCT FROM ch.context_before))`;
+
 /**
  * A context, its descendants and the tasks and events in them, as (type, id) in keyset order after
- * `after`: what a share change or a move of a context may make visible or invisible.
+ * `after`: what a share change or a move of a context at log position `at` may have made visible or
+ * invisible. Read as the tree is now, plus what was in it at `at` and has left since (deleted, or
+ * moved out; followed down deleted or moved sub-contexts too, the root itself included): a reader
+ * who lost the tree must hear of those as well, or their copy keeps them for ever.
  */
-export async function subtreeMembers(db: Executor, contextId: string, after: Keyset | null, limit: number): Promise<Keyset[]> {
+export async function subtreeMembers(db: Executor, contextId: string, at: Position, after: Keyset | null, limit: number): Promise<Keyset[]> {
   const [t, i] = after ?? ['', ''];
   const { rows } = await sql<{ type: FeedType; id: string }>`
     WITH RECURSIVE sub(id, depth) AS (
-      SELECT id, 0 FROM contexts WHERE id = ${contextId}
-      UNION ALL
-      SELECT c.id, sub.depth + 1 FROM contexts c JOIN sub ON c.parent_context_id = sub.id WHERE sub.depth < 16
+      SELECT CAST(${contextId} AS text), 0
+      UNION
+      SELECT e.child, sub.depth + 1 FROM sub JOIN (
+        SELECT id AS child, parent_context_id AS parent FROM contexts
+        UNION ALL
+        SELECT ch.record_id, ch.context_before FROM changes ch WHERE ch.record_type = 'context' AND ${leftAfter(at)}
+      ) e ON e.parent = sub.id
+      WHERE sub.depth < 16
     )
     SELECT type, id FROM (
       SELECT 'context' AS type, id FROM sub
-      UNION ALL SELECT 'event' AS type, e.id FROM events e WHERE e.context_id IN (SELECT id FROM sub)
-      UNION ALL SELECT 'task' AS type, k.id FROM tasks k WHERE k.context_id IN (SELECT id FROM sub)
+      UNION SELECT 'event' AS type, e.id FROM events e WHERE e.context_id IN (SELECT id FROM sub)
+      UNION SELECT 'task' AS type, k.id FROM tasks k WHERE k.context_id IN (SELECT id FROM sub)
+      UNION SELECT ch.record_type AS type, ch.record_id AS id FROM changes ch
+        WHERE ch.record_type IN ('task', 'event') AND ch.context_before IN (SELECT id FROM sub) AND ${leftAfter(at)}
     ) m
     WHERE (m.type, m.id) > (${t}, ${i})
     ORDER BY m.type, m.id
