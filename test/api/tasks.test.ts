@@ -247,6 +247,23 @@ describe('GET /tasks/search', () => {
     expect((await u.get('/tasks/search')).status).toBe(400);
     expect((await u.get('/tasks/search?q=')).status).toBe(400);
   });
+
+  it('finds the same tasks on both databases: accents and case folded, no word ignored (audit 9, A5)', async () => {
+    const u = t.as(await t.user('folding'));
+    await newTask(u, { title: 'Réunion au café', description: 'Prévoir un croissant' });
+    await newTask(u, { title: 'banana', description: 'naïve approach' });
+    await newTask(u, { title: 'Émile' });
+    await newTask(u, { title: 'the and or not' });
+    await newTask(u, { title: 'ΣΥΝΑΝΤΗΣΗ Δευτέρα' });
+    const titles = async (q: string) => (await u.get(`/tasks/search?q=${encodeURIComponent(q)}`)).body.data.map((x: any) => x.title).sort();
+    for (const q of ['reunion', 'cafe', 'CAFÉ', 'réunion', 'prevoir croissant']) expect(await titles(q), q).toEqual(['Réunion au café']);
+    for (const q of ['naive', 'naïve', 'NAÏVE approach']) expect(await titles(q), q).toEqual(['banana']);
+    for (const q of ['emile', 'émile', 'ÉMILE', 'emil']) expect(await titles(q), q).toEqual(['Émile']);
+    for (const q of ['the', 'not', 'and or']) expect(await titles(q), q).toEqual(['the and or not']);
+    expect(await titles('a:b')).toEqual(['banana']);
+    expect(await titles('συναντηση')).toEqual(['ΣΥΝΑΝΤΗΣΗ Δευτέρα']);
+    expect(await titles('ΔΕΥΤΈΡΑ')).toEqual(['ΣΥΝΑΝΤΗΣΗ Δευτέρα']);
+  });
 });
 
 describe('lifecycle (D7) and complete', () => {

@@ -54,9 +54,20 @@ export function listVisibleTasks(db: Executor, userId: string, filter: TaskFilte
   return pageVisible<TasksTable>(db, userId, 'tasks', applyFilter(filter), keys, page);
 }
 
-/** Words of a search query, stripped of every operator character of both full-text dialects. */
+/**
+ * Words of a search query, stripped of every operator character of both full-text dialects, in
+ * lower case and with Latin letters' accents dropped: as both indexes hold them (FTS5's
+ * `remove_diacritics`, and PostgreSQL's `agendum_fold`, migration 021).
+ */
 function searchTerms(q: string): string[] {
-  return (q.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32).map((w) => w.toLowerCase());
+  const folded = q
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC');
+  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.slice(0, 32);
 }
 
 /** Ranked full-text search (FTS5 bm25 / tsvector ts_rank), every term as a prefix, limited to visible tasks. */
@@ -66,7 +77,7 @@ export async function searchVisibleTasks(db: Executor, userId: string, q: string
   const pg = dialectOf(db) === 'postgres';
   const visible = withVisibleContexts(db, userId).selectFrom('tasks').where(visibleTo(userId));
   if (pg) {
-    const query = sql`to_tsquery('english', ${terms.map((t) => `${t}:*`).join(' & ')})`;
+    const query = sql`to_tsquery('agendum_search', ${terms.map((t) => `${t}:*`).join(' & ')})`;
     const base = visible.where(sql<boolean>`tasks.search @@ ${query}`);
     const [items, count] = await Promise.all([
       base

@@ -14,6 +14,7 @@ import * as m017 from './017_text_sort.js';
 import * as m018 from './018_webhook_grants.js';
 import * as m019 from './019_count_lock_order.js';
 import * as m020 from './020_attendee_added_by.js';
+import * as m021 from './021_search_folding.js';
 
 /** Every migration in order. Listed in code (not read from disk) so the built service carries them. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '018_webhook_grants': m018,
   '019_count_lock_order': m019,
   '020_attendee_added_by': m020,
+  '021_search_folding': m021,
 };
