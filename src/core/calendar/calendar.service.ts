@@ -304,11 +304,21 @@ export function createCalendarService(db: Db) {
           c.kind,
           ids.filter((id) => !present.has(id)),
         );
+        // A record whose first change after the token brought it here (made, or moved in) was not in
+        // the collection the client holds: gone again, it is left out, not even named (D9a: a
+        // collaborator shared in again never learns of what came and went while they were out).
+        const cameLater = new Set<string>();
+        const seen = new Set<string>();
+        for (const r of rows) {
+          if (r.record_type !== c.kind || seen.has(r.record_id)) continue;
+          seen.add(r.record_id);
+          if (r.arrived && !c.attending) cameLater.add(r.record_id);
+        }
         for (const id of ids) {
           const o = objects.get(id);
           if (present.has(id)) {
             if (o) changed.push(o);
-          } else {
+          } else if (!cameLater.has(id)) {
             // Every name it had: the one this collection's clients hold is among them (others are unknown hrefs, which clients ignore).
             removed.push(...new Set([o?.name ?? `${id}.ics`, ...(former.get(id) ?? [])]));
           }

@@ -291,22 +291,42 @@ export async function lastPosition(db: Executor, kind: Kind, place: Place, chain
 }
 
 /** Relevant rows after `after`, within the horizon, in log order. */
-export async function changesAfter(db: Executor, kind: Kind, place: Place, chain: string[], after: Position, horizon: Horizon) {
-  const bySeq = new Map<number, { txid: number; seq: number; record_type: string; record_id: string }>();
+/** A change row as the sync report reads it; `arrived` when it brought its record from elsewhere (made, or moved in). */
+export interface CollectionChange {
+  txid: number;
+  seq: number;
+  record_type: string;
+  record_id: string;
+  arrived: boolean;
+}
+
+export async function changesAfter(db: Executor, kind: Kind, place: Place, chain: string[], after: Position, horizon: Horizon): Promise<CollectionChange[]> {
+  const bySeq = new Map<number, CollectionChange>();
   for (const branch of branches(kind, place, chain)) {
     const rows = await any(db)
       .selectFrom('changes as ch')
-      .select(['ch.txid', 'ch.seq', 'ch.record_type', 'ch.record_id', 'ch.parent_id'])
+      .select(['ch.txid', 'ch.seq', 'ch.record_type', 'ch.record_id', 'ch.parent_id', 'ch.op', 'ch.context_before', 'ch.context_after'])
       .where(branch)
       .where(withinHorizon(horizon))
       .where('ch.txid', '>=', after.txid)
       .where(sql<boolean>`(ch.txid, ch.seq) > (${after.txid}, ${after.seq})`)
       .execute();
-    for (const r of rows as Array<{ txid: number; seq: number; record_type: string; record_id: string; parent_id: string | null }>) {
+    type Row = {
+      txid: number;
+      seq: number;
+      record_type: string;
+      record_id: string;
+      parent_id: string | null;
+      op: string;
+      context_before: string | null;
+      context_after: string | null;
+    };
+    for (const r of rows as Row[]) {
       // An attendee row stands for its event.
-      const record =
-        r.record_type === 'attendee' && r.parent_id ? { record_type: 'event', record_id: r.parent_id } : { record_type: r.record_type, record_id: r.record_id };
-      bySeq.set(Number(r.seq), { ...record, txid: Number(r.txid), seq: Number(r.seq) });
+      const attendee = r.record_type === 'attendee' && r.parent_id;
+      const record = attendee ? { record_type: 'event', record_id: r.parent_id! } : { record_type: r.record_type, record_id: r.record_id };
+      const moved = r.op === 'update' && (r.context_before ?? null) !== (r.context_after ?? null) && (r.context_before ?? null) !== place.contextId;
+      bySeq.set(Number(r.seq), { ...record, txid: Number(r.txid), seq: Number(r.seq), arrived: !attendee && (r.op === 'create' || moved) });
     }
   }
   return [...bySeq.values()].sort((a, b) => a.txid - b.txid || a.seq - b.seq);
