@@ -22,6 +22,7 @@ import type { RsvpStatus } from '../events/event.js';
 import * as drafts from '../versioning/drafts.js';
 import { versionState } from '../versioning/versioned-record.js';
 import * as store from './calendar.store.js';
+import * as collectionChanges from './collection-changes.store.js';
 import * as slugStore from './slugs.store.js';
 import { calendarTrash } from './trash.js';
 import { attendedIds } from './attending.store.js';
@@ -127,8 +128,8 @@ export function createCalendarService(db: Db) {
   });
 
   async function token(tx: Executor, c: Collection): Promise<Position> {
-    const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
-    return store.lastPosition(tx, c.kind, placeOf(c), chain, await readHorizon(tx), await readPruned(tx));
+    const chain = c.contextId ? await collectionChanges.chainOf(tx, c.contextId) : [];
+    return collectionChanges.lastPosition(tx, c.kind, placeOf(c), chain, await readHorizon(tx), await readPruned(tx));
   }
 
   return {
@@ -222,13 +223,13 @@ export function createCalendarService(db: Db) {
         // Only the records the log names since the collection was last known fresh can be stale.
         const found = await uow.snapshot(async (tx) => {
           const horizon = await readHorizon(tx);
-          const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
+          const chain = c.contextId ? await collectionChanges.chainOf(tx, c.contextId) : [];
           const pruned = await readPruned(tx);
-          const now = await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon, pruned);
+          const now = await collectionChanges.lastPosition(tx, c.kind, placeOf(c), chain, horizon, pruned);
           const known = await store.readFresh(tx, freshKey(c));
           if (!known || comparePositions(known, pruned) < 0) return { now, ids: undefined };
           if (comparePositions(known, now) >= 0) return { now, ids: [] as string[] };
-          const rows = await store.changesAfter(tx, c.kind, placeOf(c), chain, known, horizon);
+          const rows = await collectionChanges.changesAfter(tx, c.kind, placeOf(c), chain, known, horizon);
           return { now, ids: [...new Set(rows.filter((r) => r.record_type === c.kind).map((r) => r.record_id))] };
         });
         mark = encodeToken(found.now);
@@ -284,14 +285,14 @@ export function createCalendarService(db: Db) {
       const after = given ? decodeToken(given) : null;
       return uow.snapshot(async (tx) => {
         const horizon = await readHorizon(tx);
-        const chain = c.contextId ? await store.chainOf(tx, c.contextId) : [];
+        const chain = c.contextId ? await collectionChanges.chainOf(tx, c.contextId) : [];
         const pruned = await readPruned(tx);
-        const now = await store.lastPosition(tx, c.kind, placeOf(c), chain, horizon, pruned);
+        const now = await collectionChanges.lastPosition(tx, c.kind, placeOf(c), chain, horizon, pruned);
         if (!after) return { changed: await store.listObjects(tx, c.kind, placeOf(c)), removed: [], token: encodeToken(now) };
         if (comparePositions(after, pruned) < 0 || comparePositions(after, now) > 0) throw invalidToken();
         // A token names a change the log holds, or the pruned edge itself (handed out above).
-        if (comparePositions(after, pruned) !== 0 && !(await store.changeExists(tx, after))) throw invalidToken();
-        const rows = await store.changesAfter(tx, c.kind, placeOf(c), chain, after, horizon);
+        if (comparePositions(after, pruned) !== 0 && !(await collectionChanges.changeExists(tx, after))) throw invalidToken();
+        const rows = await collectionChanges.changesAfter(tx, c.kind, placeOf(c), chain, after, horizon);
         const ids = [...new Set(rows.filter((r) => r.record_type === c.kind).map((r) => r.record_id))];
         // A share of theirs may have moved any event they attend into (or out of) a context they see.
         if (c.attending && rows.some((r) => r.record_type === 'share')) ids.push(...(await attendedIds(tx, c.ownerId)).filter((id) => !ids.includes(id)));
