@@ -93,6 +93,31 @@ export async function relevantChanges(db: Executor, userId: string, after: Posit
 const leftAfter = (after: Position) => sql`(ch.txid, ch.seq) > (${after.txid}, ${after.seq})
       AND (ch.op = 'delete' OR (ch.op = 'update' AND ch.context_after IS DISTINCT FROM ch.context_before))`;
 
+/** A one-column (`id`) subquery over a list of ids passed as one JSON parameter, whatever its length. */
+const inList = (db: Executor, ids: string[]) =>
+  dialectOf(db) === 'postgres'
+    ? sql`(SELECT json_array_elements_text(${JSON.stringify(ids)}::json) AS id)`
+    : sql`(SELECT value AS id FROM json_each(${JSON.stringify(ids)}))`;
+
+/**
+ * The context and the contexts below it at log position `at`: those below it now, and those that
+ * were and have left since (deleted, or moved out), followed down level by level through the
+ * indexes on parents and on the log's `context_before`.
+ */
+async function contextsBelowAt(db: Executor, contextId: string, at: Position): Promise<string[]> {
+  const all = new Set([contextId]);
+  let level = [contextId];
+  for (let depth = 0; level.length && depth < 16; depth++) {
+    const { rows } = await sql<{ id: string }>`
+      SELECT id FROM contexts WHERE parent_context_id IN ${inList(db, level)}
+      UNION SELECT ch.record_id AS id FROM changes ch
+        WHERE ch.context_before IN ${inList(db, level)} AND ch.record_type = 'context' AND ${leftAfter(at)}`.execute(db);
+    level = rows.map((r) => r.id).filter((id) => !all.has(id));
+    for (const id of level) all.add(id);
+  }
+  return [...all];
+}
+
 /**
  * A context, its descendants and the tasks and events in them, as (type, id) in keyset order after
  * `after`: what a share change or a move of a context at log position `at` may have made visible or
@@ -102,23 +127,15 @@ const leftAfter = (after: Position) => sql`(ch.txid, ch.seq) > (${after.txid}, $
  */
 export async function subtreeMembers(db: Executor, contextId: string, at: Position, after: Keyset | null, limit: number): Promise<Keyset[]> {
   const [t, i] = after ?? ['', ''];
+  const contexts = await contextsBelowAt(db, contextId, at);
+  const sub = inList(db, contexts);
   const { rows } = await sql<{ type: FeedType; id: string }>`
-    WITH RECURSIVE sub(id, depth) AS (
-      SELECT CAST(${contextId} AS text), 0
-      UNION
-      SELECT e.child, sub.depth + 1 FROM sub JOIN (
-        SELECT id AS child, parent_context_id AS parent FROM contexts
-        UNION ALL
-        SELECT ch.record_id, ch.context_before FROM changes ch WHERE ch.record_type = 'context' AND ${leftAfter(at)}
-      ) e ON e.parent = sub.id
-      WHERE sub.depth < 16
-    )
     SELECT type, id FROM (
-      SELECT 'context' AS type, id FROM sub
-      UNION SELECT 'event' AS type, e.id FROM events e WHERE e.context_id IN (SELECT id FROM sub)
-      UNION SELECT 'task' AS type, k.id FROM tasks k WHERE k.context_id IN (SELECT id FROM sub)
+      SELECT 'context' AS type, s.id FROM ${sub} AS s
+      UNION SELECT 'event' AS type, e.id FROM events e WHERE e.context_id IN ${sub}
+      UNION SELECT 'task' AS type, k.id FROM tasks k WHERE k.context_id IN ${sub}
       UNION SELECT ch.record_type AS type, ch.record_id AS id FROM changes ch
-        WHERE ch.record_type IN ('task', 'event') AND ch.context_before IN (SELECT id FROM sub) AND ${leftAfter(at)}
+        WHERE ch.context_before IN ${sub} AND ch.record_type IN ('task', 'event') AND ${leftAfter(at)}
     ) m
     WHERE (m.type, m.id) > (${t}, ${i})
     ORDER BY m.type, m.id
