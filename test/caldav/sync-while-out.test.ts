@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { made } from '../helpers/factories.js';
 import { dav, home, responses, syncBody, syncTokenOf } from './helpers.js';
 
 let t: TestApp;
@@ -16,12 +17,6 @@ beforeAll(async () => {
   collab = await t.user('collab');
 });
 afterAll(() => t?.close());
-
-async function made(p: Promise<{ status: number; body: any }>): Promise<string> {
-  const res = await p;
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id;
-}
 
 describe('a collaborator out of the tree and back', () => {
   it('hears of the task they held and was deleted, never of those made while they were out', async () => {

@@ -13,6 +13,13 @@ async function accepted<T = any>(res: Res, what: string): Promise<T> {
   return res.body?.data as T;
 }
 
+/** The id of what a request made: the test fails unless it answered 201. */
+export async function made(p: Promise<Res>): Promise<string> {
+  const res = await p;
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.id;
+}
+
 export async function createContext(
   t: TestApp,
   owner: TestUser,

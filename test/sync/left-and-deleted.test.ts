@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Client, type TestApp, type TestUser } from '../helpers/app.js';
+import { made } from '../helpers/factories.js';
 import { drain } from './replay-client.js';
 
 let t: TestApp;
@@ -22,12 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function made(p: Promise<{ status: number; body: any }>): Promise<string> {
-  const res = await p;
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id;
-}
 
 async function sharedTree(name: string) {
   const W = await made(A.post('/contexts', { name }));

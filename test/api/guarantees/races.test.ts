@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Client, type TestApp, type TestUser } from '../../helpers/app.js';
+import { made } from '../../helpers/factories.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -27,12 +28,6 @@ afterAll(async () => {
 
 const ROUNDS = 6;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function made(p: Promise<{ status: number; body: any }>): Promise<string> {
-  const res = await p;
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id;
-}
 
 /** The number of levels from `id` up to its top-level context. */
 async function level(id: string): Promise<number> {
