@@ -10,7 +10,7 @@ import { unitOfWork } from '../../db/unit-of-work.js';
 import { contextPermissions } from '../access/access.store.js';
 import type { Permission } from '../access/policy.js';
 import type { Actor } from '../actor.js';
-import { comparePositions, type Position } from '../changes/cursor.js';
+import { comparePositions, laterOf, type Position } from '../changes/cursor.js';
 import { readHorizon, readPruned } from '../changes/sync.store.js';
 import { toContext, type Context } from '../contexts/context.js';
 import { getContext } from '../contexts/contexts.store.js';
@@ -288,7 +288,14 @@ export function createCalendarService(db: Db) {
         const chain = c.contextId ? await collectionChanges.chainOf(tx, c.contextId) : [];
         const pruned = await readPruned(tx);
         const now = await collectionChanges.lastPosition(tx, c.kind, placeOf(c), chain, horizon, pruned);
-        if (!after) return { changed: await store.listObjects(tx, c.kind, placeOf(c)), removed: [], token: encodeToken(now) };
+        // The token never passes the collection's freshness mark (the position up to which the door
+        // has written every record's object, `ensureFresh`): a record made or changed through REST
+        // after it may still lack its object, or carry its previous one, and must come again under
+        // the next token rather than be passed over for good (audit 10: half of a writer's new
+        // tasks were, on PostgreSQL, where its writes land between the door's pass and this read).
+        const fresh = await store.readFresh(tx, freshKey(c));
+        const upTo = fresh && comparePositions(fresh, now) < 0 ? laterOf(fresh, pruned) : now;
+        if (!after) return { changed: await store.listObjects(tx, c.kind, placeOf(c)), removed: [], token: encodeToken(upTo) };
         if (comparePositions(after, pruned) < 0 || comparePositions(after, now) > 0) throw invalidToken();
         // A token names a change the log holds, or the pruned edge itself (handed out above).
         if (comparePositions(after, pruned) !== 0 && !(await collectionChanges.changeExists(tx, after))) throw invalidToken();
@@ -324,7 +331,7 @@ export function createCalendarService(db: Db) {
             removed.push(...new Set([o?.name ?? `${id}.ics`, ...(former.get(id) ?? [])]));
           }
         }
-        return { changed, removed, token: encodeToken(now) };
+        return { changed, removed, token: encodeToken(laterOf(upTo, after)) };
       });
     },
 
