@@ -265,6 +265,29 @@ export function createCalendarService(db: Db) {
     },
 
     /**
+     * For a write inside `writeWithObject`'s work: the collection's resource `name` and UID `uid`
+     * held by this writer alone until commit, the record behind the resource locked against REST
+     * edits, then the resource as it stands now. `stale` when its record changed since its text was
+     * written (a REST edit): the ETag a client holds for it is outdated, whatever the stored one
+     * says. Conditions (If-Match, If-None-Match, the UID's uniqueness) checked on this answer hold
+     * at commit (D17; audit 10: checked before the transaction, parallel PUTs all passed).
+     */
+    async lockResource(c: Collection, name: string, uid: string): Promise<{ object: ObjectSummary | null; stale: boolean; sameUid: ObjectSummary[] }> {
+      return uow.write(async (tx) => {
+        const key = freshKey(c);
+        await store.lockKeys(tx, [`${key}:name:${name}`, `${key}:uid:${uid}`]);
+        const [object] = (await store.listObjects(tx, c.kind, placeOf(c), { names: [name] })) as ObjectSummary[];
+        let stale = false;
+        if (object) {
+          await store.lockRecord(tx, c.kind, object.record_id);
+          stale = (await store.staleRecords(tx, c.kind, placeOf(c), 1, [object.record_id])).length > 0;
+        }
+        const sameUid = (await store.listObjects(tx, c.kind, placeOf(c), { uid })) as ObjectSummary[];
+        return { object: object ?? null, stale, sameUid };
+      });
+    },
+
+    /**
      * A record write and its object in one commit: `work` calls the tasks or events use case (which
      * joins this transaction and does its own access checks and change-log rows) and returns the
      * object to keep; when anything throws, neither is stored.

@@ -28,6 +28,9 @@ const readOnlyAttending = () => davError(403, NS.DAV, 'need-privileges', 'Events
 
 const precondition = () => davError(412, null, null, 'The resource changed (ETag mismatch); fetch it again');
 
+/** The ETag of a resource whose record changed since its text was written: matches no tag a client holds. */
+const STALE_ETAG = '"stale"';
+
 /** If-Match / If-None-Match against the current ETag (null: the resource does not exist). */
 function checkConditions(dav: Dav, etag: string | null) {
   const ifMatch = dav.req.headers['if-match'];
@@ -111,6 +114,14 @@ export async function putObject(dav: Dav) {
   let recordId = existing?.record_id ?? elsewhere?.record_id ?? null;
   let before = existing?.ical ?? elsewhere?.ical ?? null;
   const saved = await dav.opts.calendar.writeWithObject(async () => {
+    // Checked again where they hold until commit: a parallel PUT, or a REST edit, may have come first.
+    const now = await dav.opts.calendar.lockResource(c, name, parsed.uid);
+    checkConditions(dav, now.object ? (now.stale ? STALE_ETAG : now.object.etag) : null);
+    if ((now.object?.record_id ?? null) !== (existing?.record_id ?? null)) {
+      throw davError(409, null, null, 'Another request wrote this resource at the same moment; send the PUT again');
+    }
+    const other = now.sameUid.find((o) => o.name !== name);
+    if (other) throw davError(403, NS.CALDAV, 'no-uid-conflict', `UID ${parsed.uid} is already used by ${other.name} in this collection`);
     let id: string;
     let version: number;
     // The second half of a move by DELETE + PUT: the record the caller deleted comes back here (trash.ts).
