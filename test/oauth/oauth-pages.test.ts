@@ -126,3 +126,16 @@ describe('/settings/authorized and the consent routes', () => {
     expect((await v.post('/oauth/interaction/nosuchinteraction/decision', { decision: 'approve', _csrf: await v.csrf() })).statusCode).toBe(400);
   });
 });
+
+describe('the 50-apps limit (D23)', () => {
+  it('holds when registrations arrive in parallel (audit 10, A.6)', async () => {
+    const owner = await t.user();
+    const actor = { userId: owner.id, email: owner.email, via: 'rest' as const };
+    const tries = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => t.app.services.oauth.register(actor, { name: `App ${i}`, redirectUris: [`https://app${i}.example/cb`] })),
+    );
+    expect(tries.filter((r) => r.status === 'fulfilled')).toHaveLength(50);
+    const refused = tries.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason.code);
+    expect(refused).toEqual(Array(10).fill('unprocessable_entity'));
+  });
+});

@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { OAuthAppsTable } from '../../db/schema.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
+import { findUserById } from '../accounts/users.store.js';
 import type { Actor } from '../actor.js';
 import { notFound, unprocessable } from '../errors.js';
 import { nowIso } from '../ids.js';
@@ -81,9 +82,7 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
     /** Registers an app; the secret (none for a public app) is returned here only (derived, never stored). */
     async register(actor: Actor, input: { name: string; redirectUris: string[]; public?: boolean }) {
       const { name, uris } = checkInput(input);
-      if ((await uow.read((q) => store.countApps(q, actor.userId))) >= MAX_APPS_PER_USER) {
-        throw unprocessable('name', 'maxItems', `You can register at most ${MAX_APPS_PER_USER} apps; delete one first.`);
-      }
+      const full = () => unprocessable('name', 'maxItems', `You can register at most ${MAX_APPS_PER_USER} apps; delete one first.`);
       const now = nowIso();
       const row = {
         id: newClientId(),
@@ -95,7 +94,12 @@ export function createOAuthService(db: Db, options: { secret: Uint8Array }) {
         created_at: now,
         updated_at: now,
       };
-      await uow.write((tx) => store.insertApp(tx, row));
+      await uow.write(async (tx) => {
+        // The user's row locked until commit: parallel registrations each count the others' (D23).
+        await findUserById(tx, actor.userId, { lock: true });
+        if ((await store.countApps(tx, actor.userId)) >= MAX_APPS_PER_USER) throw full();
+        await store.insertApp(tx, row);
+      });
       return { app: toApp(row), client_secret: input.public ? null : clientSecret(row.id, row.secret_salt) };
     },
 

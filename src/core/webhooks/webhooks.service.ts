@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
+import { findUserById } from '../accounts/users.store.js';
 import type { Actor } from '../actor.js';
 import { DomainError, invalid, notFound, unprocessable } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
@@ -190,7 +191,8 @@ export function createWebhooksService(db: Db, opts: { client: WebhookClient }) {
         updated_at: at,
       };
       await uow.write(async (tx) => {
-        await store.lockRegistrations(tx, actor.userId);
+        // The user's row locked until commit: parallel registrations each count the others' (D23).
+        await findUserById(tx, actor.userId, { lock: true });
         if ((await store.countWebhooks(tx, actor.userId)) >= MAX_WEBHOOKS_PER_USER) throw full();
         await store.insertWebhook(tx, row);
       });

@@ -1,6 +1,6 @@
 /** SQL of webhooks: subscriptions, the dispatcher's position and log reads, deliveries, attempts. */
 import { sql, type Generated, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import { dialectOf, type Executor, type Tx } from '../../db/database.js';
+import { dialectOf, type Executor } from '../../db/database.js';
 import type { ChangesTable, Database } from '../../db/schema.js';
 import type { Position } from '../changes/cursor.js';
 import type { Horizon } from '../changes/sync.store.js';
@@ -77,17 +77,6 @@ const postgres = (db: Executor) => dialectOf(db) === 'postgres';
 export const insertWebhook = async (db: Executor, row: WebhookRow) => {
   await w(db).insertInto('webhooks').values(row).execute();
 };
-
-/** Advisory lock class of one user's webhook registrations (two-integer form, apart from DISPATCH_LOCK's). */
-const REGISTER_LOCK = 0x57_48_52_67; // "WHRg"
-
-/**
- * PostgreSQL: one user's registrations one at a time, until the registering transaction commits, so
- * each counts the others' webhooks and the per-user limit holds (SQLite runs writes one at a time).
- */
-export async function lockRegistrations(tx: Tx, userId: string): Promise<void> {
-  if (dialectOf(tx) === 'postgres') await sql`select pg_advisory_xact_lock(${REGISTER_LOCK}::int, hashtext(${userId}))`.execute(tx);
-}
 
 export async function countWebhooks(db: Executor, userId: string): Promise<number> {
   const row = await w(db)
