@@ -79,6 +79,39 @@ describe('a record that left the reader’s sight and was deleted leaves their c
   });
 });
 
+describe('a record that left with its sub-context and then moved on leaves their copy (audit 10, A.5)', () => {
+  it('tasks and events moved to a private context, into a deeper sub-context, and a sub-context moved on', async () => {
+    const W = await sharedTree('tree 3');
+    const P = await made(A.post('/contexts', { name: 'private 4' }));
+    const WS = await made(A.post('/contexts', { name: 'sub 3', parent_context_id: W }));
+    const WSS = await made(A.post('/contexts', { name: 'sub sub 3', parent_context_id: WS }));
+    const T = await made(A.post('/tasks', { title: 'moves on', context_id: WS }));
+    const T2 = await made(A.post('/tasks', { title: 'moves deeper', context_id: WS }));
+    const E = await made(A.post('/events', { title: 'e moves on', context_id: WS, start_time: '2026-05-01T10:00:00Z', end_time: '2026-05-01T11:00:00Z' }));
+    const { cursor } = await drain(t, reader, undefined);
+    expect((await A.patch(`/contexts/${WS}`, { parent_context_id: null })).status).toBe(200);
+    expect((await A.patch(`/tasks/${T}`, { context_id: P })).status).toBe(200);
+    expect((await A.patch(`/events/${E}`, { context_id: P })).status).toBe(200);
+    expect((await A.patch(`/tasks/${T2}`, { context_id: WSS })).status).toBe(200);
+    expect((await A.patch(`/contexts/${WSS}`, { parent_context_id: P })).status).toBe(200);
+    const ops = await opsSince(cursor);
+    for (const id of [WS, WSS, T, T2, E]) expect(gone(ops.get(id)), id).toBe(true);
+  });
+
+  it('out, back in, out again, then moved on', async () => {
+    const W = await sharedTree('tree 4');
+    const P = await made(A.post('/contexts', { name: 'private 5' }));
+    const WS = await made(A.post('/contexts', { name: 'sub 4', parent_context_id: W }));
+    const T = await made(A.post('/tasks', { title: 'goes around', context_id: WS }));
+    const { cursor } = await drain(t, reader, undefined);
+    for (const parent of [null, W, null]) expect((await A.patch(`/contexts/${WS}`, { parent_context_id: parent })).status).toBe(200);
+    expect((await A.patch(`/tasks/${T}`, { context_id: P })).status).toBe(200);
+    const ops = await opsSince(cursor);
+    expect(gone(ops.get(T))).toBe(true);
+    expect(gone(ops.get(WS))).toBe(true);
+  });
+});
+
 describe('records made and deleted while the reader was out of the tree', () => {
   it('never reach them after they are shared in again, not even as ids', async () => {
     const W = await sharedTree('out and in');

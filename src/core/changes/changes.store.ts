@@ -59,7 +59,7 @@ export async function contextAudience(db: Executor, contextIds: string[]): Promi
  * the log still holds).
  */
 /** A change that put a record where it now is: its creation, or a move into or between contexts. */
-export const enteredAPlace = (eb: ExpressionBuilder<Database, 'changes'>) =>
+const enteredAPlace = (eb: ExpressionBuilder<Database, 'changes'>) =>
   eb.or([
     eb('op', '=', 'create'),
     eb.and([

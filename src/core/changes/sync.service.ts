@@ -176,8 +176,8 @@ export function createSyncService(db: Db, opts: { retentionDays: number; sources
         // The cursor's keyset continues an expansion only if this is the very row it stopped in.
         const resume =
           i === 0 && cursor.keyset && Number(row.seq) === cursor.position.seq + 1 && Number(row.txid) === cursor.position.txid ? cursor.keyset : null;
-        const members = await store.subtreeMembers(tx, root, positionOf(row), resume, budget + 1);
-        const late = await store.arrivedAfter(tx, members.slice(0, budget), positionOf(row));
+        const { members, contexts } = await store.subtreeMembers(tx, root, positionOf(row), resume, budget + 1);
+        const late = await store.arrivedAfter(tx, members.slice(0, budget), positionOf(row), contexts);
         for (const [type, id] of members.slice(0, budget)) if (!late.has(id)) targets.push({ type, id, op: 'resolve', lost: true });
         if (members.length > budget) {
           // Stop inside this row: the position just before it, plus the last member handed out.

@@ -4,7 +4,6 @@ import { dialectOf, type Executor } from '../../db/database.js';
 import type { ChangesTable } from '../../db/schema.js';
 import { invitedTo, withVisibleContexts } from '../access/access.store.js';
 import { visibleRecord, type RecordKind } from '../access/visibility.store.js';
-import { enteredAPlace } from './changes.store.js';
 import type { FeedType, Keyset, Position } from './cursor.js';
 
 export type ChangeRow = Selectable<ChangesTable>;
@@ -125,7 +124,13 @@ async function contextsBelowAt(db: Executor, contextId: string, at: Position): P
  * moved out; followed down deleted or moved sub-contexts too, the root itself included): a reader
  * who lost the tree must hear of those as well, or their copy keeps them for ever.
  */
-export async function subtreeMembers(db: Executor, contextId: string, at: Position, after: Keyset | null, limit: number): Promise<Keyset[]> {
+export async function subtreeMembers(
+  db: Executor,
+  contextId: string,
+  at: Position,
+  after: Keyset | null,
+  limit: number,
+): Promise<{ members: Keyset[]; contexts: string[] }> {
   const [t, i] = after ?? ['', ''];
   const contexts = await contextsBelowAt(db, contextId, at);
   const sub = inList(db, contexts);
@@ -140,21 +145,22 @@ export async function subtreeMembers(db: Executor, contextId: string, at: Positi
     WHERE (m.type, m.id) > (${t}, ${i})
     ORDER BY m.type, m.id
     LIMIT ${limit}`.execute(db);
-  return rows.map((r) => [r.type, r.id]);
+  return { members: rows.map((r) => [r.type, r.id]), contexts };
 }
 
 /**
- * Which of these records arrived where they are (created, or moved) after the given log position.
- * An expansion (a share removed, a context moved) is read from the subtree as it is now; these are
- * dropped from it, since the reader never saw them through that change: a record made after a
- * reader's removal must never reach them, not even as an id (D9a). Any that the reader can see
- * reach it through their own rows, later in the log.
+ * Which of these members of a tree were not in it at log position `after`: their first change after
+ * it brought them into the tree (made there, or moved in from outside; `contexts` is the tree at
+ * `after`, from `subtreeMembers`). An expansion reads members as the tree is now and as it was; these
+ * are dropped from it, since the reader never saw them through that change: a record made after a
+ * reader's removal must never reach them, not even as an id (D9a). One that was in the tree and has
+ * moved on since stays: the reader lost it with the tree.
  */
-export async function arrivedAfter(db: Executor, members: Keyset[], after: Position): Promise<Set<string>> {
+export async function arrivedAfter(db: Executor, members: Keyset[], after: Position, contexts: string[]): Promise<Set<string>> {
   if (!members.length) return new Set();
   const rows = await db
     .selectFrom('changes')
-    .select('record_id')
+    .select(['record_id', 'op', 'context_before', 'context_after'])
     .where(
       'record_id',
       'in',
@@ -162,9 +168,19 @@ export async function arrivedAfter(db: Executor, members: Keyset[], after: Posit
     )
     .where('record_type', 'in', ['task', 'event', 'context'])
     .where(sql<boolean>`(changes.txid, changes.seq) > (${after.txid}, ${after.seq})`)
-    .where(enteredAPlace)
+    .orderBy('txid')
+    .orderBy('seq')
     .execute();
-  return new Set(rows.map((r) => r.record_id));
+  const tree = new Set(contexts);
+  const first = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) if (!first.has(r.record_id)) first.set(r.record_id, r);
+  const late = new Set<string>();
+  for (const [id, r] of first) {
+    const into = r.context_after !== null && tree.has(r.context_after);
+    const fromOutside = r.context_before === null || !tree.has(r.context_before);
+    if (r.op === 'create' || (r.op === 'update' && into && fromOutside && r.context_before !== r.context_after)) late.add(id);
+  }
+  return late;
 }
 
 const TABLE = { task: 'tasks', event: 'events', context: 'contexts' } as const;
