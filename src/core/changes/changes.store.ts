@@ -53,11 +53,6 @@ export async function contextAudience(db: Executor, contextIds: string[]): Promi
   return { current, former };
 }
 
-/**
- * When each record last arrived where it is (its creation, or the last move that brought it), as a
- * log seq; records whose arrival the log no longer holds are absent (they arrived before anything
- * the log still holds).
- */
 /** A change that put a record where it now is: its creation, or a move into or between contexts. */
 const enteredAPlace = (eb: ExpressionBuilder<Database, 'changes'>) =>
   eb.or([
@@ -72,6 +67,11 @@ const enteredAPlace = (eb: ExpressionBuilder<Database, 'changes'>) =>
     ]),
   ]);
 
+/**
+ * When each record last arrived where it is (its creation, or the last move that brought it), as a
+ * log seq; records whose arrival the log no longer holds are absent (they arrived before anything
+ * the log still holds).
+ */
 export async function enteredAt(db: Executor, recordIds: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!recordIds.length) return out;
