@@ -131,8 +131,15 @@ export function createEventsService(db: Db) {
     remove: records.remove,
 
     /** The caller's own event with this iCalendar UID (invitation updates and cancellations), or null. */
+    /**
+     * The caller's event made from the invitation `uid`, if any. Inside a write unit (email intake),
+     * the UID is held by this writer until commit: parallel messages of one invitation take turns.
+     */
     async findByIcalUid(actor: Actor, uid: string): Promise<(Event & { ical_sequence: number | null }) | null> {
-      const row = await uow.read((q) => store.findEventByIcalUid(q, actor.userId, uid));
+      const row = await uow.write(async (tx) => {
+        await store.lockIcalUid(tx, actor.userId, uid);
+        return store.findEventByIcalUid(tx, actor.userId, uid);
+      });
       return row ? { ...toEvent(row), ical_sequence: row.ical_sequence } : null;
     },
   };

@@ -66,13 +66,16 @@ export async function applyItems(actor: Actor, items: ExtractedItems, prior: Sto
     const { confidence, ...rest } = item;
     const input = { ...rest, title: clipTitle(rest.title) };
     const known = item.ical_uid ? await events.findByIcalUid(actor, item.ical_uid) : undefined;
-    if (!known) {
+    // D16: a later SEQUENCE of the same invitation updates the event made by an earlier message;
+    // one the user deleted meanwhile (after it was looked up) is made anew, as for a new UID.
+    const updated =
+      known && (item.ical_sequence ?? 0) > (known.ical_sequence ?? 0) ? await unlessGone(events.updateFromInvitation(actor, known.id, input)) : undefined;
+    if (!known || updated === null) {
       const event = await events.create(actor, input, deps.provenance(confidence));
       result.events.push({ key, id: event.id, op: 'created' });
       deps.seen?.set(event.id, event);
-    } else if ((item.ical_sequence ?? 0) > (known.ical_sequence ?? 0)) {
-      // D16: a later SEQUENCE of the same invitation updates the event made by an earlier message.
-      deps.seen?.set(known.id, await events.updateFromInvitation(actor, known.id, input));
+    } else if (updated) {
+      deps.seen?.set(known.id, updated);
       result.events.push({ key, id: known.id, op: 'updated' });
     } else {
       result.events.push({ key, id: known.id, op: 'unchanged' });
@@ -83,8 +86,19 @@ export async function applyItems(actor: Actor, items: ExtractedItems, prior: Sto
     const events = needEvents(deps.events);
     const known = await events.findByIcalUid(actor, cancel.ical_uid);
     if (!known) continue;
-    await events.remove(actor, known.id);
-    result.cancelled_event_ids.push(known.id);
+    // Deleted meanwhile (after it was looked up): nothing left to cancel.
+    const cancelled = await unlessGone(events.remove(actor, known.id).then(() => known.id));
+    if (cancelled) result.cancelled_event_ids.push(cancelled);
   }
   return result;
+}
+
+/** The answer, or null when the record is gone (`not_found`): the user deleted it meanwhile. */
+async function unlessGone<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'not_found') return null;
+    throw err;
+  }
 }
