@@ -63,3 +63,14 @@ describe('conditional writes at the same moment', () => {
     expect((await t.as(u).get(`/tasks/${id}`)).body.data.title).toBe('edited over REST');
   });
 });
+
+describe('MKCALENDAR of one URL at once (audit 10, A.7)', () => {
+  it('makes one collection; every other answer is 403 resource-must-be-null', async () => {
+    const dv = dav(t, u);
+    for (let round = 0; round < 4; round++) {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => dv('MKCALENDAR', `${home(u)}made-${round}/`)));
+      expect(statuses(answers)).toEqual([201, 403, 403, 403, 403, 403]);
+      for (const a of answers.filter((x) => x.status === 403)) expect(a.body).toContain('resource-must-be-null');
+    }
+  });
+});

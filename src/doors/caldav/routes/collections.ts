@@ -4,6 +4,7 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import type { ContextInput } from '../../../core/contexts/context.js';
+import { DomainError } from '../../../core/errors.js';
 import { isUuid } from '../../../core/ids.js';
 import { davError, ownUser, requireScopes, resolveCollection, sendMultistatus, type Dav } from '../dav.js';
 import type { Propstat } from '../multistatus.js';
@@ -85,9 +86,15 @@ export async function mkcalendar(dav: Dav) {
     return sendMultistatus(dav, [{ href: collectionHref(dav.actor.userId, slug), propstats: [{ status: 403, props: refused.map((q) => ({ q })) }] }]);
   }
   const kind = components.length && components.every((c) => c === 'VTODO') ? 'task' : 'event';
-  await dav.opts.calendar.makeCollection(dav.actor, slug, kind, () =>
-    dav.opts.services.contexts.create(dav.actor, { ...input, name: input.name ?? slug.slice(0, 500) }),
-  );
+  try {
+    await dav.opts.calendar.makeCollection(dav.actor, slug, kind, () =>
+      dav.opts.services.contexts.create(dav.actor, { ...input, name: input.name ?? slug.slice(0, 500) }),
+    );
+  } catch (err) {
+    // Another MKCALENDAR of this URL won the race since the check above (RFC 4791 5.3.1).
+    if (err instanceof DomainError && err.code === 'conflict') throw davError(403, NS.DAV, 'resource-must-be-null', 'A collection already has this URL');
+    throw err;
+  }
   return dav.reply.code(201).header('Cache-Control', 'no-cache').send();
 }
 
