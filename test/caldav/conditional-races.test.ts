@@ -74,3 +74,40 @@ describe('MKCALENDAR of one URL at once (audit 10, A.7)', () => {
     }
   });
 });
+
+describe('one task moved by two devices at once (audit 10, A.3)', () => {
+  async function setUp(round: number, uid: string) {
+    const ids = [];
+    for (const name of ['W', 'X', 'Y']) ids.push((await t.as(u).post('/contexts', { name: `${name} ${uid} ${round}` })).body.data.id);
+    const [W, X, Y] = ids.map((id) => `${home(u)}${id}-tasks/`);
+    expect((await dav(t, u)('PUT', `${W}${uid}.ics`, vtodo(uid, [`SUMMARY:${uid}`]))).status).toBe(201);
+    return { W, X, Y };
+  }
+  const copies = async (uid: string) => (await t.as(u).get('/tasks?limit=100')).body.data.filter((x: { title: string }) => x.title === uid);
+
+  it('by DELETE and PUT: one record stays', async () => {
+    const dv = dav(t, u);
+    for (let round = 0; round < 4; round++) {
+      const uid = `dp-${round}`;
+      const { W, X, Y } = await setUp(round, uid);
+      const device = async (to: string) => {
+        await dv('DELETE', `${W}${uid}.ics`);
+        return dv('PUT', `${to}${uid}.ics`, vtodo(uid, [`SUMMARY:${uid}`]));
+      };
+      const puts = await Promise.all([device(X), device(Y)]);
+      expect(puts.map((p) => p.status).filter((s) => s >= 500)).toEqual([]);
+      expect(await copies(uid)).toHaveLength(1);
+    }
+  });
+
+  it('by MOVE: one answers 201, the other 404', async () => {
+    const dv = dav(t, u);
+    for (let round = 0; round < 4; round++) {
+      const uid = `mv-${round}`;
+      const { W, X, Y } = await setUp(round, uid);
+      const moves = await Promise.all([X, Y].map((to) => dv('MOVE', `${W}${uid}.ics`, undefined, { destination: `${to}${uid}.ics` })));
+      expect(statuses(moves)).toEqual([201, 404]);
+      expect(await copies(uid)).toHaveLength(1);
+    }
+  });
+});

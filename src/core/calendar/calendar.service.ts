@@ -272,10 +272,17 @@ export function createCalendarService(db: Db) {
      * says. Conditions (If-Match, If-None-Match, the UID's uniqueness) checked on this answer hold
      * at commit (D17; audit 10: checked before the transaction, parallel PUTs all passed).
      */
-    async lockResource(c: Collection, name: string, uid: string): Promise<{ object: ObjectSummary | null; stale: boolean; sameUid: ObjectSummary[] }> {
+    async lockResource(
+      c: Collection,
+      name: string,
+      uid: string,
+      userId: string,
+    ): Promise<{ object: ObjectSummary | null; stale: boolean; sameUid: ObjectSummary[] }> {
       return uow.write(async (tx) => {
         const key = freshKey(c);
-        await store.lockKeys(tx, [`${key}:name:${name}`, `${key}:uid:${uid}`]);
+        // The UID is also held for the writer across their collections: a move by PUT, or by DELETE
+        // and PUT, from two devices at once takes turns (audit 10, A.3).
+        await store.lockKeys(tx, [`${key}:name:${name}`, `${key}:uid:${uid}`, `${c.kind}:user:${userId}:uid:${uid}`]);
         const [object] = (await store.listObjects(tx, c.kind, placeOf(c), { names: [name] })) as ObjectSummary[];
         let stale = false;
         if (object) {

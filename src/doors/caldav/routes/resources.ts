@@ -109,19 +109,20 @@ export async function putObject(dav: Dav) {
   const fields = fieldsOf(c, parsed);
   const { tasks, events } = dav.opts.services;
   const actor = dav.actor;
-  // A UID the caller already keeps in another collection moves there (a move by PUT, D17): the record keeps its history.
-  const elsewhere = existing ? null : await dav.opts.calendar.objectByUid(actor, c.kind, parsed.uid);
-  let recordId = existing?.record_id ?? elsewhere?.record_id ?? null;
-  let before = existing?.ical ?? elsewhere?.ical ?? null;
   const saved = await dav.opts.calendar.writeWithObject(async () => {
     // Checked again where they hold until commit: a parallel PUT, or a REST edit, may have come first.
-    const now = await dav.opts.calendar.lockResource(c, name, parsed.uid);
+    const now = await dav.opts.calendar.lockResource(c, name, parsed.uid, actor.userId);
     checkConditions(dav, now.object ? (now.stale ? STALE_ETAG : now.object.etag) : null);
     if ((now.object?.record_id ?? null) !== (existing?.record_id ?? null)) {
       throw davError(409, null, null, 'Another request wrote this resource at the same moment; send the PUT again');
     }
     const other = now.sameUid.find((o) => o.name !== name);
     if (other) throw davError(403, NS.CALDAV, 'no-uid-conflict', `UID ${parsed.uid} is already used by ${other.name} in this collection`);
+    // A UID the caller already keeps in another collection moves there (a move by PUT, D17): the
+    // record keeps its history. Read under the lock: another device's move of it has finished.
+    const elsewhere = existing ? null : await dav.opts.calendar.objectByUid(actor, c.kind, parsed.uid);
+    let recordId = existing?.record_id ?? elsewhere?.record_id ?? null;
+    let before = existing?.ical ?? elsewhere?.ical ?? null;
     let id: string;
     let version: number;
     // The second half of a move by DELETE + PUT: the record the caller deleted comes back here (trash.ts).
@@ -194,6 +195,11 @@ export async function moveObject(dav: Dav) {
   const parsed = readObject(existing.ical, c.kind);
   const { tasks, events } = dav.opts.services;
   const saved = await dav.opts.calendar.writeWithObject(async () => {
+    // Under the locks of both names and the UID: a parallel MOVE or PUT of it has finished.
+    const from = await dav.opts.calendar.lockResource(c, existing.name, existing.uid, dav.actor.userId);
+    if (from.object?.record_id !== existing.record_id) throw notFound('Resource');
+    const into = await dav.opts.calendar.lockResource(to, destPath.name, existing.uid, dav.actor.userId);
+    if (into.object && into.object.record_id !== existing.record_id) throw davError(412, null, null, 'The destination exists; MOVE does not overwrite here');
     const rec =
       c.kind === 'task'
         ? await tasks.update(dav.actor, existing.record_id, { context_id: to.contextId }, { publish: true })
