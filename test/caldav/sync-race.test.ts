@@ -44,4 +44,21 @@ describe('a record written between the door’s pass and the sync report', () =>
     const got = responses(after.body).find((r) => r.href.endsWith(`${X}.ics`));
     expect(got?.data).toContain('SUMMARY:changed in the gap');
   });
+
+  it('a record the client was told of beyond its token and deleted since is reported removed (no ghost)', async () => {
+    const dv = dav(t, u);
+    const collection = `${home(u)}personal-tasks/`;
+    const token = syncTokenOf((await dv('REPORT', collection, syncBody(''), { depth: '1' })).body)!;
+    const { calendar } = t.app.services;
+    const c = await calendar.collection({ userId: u.id, email: u.email, via: 'caldav' } as never, null, 'task');
+    const Y = await made(t.as(u).post('/tasks', { title: 'seen beyond the token' }));
+    // Its text is written by a read of it alone, so the collection's freshness mark stays before it.
+    expect((await dv('GET', `${collection}${Y}.ics`)).status).toBe(200);
+    const told = await calendar.sync(c, token.slice(PREFIX.length));
+    expect(told.changed.map((o) => o.record_id)).toContain(Y);
+    expect((await t.as(u).delete(`/tasks/${Y}`)).status).toBe(204);
+    const next = await dv('REPORT', collection, syncBody(`${PREFIX}${told.token}`), { depth: '1' });
+    const gone = responses(next.body).find((r) => r.href.endsWith(`${Y}.ics`));
+    expect(gone?.status).toContain('404');
+  });
 });

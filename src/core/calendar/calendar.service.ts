@@ -112,6 +112,22 @@ function decodeToken(raw: string): Position {
   return p;
 }
 
+/**
+ * A sync-collection token: the position the next report starts after, and, when the report that
+ * handed it out read further (its records were reported, the token held back at the freshness
+ * mark), how far that was: `txid-seq.txid-seq`.
+ */
+const encodeSyncToken = (at: Position, seen: Position) => (comparePositions(seen, at) > 0 ? `${encodeToken(at)}.${encodeToken(seen)}` : encodeToken(at));
+
+function decodeSyncToken(raw: string): { at: Position; seen: Position } {
+  const [first, second, ...rest] = raw.split('.');
+  if (rest.length) throw invalidToken();
+  const at = decodeToken(first);
+  const seen = second === undefined ? at : decodeToken(second);
+  if (comparePositions(seen, at) < 0) throw invalidToken();
+  return { at, seen };
+}
+
 export function createCalendarService(db: Db) {
   const uow = unitOfWork(db);
   const trash = calendarTrash(uow);
@@ -312,7 +328,8 @@ export function createCalendarService(db: Db) {
 
     /** Sync-collection (RFC 6578): everything for an empty token, else what changed after it. */
     async sync(c: Collection, given: string): Promise<SyncAnswer> {
-      const after = given ? decodeToken(given) : null;
+      const token = given ? decodeSyncToken(given) : null;
+      const after = token?.at ?? null;
       return uow.snapshot(async (tx) => {
         const horizon = await readHorizon(tx);
         const chain = c.contextId ? await collectionChanges.chainOf(tx, c.contextId) : [];
@@ -325,8 +342,8 @@ export function createCalendarService(db: Db) {
         // tasks were, on PostgreSQL, where its writes land between the door's pass and this read).
         const fresh = await store.readFresh(tx, freshKey(c));
         const upTo = fresh && comparePositions(fresh, now) < 0 ? laterOf(fresh, pruned) : now;
-        if (!after) return { changed: await store.listObjects(tx, c.kind, placeOf(c)), removed: [], token: encodeToken(upTo) };
-        if (comparePositions(after, pruned) < 0 || comparePositions(after, now) > 0) throw invalidToken();
+        if (!after) return { changed: await store.listObjects(tx, c.kind, placeOf(c)), removed: [], token: encodeSyncToken(upTo, now) };
+        if (comparePositions(after, pruned) < 0 || comparePositions(token!.seen, now) > 0) throw invalidToken();
         // A token names a change the log holds, or the pruned edge itself (handed out above).
         if (comparePositions(after, pruned) !== 0 && !(await collectionChanges.changeExists(tx, after))) throw invalidToken();
         const rows = await collectionChanges.changesAfter(tx, c.kind, placeOf(c), chain, after, horizon);
@@ -342,15 +359,16 @@ export function createCalendarService(db: Db) {
           c.kind,
           ids.filter((id) => !present.has(id)),
         );
-        // A record whose first change after the token brought it here (made, or moved in) was not in
-        // the collection the client holds: gone again, it is left out, not even named (D9a: a
-        // collaborator shared in again never learns of what came and went while they were out).
+        // A record whose first change after the token brought it here (made, or moved in) after
+        // anything the client was told (`seen`) is not in the collection the client holds: gone
+        // again, it is left out, not even named (D9a: a collaborator shared in again never learns of
+        // what came and went while they were out).
         const cameLater = new Set<string>();
-        const seen = new Set<string>();
+        const first = new Set<string>();
         for (const r of rows) {
-          if (r.record_type !== c.kind || seen.has(r.record_id)) continue;
-          seen.add(r.record_id);
-          if (r.arrived && !c.attending) cameLater.add(r.record_id);
+          if (r.record_type !== c.kind || first.has(r.record_id)) continue;
+          first.add(r.record_id);
+          if (r.arrived && !c.attending && comparePositions(r, token!.seen) > 0) cameLater.add(r.record_id);
         }
         for (const id of ids) {
           const o = objects.get(id);
@@ -361,7 +379,7 @@ export function createCalendarService(db: Db) {
             removed.push(...new Set([o?.name ?? `${id}.ics`, ...(former.get(id) ?? [])]));
           }
         }
-        return { changed, removed, token: encodeToken(laterOf(upTo, after)) };
+        return { changed, removed, token: encodeSyncToken(laterOf(upTo, after), laterOf(now, token!.seen)) };
       });
     },
 
