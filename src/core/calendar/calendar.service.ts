@@ -23,6 +23,7 @@ import * as drafts from '../versioning/drafts.js';
 import { versionState } from '../versioning/versioned-record.js';
 import * as store from './calendar.store.js';
 import * as collectionChanges from './collection-changes.store.js';
+import { decodeSyncToken, decodeToken, encodeSyncToken, encodeToken, invalidToken } from './sync-tokens.js';
 import * as slugStore from './slugs.store.js';
 import { calendarTrash } from './trash.js';
 import { attendedIds } from './attending.store.js';
@@ -99,33 +100,6 @@ function published(kind: Kind, row: store.RecordRow): PublishedRecord {
     updated_at: row.updated_at,
   };
   return { ...base, kind, ...values } as PublishedRecord;
-}
-
-const encodeToken = (p: Position) => `${p.txid}-${p.seq}`;
-const invalidToken = () => new DomainError('gone', 'This sync token is unknown or older than the change log keeps; sync again from scratch');
-
-function decodeToken(raw: string): Position {
-  const m = /^(\d{1,19})-(\d{1,19})$/.exec(raw);
-  if (!m) throw invalidToken();
-  const p = { txid: Number(m[1]), seq: Number(m[2]) };
-  if (!Number.isSafeInteger(p.txid) || !Number.isSafeInteger(p.seq)) throw invalidToken();
-  return p;
-}
-
-/**
- * A sync-collection token: the position the next report starts after, and, when the report that
- * handed it out read further (its records were reported, the token held back at the freshness
- * mark), how far that was: `txid-seq.txid-seq`.
- */
-const encodeSyncToken = (at: Position, seen: Position) => (comparePositions(seen, at) > 0 ? `${encodeToken(at)}.${encodeToken(seen)}` : encodeToken(at));
-
-function decodeSyncToken(raw: string): { at: Position; seen: Position } {
-  const [first, second, ...rest] = raw.split('.');
-  if (rest.length) throw invalidToken();
-  const at = decodeToken(first);
-  const seen = second === undefined ? at : decodeToken(second);
-  if (comparePositions(seen, at) < 0) throw invalidToken();
-  return { at, seen };
 }
 
 export function createCalendarService(db: Db) {
@@ -328,8 +302,7 @@ export function createCalendarService(db: Db) {
 
     /** Sync-collection (RFC 6578): everything for an empty token, else what changed after it. */
     async sync(c: Collection, given: string): Promise<SyncAnswer> {
-      const token = given ? decodeSyncToken(given) : null;
-      const after = token?.at ?? null;
+      const held = given ? decodeSyncToken(given) : null;
       return uow.snapshot(async (tx) => {
         const horizon = await readHorizon(tx);
         const chain = c.contextId ? await collectionChanges.chainOf(tx, c.contextId) : [];
@@ -342,8 +315,9 @@ export function createCalendarService(db: Db) {
         // tasks were, on PostgreSQL, where its writes land between the door's pass and this read).
         const fresh = await store.readFresh(tx, freshKey(c));
         const upTo = fresh && comparePositions(fresh, now) < 0 ? laterOf(fresh, pruned) : now;
-        if (!after) return { changed: await store.listObjects(tx, c.kind, placeOf(c)), removed: [], token: encodeSyncToken(upTo, now) };
-        if (comparePositions(after, pruned) < 0 || comparePositions(token!.seen, now) > 0) throw invalidToken();
+        if (!held) return { changed: await store.listObjects(tx, c.kind, placeOf(c)), removed: [], token: encodeSyncToken(upTo, now) };
+        const { at: after, seen } = held;
+        if (comparePositions(after, pruned) < 0 || comparePositions(seen, now) > 0) throw invalidToken();
         // A token names a change the log holds, or the pruned edge itself (handed out above).
         if (comparePositions(after, pruned) !== 0 && !(await collectionChanges.changeExists(tx, after))) throw invalidToken();
         const rows = await collectionChanges.changesAfter(tx, c.kind, placeOf(c), chain, after, horizon);
@@ -368,7 +342,7 @@ export function createCalendarService(db: Db) {
         for (const r of rows) {
           if (r.record_type !== c.kind || first.has(r.record_id)) continue;
           first.add(r.record_id);
-          if (r.arrived && !c.attending && comparePositions(r, token!.seen) > 0) cameLater.add(r.record_id);
+          if (r.arrived && !c.attending && comparePositions(r, seen) > 0) cameLater.add(r.record_id);
         }
         for (const id of ids) {
           const o = objects.get(id);
@@ -379,7 +353,7 @@ export function createCalendarService(db: Db) {
             removed.push(...new Set([o?.name ?? `${id}.ics`, ...(former.get(id) ?? [])]));
           }
         }
-        return { changed, removed, token: encodeSyncToken(laterOf(upTo, after), laterOf(now, token!.seen)) };
+        return { changed, removed, token: encodeSyncToken(laterOf(upTo, after), now) };
       });
     },
 
