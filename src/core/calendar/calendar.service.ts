@@ -6,6 +6,7 @@
  * events use cases, which the door calls inside `writeWithObject` so record and text commit together.
  */
 import type { Db, Executor } from '../../db/database.js';
+import { holdUntilCommit, LOCK_SPACES } from '../../db/locks.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { contextPermissions } from '../access/access.store.js';
 import type { Permission } from '../access/policy.js';
@@ -272,7 +273,7 @@ export function createCalendarService(db: Db) {
         const key = freshKey(c);
         // The UID is also held for the writer across their collections: a move by PUT, or by DELETE
         // and PUT, from two devices at once takes turns (audit 10, A.3).
-        await store.lockKeys(tx, [`${key}:name:${name}`, `${key}:uid:${uid}`, `${c.kind}:user:${userId}:uid:${uid}`]);
+        await holdUntilCommit(tx, LOCK_SPACES.calendarResources, [`${key}:name:${name}`, `${key}:uid:${uid}`, `${c.kind}:user:${userId}:uid:${uid}`]);
         const [object] = (await store.listObjects(tx, c.kind, placeOf(c), { names: [name] })) as ObjectSummary[];
         let stale = false;
         if (object) {

@@ -4,8 +4,8 @@
  * their published version, MKCALENDAR slugs (the change-log reads behind sync tokens:
  * collection-changes.store.ts).
  */
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { dialectOf, forUpdate, type Executor, type Tx } from '../../db/database.js';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { forUpdate, type Executor, type Tx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { withVisibleContexts } from '../access/access.store.js';
 import { attendedOnly } from '../access/visibility.store.js';
@@ -300,19 +300,6 @@ export async function attendeesOf(db: Executor, eventIds: string[]): Promise<Map
     .execute();
   for (const r of rows) (out.get(r.event_id) ?? out.set(r.event_id, []).get(r.event_id)!).push({ email: r.email, rsvp_status: r.rsvp_status });
   return out;
-}
-
-/** Advisory lock class of calendar resources (two-integer form, apart from the other locks' keys). */
-const RESOURCE_LOCK = 0x43_61_6c_52; // "CalR"
-
-/**
- * PostgreSQL: one writer at a time per key (a collection's resource name, a UID in it) until the
- * transaction commits, the keys taken in one order so two writers never wait on each other in a
- * circle. SQLite runs writes one at a time already.
- */
-export async function lockKeys(tx: Tx, keys: string[]): Promise<void> {
-  if (dialectOf(tx) !== 'postgres') return;
-  for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(${RESOURCE_LOCK}::int, hashtext(${key}))`.execute(tx);
 }
 
 /** Locks a record's row against other writers until commit (REST edits take the same lock). */

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { dialectOf, forUpdate, type Executor, type Tx } from '../../db/database.js';
+import { holdUntilCommit, LOCK_SPACES } from '../../db/locks.js';
 import type { ContextsTable } from '../../db/schema.js';
 import { withVisibleContexts } from '../access/access.store.js';
 import { ordered } from '../access/visibility.store.js';
@@ -69,20 +69,15 @@ export async function ancestry(db: Executor, id: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** The context and all its descendants with their depth below it (0 for itself). */
-/** The two-integer advisory lock key of tree shapes (kept apart from the one-bigint keys, as the dispatcher's). */
-const TREE_SHAPE_LOCK = [0x43_74_78_74, 1] as const; // "Ctxt"
-
 /**
  * Changes to the shape of context trees (a context made under another, a context moved) run one at
  * a time on PostgreSQL, each holding the lock until it commits: the depth and cycle checks of one
  * then see what the other did. Two such changes checked side by side could each pass and together
  * nest a context four levels deep, or deadlock on a cycle. SQLite runs every write alone already.
  */
-export async function lockTreeShapes(tx: Tx): Promise<void> {
-  if (dialectOf(tx) === 'postgres') await sql`select pg_advisory_xact_lock(${TREE_SHAPE_LOCK[0]}::int, ${TREE_SHAPE_LOCK[1]}::int)`.execute(tx);
-}
+export const lockTreeShapes = (tx: Tx) => holdUntilCommit(tx, LOCK_SPACES.treeShapes, ['trees']);
 
+/** The context and all its descendants with their depth below it (0 for itself). */
 export async function subtree(db: Executor, id: string): Promise<Array<{ id: string; depth: number; parent_context_id: string | null; user_id: string }>> {
   const rows = await db
     .withRecursive('down(id, depth)', (qb) =>

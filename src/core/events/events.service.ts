@@ -130,7 +130,6 @@ export function createEventsService(db: Db) {
     history: records.history,
     remove: records.remove,
 
-    /** The caller's own event with this iCalendar UID (invitation updates and cancellations), or null. */
     /**
      * The caller's event made from the invitation `uid`, if any. Inside a write unit (email intake),
      * the UID is held by this writer until commit: parallel messages of one invitation take turns.

@@ -1,5 +1,6 @@
 import { type Compilable, sql } from 'kysely';
 import { dialectOf, forUpdate, type Executor, type Tx } from '../../db/database.js';
+import { holdUntilCommit, LOCK_SPACES } from '../../db/locks.js';
 import { prepared } from '../../db/prepared.js';
 import type { EventsTable } from '../../db/schema.js';
 import { type Condition, type RecordFilter, recordConditions, withRecurrence } from '../access/visibility.store.js';
@@ -79,14 +80,9 @@ function applyFilter(f: EventFilter, startsFrom?: string) {
 export const listVisibleEvents = async (db: Executor, userId: string, filter: EventFilter, sort: SortKey<EventSortField>[], page: PageRequest) =>
   pageVisible<EventsTable>(db, userId, 'events', applyFilter(filter, filter.from ? await earliestStart(db, filter.from) : undefined), sort, page);
 
-/** Advisory lock class of one user's invitation UIDs (two-integer form, apart from the other locks' keys). */
-const INVITATION_LOCK = 0x49_6e_76_55; // "InvU"
-
 /**
  * PostgreSQL: one writer at a time per (user, iCalendar UID) until commit, so messages carrying the
  * same invitation read what the one before them made (one event, the highest SEQUENCE wins).
  * SQLite runs writes one at a time already.
  */
-export async function lockIcalUid(tx: Tx, userId: string, uid: string): Promise<void> {
-  if (dialectOf(tx) === 'postgres') await sql`select pg_advisory_xact_lock(${INVITATION_LOCK}::int, hashtext(${`${userId}:${uid}`}))`.execute(tx);
-}
+export const lockIcalUid = (tx: Tx, userId: string, uid: string) => holdUntilCommit(tx, LOCK_SPACES.invitations, [`${userId}:${uid}`]);
