@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { strongest, type Permission } from './policy.js';
 
@@ -78,11 +78,10 @@ export async function placements(db: Executor, kind: PlacedKind, ids: string[]) 
  * "attends" for access, lists, the sync feed and the CalDAV attending collection.
  */
 export const invitedTo = (eb: ExpressionBuilder<any, any>, userId: string) =>
-  eb
-    .selectFrom('event_attendees')
-    .select('event_attendees.event_id')
-    .where('event_attendees.user_id', '=', userId)
-    .where((w) => w.or([w('event_attendees.added_by', 'is', null), w('event_attendees.added_by', '<>', userId)]));
+  eb.selectFrom('event_attendees').select('event_attendees.event_id').where('event_attendees.user_id', '=', userId).where(anInvitation);
+
+/** An `event_attendees` row someone other than its attendee made (null: made before migration 020). */
+export const anInvitation = sql<boolean>`(event_attendees.added_by IS NULL OR event_attendees.added_by <> event_attendees.user_id)`;
 
 /** The events among `eventIds` that `userId` is invited to (`invitedTo`). */
 export async function attendedEvents(db: Executor, userId: string, eventIds: string[]): Promise<Set<string>> {

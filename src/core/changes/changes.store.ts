@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import { anInvitation } from '../access/access.store.js';
 import { dialectOf, type Executor } from '../../db/database.js';
 import type { ChangesTable, Database } from '../../db/schema.js';
 
@@ -93,7 +94,7 @@ export async function attendeeAudience(db: Executor, eventIds: string[]): Promis
   if (!eventIds.length) return out;
   const ids = sql.join(eventIds);
   const { rows } = await sql<{ event_id: string | null; user_id: string | null }>`
-    SELECT event_id, user_id FROM event_attendees WHERE event_id IN (${ids}) AND user_id IS NOT NULL AND (added_by IS NULL OR added_by <> user_id)
+    SELECT event_id, user_id FROM event_attendees WHERE event_id IN (${ids}) AND user_id IS NOT NULL AND ${anInvitation}
     UNION SELECT parent_id, subject_user_id FROM changes WHERE parent_id IN (${ids}) AND record_type = 'attendee'`.execute(db);
   for (const r of rows) if (r.event_id && r.user_id) (out.get(r.event_id) ?? out.set(r.event_id, []).get(r.event_id)!).push(r.user_id);
   return out;
