@@ -11,7 +11,7 @@ import { unitOfWork } from '../../db/unit-of-work.js';
 import { contextPermissions } from '../access/access.store.js';
 import type { Permission } from '../access/policy.js';
 import type { Actor } from '../actor.js';
-import { comparePositions, laterOf, type Position } from '../changes/cursor.js';
+import { comparePositions, laterOf } from '../changes/cursor.js';
 import { readHorizon, readPruned } from '../changes/sync.store.js';
 import { toContext, type Context } from '../contexts/context.js';
 import { getContext } from '../contexts/contexts.store.js';
@@ -118,9 +118,13 @@ export function createCalendarService(db: Db) {
     attending: true,
   });
 
-  async function token(tx: Executor, c: Collection): Promise<Position> {
+  /** Where the collection stands in the change log: its latest relevant change (`now`), and what that was read against. */
+  async function standing(tx: Executor, c: Collection) {
+    const horizon = await readHorizon(tx);
     const chain = c.contextId ? await collectionChanges.chainOf(tx, c.contextId) : [];
-    return collectionChanges.lastPosition(tx, c.kind, placeOf(c), chain, await readHorizon(tx), await readPruned(tx));
+    const pruned = await readPruned(tx);
+    const now = await collectionChanges.lastPosition(tx, c.kind, placeOf(c), chain, horizon, pruned);
+    return { horizon, chain, pruned, now };
   }
 
   return {
@@ -195,7 +199,7 @@ export function createCalendarService(db: Db) {
 
     /** The collection's sync token (also its ctag): the position of its latest relevant change. */
     async token(c: Collection): Promise<string> {
-      return uow.snapshot(async (tx) => encodeToken(await token(tx, c)));
+      return uow.snapshot(async (tx) => encodeToken((await standing(tx, c)).now));
     },
 
     async objects(c: Collection, q: ObjectQuery = {}): Promise<ObjectSummary[] | CalendarObject[]> {
@@ -213,10 +217,7 @@ export function createCalendarService(db: Db) {
       if (!ids) {
         // Only the records the log names since the collection was last known fresh can be stale.
         const found = await uow.snapshot(async (tx) => {
-          const horizon = await readHorizon(tx);
-          const chain = c.contextId ? await collectionChanges.chainOf(tx, c.contextId) : [];
-          const pruned = await readPruned(tx);
-          const now = await collectionChanges.lastPosition(tx, c.kind, placeOf(c), chain, horizon, pruned);
+          const { horizon, chain, pruned, now } = await standing(tx, c);
           const known = await store.readFresh(tx, freshKey(c));
           if (!known || comparePositions(known, pruned) < 0) return { now, ids: undefined };
           if (comparePositions(known, now) >= 0) return { now, ids: [] as string[] };
@@ -305,10 +306,7 @@ export function createCalendarService(db: Db) {
     async sync(c: Collection, given: string): Promise<SyncAnswer> {
       const held = given ? decodeSyncToken(given) : null;
       return uow.snapshot(async (tx) => {
-        const horizon = await readHorizon(tx);
-        const chain = c.contextId ? await collectionChanges.chainOf(tx, c.contextId) : [];
-        const pruned = await readPruned(tx);
-        const now = await collectionChanges.lastPosition(tx, c.kind, placeOf(c), chain, horizon, pruned);
+        const { horizon, chain, pruned, now } = await standing(tx, c);
         // The token never passes the collection's freshness mark (the position up to which the door
         // has written every record's object, `ensureFresh`): a record made or changed through REST
         // after it may still lack its object, or carry its previous one, and must come again under
