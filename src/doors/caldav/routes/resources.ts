@@ -3,7 +3,7 @@
  * DELETE and MOVE. Record writes go through the tasks and events use cases (access, lifecycle,
  * change log as for REST) and publish directly (D8); the client's text is kept in the same commit.
  */
-import type { Collection, ObjectSummary } from '../../../core/calendar/calendar.service.js';
+import type { Collection } from '../../../core/calendar/calendar.service.js';
 import { notFound } from '../../../core/errors.js';
 import { attendeesOf, eventFieldsOf } from '../ical/event-map.js';
 import { BadCalendar, readObject, type CalendarObjectText } from '../ical/parse.js';
@@ -27,6 +27,7 @@ async function target(dav: Dav) {
 const readOnlyAttending = () => davError(403, NS.DAV, 'need-privileges', 'Events you only attend are read-only here');
 
 const precondition = () => davError(412, null, null, 'The resource changed (ETag mismatch); fetch it again');
+const destinationTaken = () => davError(412, null, null, 'The destination exists; MOVE does not overwrite here');
 
 /** The ETag of a resource whose record changed since its text was written: matches no tag a client holds. */
 const STALE_ETAG = '"stale"';
@@ -103,9 +104,6 @@ export async function putObject(dav: Dav) {
   const { c, name, existing } = await target(dav);
   const parsed = readObject(text, c.kind);
   checkConditions(dav, existing?.etag ?? null);
-  const sameUid = (await dav.opts.calendar.objects(c, { uid: parsed.uid })) as ObjectSummary[];
-  const clash = sameUid.find((o) => o.name !== name);
-  if (clash) throw davError(403, NS.CALDAV, 'no-uid-conflict', `UID ${parsed.uid} is already used by ${clash.name} in this collection`);
   const fields = fieldsOf(c, parsed);
   const { tasks, events } = dav.opts.services;
   const actor = dav.actor;
@@ -191,7 +189,7 @@ export async function moveObject(dav: Dav) {
   if (to.attending) throw readOnlyAttending();
   if (to.kind !== c.kind) throw davError(403, NS.CALDAV, 'supported-calendar-component', 'The destination holds the other kind of component');
   const occupied = await objectByName(dav.opts.calendar, to, destPath.name);
-  if (occupied && occupied.record_id !== existing.record_id) throw davError(412, null, null, 'The destination exists; MOVE does not overwrite here');
+  if (occupied && occupied.record_id !== existing.record_id) throw destinationTaken();
   const parsed = readObject(existing.ical, c.kind);
   const { tasks, events } = dav.opts.services;
   const saved = await dav.opts.calendar.writeWithObject(async () => {
@@ -199,7 +197,7 @@ export async function moveObject(dav: Dav) {
     const from = await dav.opts.calendar.lockResource(c, existing.name, existing.uid, dav.actor.userId);
     if (from.object?.record_id !== existing.record_id) throw notFound('Resource');
     const into = await dav.opts.calendar.lockResource(to, destPath.name, existing.uid, dav.actor.userId);
-    if (into.object && into.object.record_id !== existing.record_id) throw davError(412, null, null, 'The destination exists; MOVE does not overwrite here');
+    if (into.object && into.object.record_id !== existing.record_id) throw destinationTaken();
     const rec =
       c.kind === 'task'
         ? await tasks.update(dav.actor, existing.record_id, { context_id: to.contextId }, { publish: true })
