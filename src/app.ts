@@ -1,5 +1,5 @@
 /** Composition root shared by `main` and the tests: config -> database -> migrations -> services -> doors. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -50,7 +50,11 @@ export interface ServerParts {
 
 /** The HTTP host with every door mounted as a plugin under its prefix. */
 export async function buildServer({ config, db, services, secret, rateLimits, intake, logger }: ServerParts): Promise<FastifyInstance> {
-  const server = await createHost({ config, db, logger });
+  // An answer the host gives before routing is counted by address, as any door counts one (D13,
+  // D23); so is every OAuth request.
+  const limit = rateLimitHook(rateLimits, config.rateLimit);
+  const limitEarly = (request: FastifyRequest, reply: FastifyReply) => (request.url.startsWith('/healthz') ? Promise.resolve() : limit(request, reply, 'ip'));
+  const server = await createHost({ config, db, logger, limitEarly });
   await server.register(restApi, { prefix: '/api/v1', config, services, rateLimits });
   await server.register(accountApi, { config, services, rateLimits });
   // D23: every endpoint is limited; the pages and the HTTP intake per client address.
@@ -81,7 +85,6 @@ export async function buildServer({ config, db, services, secret, rateLimits, in
       interactions: authorization.interactions,
     });
   });
-  const limit = rateLimitHook(rateLimits, config.rateLimit);
   await server.register(oauthDoor, { server: authorization, guards: [(req, reply) => limit(req, reply, 'ip')] });
   return server;
 }

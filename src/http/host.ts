@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { Config } from '../config.js';
@@ -15,7 +15,7 @@ import { installErrorHandling } from './errors.js';
 import { trackRouteMethods } from './method-not-allowed.js';
 import { healthRoutes } from './health.js';
 import { blankPathKeys } from './path-keys.js';
-import { BODY_LIMIT, MAX_HEADER_BYTES, checkUrl, clientErrorHandler, frameworkErrors, installJsonParser } from './input-limits.js';
+import { BODY_LIMIT, type EarlyAnswer, MAX_HEADER_BYTES, clientErrorHandler, frameworkErrors, installJsonParser, urlChecks } from './input-limits.js';
 import { validatorCompiler } from './validation.js';
 import { splitCommaLists } from './comma-lists.js';
 import { declareUniversalErrors } from './openapi/universal-errors.js';
@@ -32,16 +32,28 @@ export interface HostOptions {
   config: Config;
   db: Db;
   logger?: boolean;
+  /** Counts a request the host answers before any door sees it (a bad or over-long URL). */
+  limitEarly?: EarlyAnswer;
 }
 
-export async function createHost({ config, db, logger = true }: HostOptions): Promise<FastifyInstance> {
+/** D6, D23: every answer names its correlation id and forbids content sniffing. */
+function commonHeaders(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('X-Correlation-Id', request.id);
+  reply.header('X-Content-Type-Options', 'nosniff');
+}
+
+export async function createHost({ config, db, logger = true, limitEarly }: HostOptions): Promise<FastifyInstance> {
+  const early: EarlyAnswer = async (request, reply) => {
+    commonHeaders(request, reply);
+    await limitEarly?.(request, reply);
+  };
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     // One line per request (below), not Fastify's two; URLs are logged without their query string.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(early),
     clientErrorHandler,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -69,12 +81,8 @@ export async function createHost({ config, db, logger = true }: HostOptions): Pr
   });
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('X-Correlation-Id', req.id);
-    // D23: no browser may guess a JSON answer into something it renders.
-    reply.header('X-Content-Type-Options', 'nosniff');
-  });
-  app.addHook('onRequest', checkUrl);
+  app.addHook('onRequest', async (req, reply) => commonHeaders(req, reply));
+  app.addHook('onRequest', urlChecks(early));
   app.addHook('preValidation', blankPathKeys);
   app.addHook('onResponse', async (req, reply) => {
     req.log.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');

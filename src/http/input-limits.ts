@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invalid } from '../core/errors.js';
-import { sendError } from './errors.js';
+import { errorResponse, sendError } from './errors.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 const MAX_URL_LENGTH = 8 * 1024;
@@ -92,27 +92,48 @@ function checkString(s: string, field: string) {
   if (LONE_SURROGATE.test(s)) throw invalid(field, 'utf8', `${field} contains an unpaired surrogate`);
 }
 
+/**
+ * What an answer given before the doors' own hooks run still needs: the common headers, and the
+ * rate-limit count with its headers (D13, D23), taken by client address since no token was read.
+ */
+export type EarlyAnswer = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 /** URL length and query encoding, checked before routing work is done. */
-export async function checkUrl(request: FastifyRequest, reply: FastifyReply) {
-  const url = request.url;
-  if (url.length > MAX_URL_LENGTH) {
-    return sendError(reply, 414, { error: 'uri_too_long', message: `URL is longer than ${MAX_URL_LENGTH} characters` });
-  }
-  const q = url.indexOf('?');
-  if (q < 0) return;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(url.slice(q + 1).replace(/\+/g, ' '));
-  } catch {
-    throw invalid('query', 'encoding', 'Query string is not valid percent-encoded UTF-8');
-  }
-  if (decoded.includes('\u0000')) throw invalid('query', 'nul', 'Query string must not contain NUL characters');
+export function urlChecks(early: EarlyAnswer) {
+  return async function checkUrl(request: FastifyRequest, reply: FastifyReply) {
+    const url = request.url;
+    if (url.length > MAX_URL_LENGTH) {
+      await early(request, reply);
+      return sendError(reply, 414, { error: 'uri_too_long', message: `URL is longer than ${MAX_URL_LENGTH} characters` });
+    }
+    const q = url.indexOf('?');
+    if (q < 0) return;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.slice(q + 1).replace(/\+/g, ' '));
+    } catch {
+      await early(request, reply);
+      throw invalid('query', 'encoding', 'Query string is not valid percent-encoded UTF-8');
+    }
+    if (decoded.includes('\u0000')) {
+      await early(request, reply);
+      throw invalid('query', 'nul', 'Query string must not contain NUL characters');
+    }
+  };
 }
 
 /** Errors Fastify raises while routing (bad %-encoding in the path, an over-long path parameter). */
-export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 404, { message: 'Not found' });
-  return sendError(reply, 400, { error: 'validation_error', message: 'URL is not valid', details: { field: 'url', constraint: 'encoding' } });
+export function frameworkErrors(early: EarlyAnswer) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const answer = () =>
+      err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? sendError(reply, 404, { message: 'Not found' })
+        : sendError(reply, 400, { error: 'validation_error', message: 'URL is not valid', details: { field: 'url', constraint: 'encoding' } });
+    early(request, reply).then(answer, (refused: FastifyError) => {
+      const { status, body } = errorResponse(refused, request);
+      reply.code(status).type('application/json; charset=utf-8').send(body);
+    });
+  };
 }
 
 /** Node's HTTP parser rejects some requests before Fastify exists for them; answer in our error shape. */

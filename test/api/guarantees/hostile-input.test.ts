@@ -116,6 +116,28 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
     expect(long.body.error).toBe('uri_too_long');
   });
 
+  it('answers given before routing carry the correlation id, nosniff and the rate-limit headers (D6, D13, D23)', async () => {
+    const early = [
+      ['/api/v1/tasks/%E0%A4%A', 400],
+      ['/api/v1/tasks/search?q=%E0%A4%A', 400],
+      ['/api/v1/tasks/search?q=a%00b', 400],
+      [`/api/v1/tasks?context_id=${'x'.repeat(9000)}`, 414],
+      ['/caldav/%E0%A4%A', 400],
+      ['/account/tokens/%zz', 400],
+    ] as const;
+    for (const [url, status] of early) {
+      // Straight to the server: CalDAV and the account routes are not in the API's document.
+      const r = await t.app.server.inject({ method: 'GET', url, headers: { authorization: `Bearer ${attackerToken()}`, 'x-correlation-id': 'mine-1' } });
+      expect(r.statusCode, url).toBe(status);
+      expect(r.json().correlationId, url).toBe('mine-1');
+      expect(r.headers['x-correlation-id'], url).toBe('mine-1');
+      expect(r.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(Number(r.headers['x-ratelimit-limit']), url).toBeGreaterThan(0);
+      expect(r.headers['x-ratelimit-remaining'], url).toMatch(/^\d+$/);
+      expect(r.headers['x-ratelimit-reset'], url).toMatch(/^\d+$/);
+    }
+  });
+
   const overHttp = async (path: string, headers: Record<string, string> = {}) => {
     if (!t.app.server.server.listening) await t.app.server.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.server.address() as AddressInfo;
