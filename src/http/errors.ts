@@ -90,7 +90,11 @@ export function errorResponse(err: FastifyError & { validationContext?: string }
   if (err.validation) {
     // A malformed id in a path cannot name a record: 404, not 400 (D3).
     if (err.validationContext === 'params') return out(404, { message: 'Not found' });
-    const d = describeValidation(err.validation as unknown as ErrorObject[], err.validationContext);
+    // No body at all (or an empty or null JSON body) where one is needed: the body is missing, not mistyped.
+    const d =
+      err.validationContext === 'body' && (request.body === undefined || request.body === null)
+        ? { field: 'body', constraint: 'required', message: 'A JSON body is required' }
+        : describeValidation(err.validation as unknown as ErrorObject[], err.validationContext);
     return out(400, {
       error: 'validation_error',
       message: d.message,

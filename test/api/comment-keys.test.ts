@@ -81,3 +81,44 @@ describe.each(['tasks', 'events'] as const)('comments on %s by created_at', (kin
     expect(o.body.data.id).toBe([theirs.id, theirs2.id].sort()[0]);
   });
 });
+
+describe.each(['tasks', 'events'] as const)('a comment on %s sent back as GET shows it (D3, SPEC access rule 3)', (kind) => {
+  const parent = async () => (kind === 'tasks' ? createTask(t, owner, { context_id: contextId }) : createEvent(t, owner, { context_id: contextId }));
+
+  it('read-only fields are ignored; user_id may name the caller, never another user', async () => {
+    const rec = await parent();
+    const as = t.as(writer);
+    const echoed = await as.post(`/${kind}/${rec.id}/comments`, {
+      message: 'with echoes',
+      user_id: writer.id,
+      id: '11111111-1111-4111-8111-111111111111',
+      task_id: rec.id,
+      event_id: rec.id,
+      created_at: '2020-01-01T00:00:00Z',
+      updated_at: '2020-01-01T00:00:00Z',
+    });
+    expect(echoed.status).toBe(201);
+    expect(echoed.body.data.id).not.toBe('11111111-1111-4111-8111-111111111111');
+    expect(echoed.body.data.created_at).not.toBe('2020-01-01T00:00:00.000Z');
+    expect(echoed.body.data.user_id).toBe(writer.id);
+
+    const other = await as.post(`/${kind}/${rec.id}/comments`, { message: 'as the owner', user_id: owner.id });
+    expect(other.status).toBe(403);
+
+    // A GET's comment, message changed, PUT back as it is.
+    const shown = (await as.get(`/${kind}/${rec.id}/comments`)).body.data.find((c: { id: string }) => c.id === echoed.body.data.id);
+    const put = await as.put(`/${kind}/${rec.id}/comments/${shown.id}`, { ...shown, message: 'edited' });
+    expect(put.status).toBe(200);
+    expect(put.body.data).toMatchObject({ id: shown.id, user_id: writer.id, message: 'edited', created_at: shown.created_at });
+    expect((await as.put(`/${kind}/${rec.id}/comments/${shown.id}`, { ...shown, user_id: owner.id })).status).toBe(403);
+
+    const listed = (await as.get(`/${kind}/${rec.id}/comments`)).body.data.map((c: { message: string }) => c.message);
+    expect(listed).toEqual(['edited']);
+  });
+
+  it('a stranger naming any user_id learns nothing: 404', async () => {
+    const rec = await parent();
+    const res = await t.as(stranger).post(`/${kind}/${rec.id}/comments`, { message: 'hi', user_id: owner.id });
+    expect(res.status).toBe(404);
+  });
+});

@@ -1602,6 +1602,36 @@ export interface components {
          */
         CommentInput: {
             message: string;
+            /**
+             * Format: uuid
+             * @description Read-only: the author, always the caller; naming another user is 403
+             */
+            user_id?: string;
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
+            readonly id?: string;
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
+            readonly task_id?: string;
+            /**
+             * Format: uuid
+             * @description Read-only: ignored
+             */
+            readonly event_id?: string;
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
+            readonly created_at?: string;
+            /**
+             * Format: date-time
+             * @description Read-only: ignored
+             */
+            readonly updated_at?: string;
         };
         /**
          * DraftAction

@@ -31,6 +31,12 @@ export interface Comment {
   updated_at: string;
 }
 
+/** What a client writes; `user_id` may be echoed back but names the author, who is the caller (D3). */
+export interface CommentInput {
+  message: string;
+  user_id?: string;
+}
+
 const toComment = (row: CommentsTable): Comment => ({
   id: row.id,
   ...(row.task_id ? { task_id: row.task_id } : { event_id: row.event_id! }),
@@ -60,10 +66,12 @@ export function createCommentsService(db: Db, parents: Record<ParentType, Parent
   };
 
   return {
-    async create(actor: Actor, type: ParentType, parentId: string, message: string): Promise<Comment> {
-      const text = checkMessage(message);
+    async create(actor: Actor, type: ParentType, parentId: string, input: CommentInput): Promise<Comment> {
+      const text = checkMessage(input.message);
       return uow.write(async (tx) => {
         const { row: parent } = await parents[type](tx, actor, parentId, 'comment');
+        // After the parent is known visible: a stranger learns nothing from the 403 (D3).
+        if (input.user_id !== undefined && input.user_id !== actor.userId) throw forbidden('user_id is always the caller');
         const at = nowIso();
         const row: CommentsTable = {
           id: newId(),
@@ -89,13 +97,14 @@ export function createCommentsService(db: Db, parents: Record<ParentType, Parent
     },
 
     /** Only the author edits a comment. */
-    async update(actor: Actor, type: ParentType, parentId: string, key: string, message: string): Promise<Comment> {
-      const text = checkMessage(message);
+    async update(actor: Actor, type: ParentType, parentId: string, key: string, input: CommentInput): Promise<Comment> {
+      const text = checkMessage(input.message);
       return uow.write(async (tx) => {
         const { row: parent } = await parents[type](tx, actor, parentId, 'read');
         const row = await findComment(tx, actor, type, parentId, key);
         if (!row) throw notFound('Comment');
         if (row.user_id !== actor.userId) throw forbidden('Only the author can edit a comment');
+        if (input.user_id !== undefined && input.user_id !== row.user_id) throw forbidden('The author of a comment cannot be changed');
         const at = nowIso();
         await store.updateComment(tx, row.id, text, at);
         await recordChanges(tx, actor, [commentChanged('update', row.id, type, parent)]);
@@ -109,7 +118,7 @@ export function createCommentsService(db: Db, parents: Record<ParentType, Parent
         const { row: parent, perm } = await parents[type](tx, actor, parentId, 'read');
         const row = await findComment(tx, actor, type, parentId, key);
         if (!row) throw notFound('Comment');
-        if (row.user_id !== actor.userId && !atLeast(perm, 'admin')) throw forbidden('Only the author can delete a comment');
+        if (row.user_id !== actor.userId && !atLeast(perm, 'admin')) throw forbidden('Only the author, or whoever may delete the record, can delete a comment');
         await store.deleteComment(tx, row.id);
         await recordChanges(tx, actor, [commentChanged('delete', row.id, type, parent)]);
       });

@@ -208,7 +208,18 @@ export const EventComment = Type.Object(
   { $id: 'EventComment', title: 'EventComment', examples: [{ ...commentExample, event_id: '0e7d3b9a-6c2f-4a1e-b5d8-3f9c1a7e5b20' }] },
 );
 
+const ignored = (format: 'uuid' | 'date-time') => Type.Optional(Type.String({ format, readOnly: true, description: 'Read-only: ignored' }));
+
+/** A comment as GET shows it may be sent back (D3): the author must be the caller, the rest is ignored. */
 export const CommentBody = Body(
-  { message: Type.String({ minLength: 1, maxLength: 10_000 }) },
+  {
+    message: Type.String({ minLength: 1, maxLength: 10_000 }),
+    user_id: Type.Optional(Uuid('Read-only: the author, always the caller; naming another user is 403')),
+    id: ignored('uuid'),
+    task_id: ignored('uuid'),
+    event_id: ignored('uuid'),
+    created_at: ignored('date-time'),
+    updated_at: ignored('date-time'),
+  },
   { $id: 'CommentInput', title: 'CommentInput', examples: [{ message: 'Finance sent the numbers' }] },
 );

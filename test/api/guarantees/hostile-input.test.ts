@@ -38,6 +38,13 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
     expect(r.body.error).toBe('payload_too_large');
   });
 
+  it('a missing body where one is needed: 400 body required (empty, null, or none at all)', async () => {
+    for (const payload of ['', 'null']) expectError(await raw('POST', '/api/v1/tasks', payload), 400, 'body', 'required');
+    expectError(await t.request('POST', '/api/v1/tasks', { token: attackerToken() }), 400, 'body', 'required');
+    // A body of the wrong type is still a type error.
+    expectError(await raw('POST', '/api/v1/tasks', '[]'), 400, 'body', 'type');
+  });
+
   it('deeply nested JSON: 400 before it is parsed', async () => {
     const deep = `{"title":"x","last_live":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     expectError(await raw('POST', '/api/v1/tasks', deep), 400, 'body', 'depth');

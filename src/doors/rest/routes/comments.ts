@@ -38,7 +38,7 @@ export function registerCommentRoutes(app: FastifyInstance, type: ParentType, co
         response: { 201: DataOf(Comment), ...errorResponses(...API_ERRORS, 403, 404) },
       },
     },
-    async (req, reply) => reply.code(201).send({ data: await comments.create(requireActor(req), type, req.params.id, req.body.message) }),
+    async (req, reply) => reply.code(201).send({ data: await comments.create(requireActor(req), type, req.params.id, req.body) }),
   );
 
   r.get(
@@ -71,7 +71,7 @@ export function registerCommentRoutes(app: FastifyInstance, type: ParentType, co
           response: { 200: DataOf(Comment), ...errorResponses(...API_ERRORS, 403, 404) },
         },
       },
-      async (req) => ({ data: await comments.update(requireActor(req), type, req.params.id, req.params.comment_id, req.body.message) }),
+      async (req) => ({ data: await comments.update(requireActor(req), type, req.params.id, req.params.comment_id, req.body) }),
     );
   }
 
