@@ -137,7 +137,15 @@ export function createIntakeService(db: Db, deps: IntakeDeps) {
           result: JSON.stringify(result),
           updated_at: nowIso(),
         };
-        if (mode === 'again') Object.assign(patch, { subject: read.facts.subject || null, from_address: read.facts.from });
+        if (mode === 'again') {
+          Object.assign(patch, { subject: read.facts.subject || null, from_address: read.facts.from });
+          // Stored under its bytes' hash (its first read never got as far as its headers): it takes
+          // its Message-ID now, unless another stored message already holds it.
+          const messageId = read.facts.messageId;
+          if (messageId && locked.message_id?.startsWith(HASH_PREFIX) && !(await store.findEmailByMessageId(tx, locked.user_id, messageId))) {
+            patch.message_id = messageId;
+          }
+        }
         await store.updateEmail(tx, emailId, patch);
         return { row: { ...locked, ...patch } as store.EmailMeta, repeat: false };
       });

@@ -9,6 +9,7 @@ import { DomainError } from '../../core/errors.js';
 import type { FailureReason, MessageFacts, ReadMessage } from '../../core/intake/intake.js';
 import type { FromWorker, ToWorker } from './extraction-protocol.js';
 import type { ReadResult } from './read-message.js';
+import { headerMessageId } from './header-message-id.js';
 
 export interface ExtractionPoolOptions {
   size: number;
@@ -66,7 +67,7 @@ export function createExtractionPool({ size, budgetMs, maxItems }: ExtractionPoo
 
   function failed(job: Job, reason: FailureReason, message: string): ReadResult {
     const read: ReadMessage = {
-      facts: job.facts ?? { messageId: null, subject: '', from: null },
+      facts: job.facts ?? { messageId: headerMessageId(job.raw), subject: '', from: null },
       items: noItems(),
       failure: { reason, message },
     };

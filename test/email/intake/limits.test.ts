@@ -49,6 +49,19 @@ describe('INTAKE_MAX_ITEMS', () => {
     expect(await emailItemCount(t, u)).toBe(3);
   });
 
+  it('a message stored under its bytes (read over budget before this was fixed) takes its Message-ID when reprocessed', async () => {
+    const u = await t.user();
+    const address = await intakeAddress(t, u);
+    const res = await postMail(t, plainMail({ to: address, messageId: 'legacy-1' }), { to: address });
+    const id = res.body.data.email_id;
+    await t.app.database.db.updateTable('emails').set({ message_id: 'sha256:00ff' }).where('id', '=', id).execute();
+    expect((await t.as(u).get(`/emails/${id}`)).body.data.message_id).toBeNull();
+    expect((await t.as(u).post(`/emails/${id}/reprocess`)).status).toBe(200);
+    expect((await t.as(u).get(`/emails/${id}`)).body.data.message_id).toBe('legacy-1@example.org');
+    // A redelivery is now a repeat of it.
+    expect((await postMail(t, plainMail({ to: address, messageId: 'legacy-1', subject: 'other bytes' }), { to: address })).body.data.email_id).toBe(id);
+  });
+
   it('a message under the cap drops nothing', async () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
@@ -97,6 +110,18 @@ describe('INTAKE_BUDGET_MS', () => {
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ status: 'failed', failure_reason: 'extraction_timeout' });
     expect(await emailItemCount(t, u)).toBe(0);
+  });
+
+  it('a message over budget keeps its Message-ID: a redelivery with other bytes is a repeat, not a second message (D16)', async () => {
+    const u = await t.user();
+    const address = await intakeAddress(t, u);
+    const mail = (hop: string) => plainMail({ to: address, body: slowBody, messageId: 'over-budget-1', headers: { Received: `from ${hop} by mx.example.org` } });
+    const first = await postMail(t, mail('a.example.net'), { to: address });
+    expect(first.body.details).toEqual({ field: 'body', constraint: 'extraction_timeout' });
+    expect((await t.as(u).get(`/emails/${first.body.data.email_id}`)).body.data.message_id).toBe('over-budget-1@example.org');
+    const second = await postMail(t, mail('b.example.net'), { to: address });
+    expect(second.body.data.email_id).toBe(first.body.data.email_id);
+    expect((await t.as(u).get('/emails')).body.data).toHaveLength(1);
   });
 
   it('answers 554 over SMTP and keeps the message as failed with extraction_timeout', async () => {
