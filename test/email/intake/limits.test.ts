@@ -115,7 +115,8 @@ describe('INTAKE_BUDGET_MS', () => {
   it('a message over budget keeps its Message-ID: a redelivery with other bytes is a repeat, not a second message (D16)', async () => {
     const u = await t.user();
     const address = await intakeAddress(t, u);
-    const mail = (hop: string) => plainMail({ to: address, body: slowBody, messageId: 'over-budget-1', headers: { Received: `from ${hop} by mx.example.org` } });
+    const mail = (hop: string) =>
+      plainMail({ to: address, body: slowBody, messageId: 'over-budget-1', headers: { Received: `from ${hop} by mx.example.org` } });
     const first = await postMail(t, mail('a.example.net'), { to: address });
     expect(first.body.details).toEqual({ field: 'body', constraint: 'extraction_timeout' });
     expect((await t.as(u).get(`/emails/${first.body.data.email_id}`)).body.data.message_id).toBe('over-budget-1@example.org');
