@@ -77,6 +77,9 @@ function markedOnce(schema: object): object {
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   (httpPart === 'body' ? bodyAjv : textAjv).compile(markedOnce(schema as object)) as ReturnType<FastifySchemaCompiler<unknown>>;
 
+// `?updated_after=...T10:00:00+01:00` typed as is: form decoding reads the `+` as a space.
+const PLUS_HINT = ' (in a URL a + reads as a space: send it as %2B, or use Z)';
+
 /** The first offending field and rule of an Ajv error, as D5's `details`. */
 export function describeValidation(errors: ErrorObject[], context?: string): { field: string; constraint: string; message: string; index?: number } {
   const e = errors[0];
@@ -99,7 +102,7 @@ export function describeValidation(errors: ErrorObject[], context?: string): { f
       : constraint === 'required'
         ? 'is required'
         : e.keyword === 'format'
-          ? `must be a valid ${params.format === 'date-time' ? 'ISO 8601 timestamp with an offset' : params.format}`
+          ? `must be a valid ${params.format === 'date-time' ? `ISO 8601 timestamp with an offset${context === 'querystring' ? PLUS_HINT : ''}` : params.format}`
           : (e.message ?? 'is invalid');
   // A body holding a list (POST /tasks/batch): name the failing item's position too (details.index).
   const item = context === 'body' ? /^[^.]+\.(\d+)(\.|$)/.exec(field) : null;

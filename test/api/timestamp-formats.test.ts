@@ -70,6 +70,10 @@ describe('ISO 8601 input forms', () => {
     expect((await c.get('/tasks?updated_after=20260101T000000Z')).status).toBe(200);
     expect((await c.get('/tasks?updated_after=2026-01-01T00:00:00%2B05')).status).toBe(200);
     expect((await c.get('/tasks?updated_after=20260230T000000Z')).status).toBe(400);
+    // An unencoded + reads as a space: the answer says how to send it (audit 11, B3).
+    const plus = await c.get('/tasks?updated_after=2026-12-01T10:00:00+01:00');
+    expect(plus.status).toBe(400);
+    expect(plus.body.message).toMatch(/%2B/);
     const ev = await c.post('/events', { title: 'basic', start_time: '20261201T100000+01', end_time: '20261201T1100+0100' });
     expect(ev.status).toBe(201);
     expect(ev.body.data).toMatchObject({ start_time: '2026-12-01T09:00:00.000Z', end_time: '2026-12-01T10:00:00.000Z' });

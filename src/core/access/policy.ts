@@ -50,6 +50,27 @@ const REQUIRED = {
 
 export type Action = keyof typeof REQUIRED;
 
+/** How a refusal names each action: "You may not <phrase> this task". */
+const PHRASE: Record<Action, string> = {
+  read: 'read',
+  list: 'list',
+  update: 'change',
+  comment: 'comment on',
+  assign: 'assign people to',
+  remove_assignee: 'remove assignees from',
+  manage_attendees: 'manage the attendees of',
+  remove_attendee: 'remove attendees from',
+  change_rsvp: 'answer for another attendee of',
+  create_inside: 'create records in',
+  delete: 'delete',
+  move_out: 'move records out of',
+  share: 'share',
+  remove_collaborator: 'remove collaborators from',
+  move_context: 'move',
+  move_context_into: 'move contexts into',
+  delete_context: 'delete',
+};
+
 /**
  * Actions a caller may also take on their own entry with only read access: leaving a context
  * (removing their own share), answering an invitation (their own RSVP), dropping their own
@@ -73,7 +94,7 @@ export function can(held: Permission, action: Action, opts: { self?: boolean } =
  */
 export function authorize(held: Permission, action: Action, what: string, opts: { self?: boolean } = {}): void {
   if (held === 'none') throw notFound(what);
-  if (!can(held, action, opts)) throw forbidden(`You may not ${action.replace(/_/g, ' ')} on this ${what.toLowerCase()}`);
+  if (!can(held, action, opts)) throw forbidden(`You may not ${PHRASE[action]} this ${what.toLowerCase()}`);
 }
 
 /**
