@@ -38,6 +38,7 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'fresh10',
     'fresh11',
     'fresh12',
+    'typical13',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),

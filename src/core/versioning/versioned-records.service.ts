@@ -160,7 +160,9 @@ export function versionedRecords<Row extends VersionedRow, Input extends Placeme
      */
     async create(actor: Actor, input: Input, provenance?: Provenance, then?: (tx: Tx, row: Row) => Promise<Change[]>): Promise<Shown> {
       if (input.user_id !== undefined && input.user_id !== actor.userId) {
-        throw forbidden(`user_id is always the caller; ${/^[aeiou]/i.test(kind.label) ? 'an' : 'a'} ${kind.label.toLowerCase()} cannot be created for or given to another user`);
+        throw forbidden(
+          `user_id is always the caller; ${/^[aeiou]/i.test(kind.label) ? 'an' : 'a'} ${kind.label.toLowerCase()} cannot be created for or given to another user`,
+        );
       }
       if (input.title === undefined) throw invalid('title', 'required', 'title is required');
       const at = nowIso();

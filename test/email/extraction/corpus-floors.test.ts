@@ -129,10 +129,10 @@ describe('extraction quality floors', () => {
       emails: 45,
       // Since the eighth round, with the item model trained on this set; it drops nothing, so F1 is
       // the rules' (0.536). Separation in-sample: 0.575 trained on twelve sets, 0.543 on fourteen, 0.537 on fifteen
-      // (fresh8 and fresh9 joined: a model fitted to more mail fits each set less closely); left
-      // out it rose from 0.218 to 0.225 (the rules' own 0.077). The floor follows the in-sample
-      // figure of the committed model.
-      floors: { f1: 0.52, precision: 0.56, recall: 0.48, tasksF1: 0.58, eventsF1: 0.41, separation: 0.53 },
+      // (fresh8 and fresh9 joined: a model fitted to more mail fits each set less closely), 0.515 on
+      // eighteen (typical13 joined, round thirteen); left out it rose from 0.218 to 0.225 (the rules'
+      // own 0.077). The floor follows the in-sample figure of the committed model.
+      floors: { f1: 0.52, precision: 0.56, recall: 0.48, tasksF1: 0.58, eventsF1: 0.41, separation: 0.5 },
     },
     {
       // Written for the item model's training in round eight (six batches, each committed before
@@ -151,11 +151,11 @@ describe('extraction quality floors', () => {
       // it, threshold 0.40): F1 0.455, separation 0.046; the seventh round's code: F1 0.456,
       // separation -0.006. Then added to the model's training sets (rules never tuned on it); the
       // model now drops nothing, so F1 is the rules' and the separation in-sample (0.498, 0.472 on
-      // fourteen sets, 0.464 on fifteen; left out, 0.080, then 0.102). A round that tunes rules on it needs a new blind set first.
+      // fourteen sets, 0.464 on fifteen, 0.444 on eighteen; left out, 0.080, then 0.102). A round that tunes rules on it needs a new blind set first.
       name: 'fresh7 set (written blind while round eight ran, scored once after it, F1 0.455; the item model trains on it)',
       dir: FRESH7,
       emails: 51,
-      floors: { f1: 0.44, precision: 0.51, recall: 0.38, tasksF1: 0.52, eventsF1: 0.31, separation: 0.46 },
+      floors: { f1: 0.44, precision: 0.51, recall: 0.38, tasksF1: 0.52, eventsF1: 0.31, separation: 0.43 },
     },
     {
       // Scored once, blind, with the eighth round's code and with the ninth's (which makes the same
@@ -178,21 +178,21 @@ describe('extraction quality floors', () => {
     },
     {
       // The tenth round's blind set: F1 0.529, separation 0.066 when scored once (the ninth and
-      // tenth rounds' code make the same items); then trained on: in-sample separation 0.420;
-      // left out, 0.063.
+      // tenth rounds' code make the same items); then trained on: in-sample separation 0.420 (0.388
+      // on eighteen sets); left out, 0.063.
       name: 'fresh10 set (written blind while round ten ran, scored once after it, F1 0.529; the item model trains on it)',
       dir: FRESH10,
       emails: 43,
-      floors: { f1: 0.52, precision: 0.55, recall: 0.49, tasksF1: 0.66, eventsF1: 0.26, separation: 0.41 },
+      floors: { f1: 0.52, precision: 0.55, recall: 0.49, tasksF1: 0.66, eventsF1: 0.26, separation: 0.37 },
     },
     {
       // The eleventh round's blind set: F1 0.466, separation 0.181 with the tenth round's model and
       // 0.198 with the first form of the subject feature, when scored once; then trained on (the
-      // feature per mail class): in-sample separation 0.456; left out, 0.198.
+      // feature per mail class): in-sample separation 0.456 (0.425 on eighteen sets); left out, 0.198.
       name: 'fresh11 set (written blind while round eleven ran, scored once after it, F1 0.466; the item model trains on it)',
       dir: FRESH11,
       emails: 44,
-      floors: { f1: 0.45, precision: 0.5, recall: 0.41, tasksF1: 0.54, eventsF1: 0.29, separation: 0.43 },
+      floors: { f1: 0.45, precision: 0.5, recall: 0.41, tasksF1: 0.54, eventsF1: 0.29, separation: 0.41 },
     },
     {
       // The twelfth round's blind set: F1 0.438 (events from text 0.211) both with the code before

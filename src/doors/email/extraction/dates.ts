@@ -176,7 +176,7 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   return {
     index: r.index,
     end: r.index + length,
-    text: r.text.slice(0, length),
+    text: text.slice(r.index, r.index + length),
     year,
     month,
     day,

@@ -20,6 +20,13 @@ const MONTH_OR_DAY =
   '(?:\\d|jan|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|ene|abr|ago|dic|janv|f[ée]v|avr|juil|ao[uû]|d[ée]c|mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jue|vie|s[áa]b|dom|mo|di|mi|do|fr|sa|so|mer|jeu|ven|sam|dim)';
 /** A line opening with a date and a separator ("Nov 30 - ...", "Sat Nov 21 - ...", "12 décembre, 14h : ..."): one schedule entry per line. */
 export const DATE_FIRST_LINE = new RegExp(`^\\s*(?:[-*•]\\s*)?${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:\\s[-–—|]\\s+\\S|\\s?:\\s+(?!https?:)\\p{L})`, 'iu');
+/** A line that ends with its date after a spaced dash ("Tile (backsplash) - Mon 11/30", "Paint colors – due Dec 9"). */
+const DATE_LAST_LINE = new RegExp(`\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}$`, 'iu');
+/** One schedule entry per line, so such a line is never joined with its neighbours. */
+export function endsWithDate(line: string): boolean {
+  const tail = DATE_LAST_LINE.exec(line);
+  return tail !== null && /\d/.test(tail[0]);
+}
 /** Cheap shape test before any date parsing: a date-ish token at the start, or near the end after a separator. */
 const SHAPE = new RegExp(
   `^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}\\s[-–—:|]\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,24}$|\\sdue\\s[^\\n]{0,30}$`,

@@ -1,7 +1,7 @@
 /** Splitting cleaned body text into paragraphs, line units (list items, table rows) and clauses. */
 
 import { IMPERATIVE, REQUEST } from './action-items.js';
-import { DATE_FIRST_LINE } from './schedule.js';
+import { DATE_FIRST_LINE, endsWithDate } from './schedule.js';
 import { opensWithImperative } from './statements.js';
 import { stripLeadIns } from './titles.js';
 
@@ -92,9 +92,9 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       const line = rawLine.trim();
       if (!line) continue;
       const isTable = line.includes(' | ');
-      const starts = LIST_START.test(line) || isTable || LABEL_START.test(line) || DATE_FIRST_LINE.test(line);
+      const starts = LIST_START.test(line) || isTable || LABEL_START.test(line) || DATE_FIRST_LINE.test(line) || endsWithDate(line);
       const prevLine = current?.lines[current.lines.length - 1] ?? '';
-      const prevEnds = prevLine.endsWith(':');
+      const prevEnds = prevLine.endsWith(':') || endsWithDate(prevLine);
       if (!current || (starts && !DANGLING.test(prevLine)) || prevEnds || (current.listItem && isTable)) {
         close();
         current = { lines: [line], listItem: LIST_START.test(line) || isTable };

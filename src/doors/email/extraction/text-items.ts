@@ -76,6 +76,26 @@ export interface TextItems {
   events: TextEvent[];
 }
 
+const GREETING_OR_SIGN_OFF =
+  /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|thanks?|thank you|cheers|best|regards|kind regards|love|xo|hola|buenos d[íi]as|querid[oa]s?|gracias|saludos|un abrazo|besos|hallo|liebe[rs]?|guten (?:morgen|tag)|danke|viele gr[üu](?:ß|ss)e|lg|gr[üu](?:ß|ss)e|bonjour|bonsoir|salut|coucou|merci|bises|cordialement|bien (?:à vous|amicalement))\b/i;
+
+/**
+ * "call vet about biscuit's meds 312-555-0187 / plumber - ray ... / renew car registration by fri!!":
+ * a note to self is a few short lines typed in haste, no greeting or sign-off, no line ending like a
+ * sentence; each line is an errand. Null when the text is not such a note.
+ */
+function noteLines(text: string): string[] | null {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length < 2 || lines.length > 15) return null;
+  const noteLike = (l: string) => l.length <= 90 && !/[.,;:]$/.test(l) && !GREETING_OR_SIGN_OFF.test(l.replace(/^[-*•]\s*/, '')) && /\p{L}{3}/u.test(l);
+  // Typed in haste: lines mostly start in lower case, where a notice or a status update capitalises.
+  const hasty = lines.filter((l) => /^(?:[-*•]\s*)?\p{Ll}/u.test(l)).length;
+  return lines.every(noteLike) && hasty * 3 >= lines.length * 2 ? lines : null;
+}
+
 function isTableRow(u: Unit): boolean {
   return u.text.includes(' | ');
 }
@@ -94,12 +114,14 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   if (segments.some((s) => NOTHING_TO_DO.test(s) && !CONDITIONAL_NOTHING.test(s))) return out;
   for (const segment of segments) {
     const paragraphs = paragraphsOf(segment);
-    const units = unitsOf(paragraphs);
+    const note = segments.length === 1 ? noteLines(segment) : null;
+    // A note to self is a list of errands, whatever each line's grammar: one entry per line.
+    const units: Unit[] = note ? note.map((text) => ({ text, listItem: true, paragraph: 0 })) : unitsOf(paragraphs);
     // Each paragraph's text once, not rebuilt from every unit for every unit.
     const paragraphTexts: string[][] = paragraphs.map(() => []);
     for (const u of units) paragraphTexts[u.paragraph].push(u.text);
     const paragraphText = paragraphTexts.map((texts) => texts.join(' '));
-    let sectionFrom = -1; // paragraph index where an action section started
+    let sectionFrom = note ? 0 : -1; // paragraph index where an action section started
     let sectionDue: number | null = null;
     let introAsk: TextTask | null = null;
     let tasksAtIntro = 0;
@@ -282,7 +304,19 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
   }
   const events = namedBySubject(withSharedPlace(withFields(withoutMovedFrom(out.events), places, durations), sharedPlaces), cleanSubject);
-  return { tasks: dueBeforeTheEvent(withoutUndatedEchoes(out.tasks), events), events };
+  return { tasks: dueBeforeTheEvent(withoutScheduleIntros(withoutUndatedEchoes(out.tasks)), events), events };
+}
+
+/** "Here are the dates we need your selections by:", "Die Fristen im Überblick": a sentence that announces deadlines. */
+const ANNOUNCES_DATES =
+  /(?<!\p{L})(?:(?:the|these|our|your|key)\s+(?:\w+\s+)?(?:dates|deadlines)|due dates|(?:las|estas|nuestras)\s+fechas|(?:los|estos)\s+plazos|(?:die|diese|folgende)n?\s+(?:fristen|termine)|(?:les|ces)\s+(?:dates|[ée]ch[ée]ances))(?!\p{L})/iu;
+
+/**
+ * The undated sentence that announces a schedule of deadlines is not an errand of its own: the
+ * dated entries right after it are.
+ */
+function withoutScheduleIntros(tasks: TextTask[]): TextTask[] {
+  return tasks.filter((t, i) => !(t.dueMs === null && ANNOUNCES_DATES.test(t.excerpt) && tasks[i + 1]?.kind === 'schedule' && tasks[i + 1].dueMs !== null));
 }
 
 /**
