@@ -202,7 +202,8 @@ describe('days told apart from their happening, and things that are not one even
       )
     ).out;
     expect(en.events.map((e) => [e.title, e.start_time, e.location])).toEqual([["Mia's baby shower", '2027-01-10T18:00:00.000Z', '88 Cedar Ave']]);
-    expect(en.tasks.map((t) => [t.title, day(t.due_date)])).toEqual([['RSVP to Eva', '2026-12-31']]);
+    // The RSVP names the one event it is for (thirteenth round).
+    expect(en.tasks.map((t) => [t.title, day(t.due_date)])).toEqual([["RSVP to Eva: Mia's baby shower", '2026-12-31']]);
     const de = (
       await run(mail(headers(CET, 'Einladung', 'h2'), 'Wir laden euch herzlich zu unserem Sommerfest ein!\nSamstag, 11. Juli, 15 Uhr, Vereinsheim Süd.'))
     ).out;

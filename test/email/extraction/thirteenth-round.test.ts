@@ -101,3 +101,98 @@ describe('a note to self', () => {
     expect(status.map(([title]) => title)).not.toContain('Sam is blocked on the API keys');
   });
 });
+
+async function itemsOf(date: string, subject: string, body: string) {
+  const { out } = await run(mail(headers(date, subject, `r13-${++n}`), body));
+  return {
+    tasks: out.tasks.map((t) => [t.title, t.due_date?.slice(0, 16) ?? null]),
+    events: out.events.map((e) => [e.title, e.start_time?.slice(0, 16)]),
+  };
+}
+
+describe('titles that name what the item is about', () => {
+  it('a call or meeting told without a name keeps its kind and takes the subject', async () => {
+    const { events } = await itemsOf(
+      'Wed, 25 Nov 2026 10:00:00 -0500',
+      'Re: Label design quote',
+      "Hi,\n\nAnd let's do a call Monday at 11 to go through the die-line together.\n\nKevin\n",
+    );
+    expect(events).toEqual([['Call: Label design quote', '2026-11-30T16:00']]);
+  });
+
+  it('a dated ask to say whether you come names the one event of the mail', async () => {
+    for (const [date, body, want] of [
+      [
+        'Wed, 25 Nov 2026 10:00:00 -0800',
+        'Hi families,\n\nOur winter concert is on Thursday, December 10 at 6:30pm in the school gym.\n\nPlease let us know by Friday, December 4 whether you will attend.\n\nThanks,\nMs. Park\n',
+        'Let us know whether you will attend: Winter concert',
+      ],
+      [
+        CET,
+        'Liebe Eltern,\n\nwir laden Sie herzlich zu unserem Elternabend am Dienstag, 8. Dezember, um 19:30 Uhr ein.\n\nBitte geben Sie uns bis Mittwoch, 2. Dezember, Bescheid, ob Sie kommen.\n\nHerzliche Grüße\n',
+        'Elternabend',
+      ],
+      [
+        CET,
+        'Hola familias:\n\nLa fiesta de Navidad será el viernes 18 de diciembre a las 17:00 en el salón de actos.\n\nPor favor, confirmad asistencia antes del lunes 14.\n\nUn saludo\n',
+        'Confirmad asistencia: Fiesta de Navidad',
+      ],
+      [
+        CET,
+        "Bonjour à tous,\n\nLe repas de fin d'année aura lieu le samedi 12 décembre à 19h à la salle des fêtes.\n\nMerci de vous inscrire avant le 5 décembre.\n\nLe bureau\n",
+        "Vous inscrire: Repas de fin d'année",
+      ],
+    ] as const) {
+      const { tasks } = await itemsOf(date, 'Notice', body);
+      expect(tasks, body).toHaveLength(1);
+      expect(String(tasks[0][0]), body).toContain(want);
+    }
+  });
+});
+
+describe('meeting notes and deadline lists', () => {
+  it('skips entries already ticked off, and keeps a phrasal verb ("run through") in the title', async () => {
+    const { tasks } = await itemsOf(
+      'Wed, 2 Dec 2026 10:00:00 -0500',
+      'Launch sync',
+      'Hi team,\n\nAction items\n- Omar: fix the login crash - by Friday\n- Aisha: book the App Store review slot - done\n- Chen: send the invoice (erledigt)\n- [x] Jess: order the banners\n- Everyone: run through the QA checklist before code freeze on Thursday Dec 10\n\nThanks\n',
+    );
+    expect(tasks.map(([title]) => title)).toEqual(['Fix the login crash', 'Run through the QA checklist before code freeze']);
+  });
+
+  it('an hour a listed item is due by makes a deadline, not an event', async () => {
+    for (const [date, body, want] of [
+      [
+        MST,
+        'Hi all,\n\nKey dates:\n\n- Final report: Friday, December 4, by 5pm\n- Slides: Monday, December 7\n\nThanks\n',
+        ['Final report', '2026-12-05T00:00'],
+      ],
+      [
+        'Wed, 25 Nov 2026 16:17:00 -0500',
+        'Estimados estudiantes:\n\nLes recordamos las fechas de entrega:\n\n• Versión final del documento (PDF): viernes 4 de diciembre, hasta las 11:59 p.m.\n• Formato de autorización: lunes 7 de diciembre.\n\nCordialmente\n',
+        ['Versión final del documento', '2026-12-05T04:59'],
+      ],
+      [
+        CET,
+        'Hallo,\n\nWichtige Termine:\n\n- Hausarbeit: Freitag, 4. Dezember, bis 12 Uhr\n- Präsentation: Montag, 7. Dezember\n\nGruß\n',
+        ['Hausarbeit', '2026-12-04T11:00'],
+      ],
+      [
+        CET,
+        'Bonjour,\n\nDates à retenir :\n\n- Rapport final : vendredi 4 décembre, avant 17h\n- Soutenance : lundi 7 décembre\n\nCordialement\n',
+        ['Rapport final', '2026-12-04T16:00'],
+      ],
+    ] as const) {
+      const { tasks, events } = await itemsOf(date, 'Dates', body);
+      expect(events, body).toEqual([]);
+      expect(tasks[0], body).toEqual(want);
+    }
+    // A range of hours is still an event.
+    const { events } = await itemsOf(
+      MST,
+      'Open house',
+      'Hi neighbours,\n\nOur open house is on Saturday, December 5 from 2 until 5pm at 14 Elm Street.\n\nBest\n',
+    );
+    expect(events).toHaveLength(1);
+  });
+});

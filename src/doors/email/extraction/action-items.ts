@@ -97,7 +97,8 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number, 
     /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|to avoid|pour [ée]viter|para evitar|which|damit|para que|pour que|afin de|si no|sinon|otherwise|or else|andernfalls|ansonsten|de lo contrario|faute de quoi)\b.*$/i,
     '',
   );
-  t = t.replace(/\s+(via|using|through|with the form|using my)\b.*$/i, '');
+  // "submit it through the portal": how, not what; but "run through the checklist" is the errand's verb.
+  t = t.replace(/(?<!^\s*(?:run|go|read|look|walk|work|talk|sort|skim|comb|flip|get|sit))\s+(via|using|through|with the form|using my)\b.*$/i, '');
   t = t.replace(/[:]\s*https?:\/\/\S+.*$/i, '').replace(/https?:\/\/\S+/g, '');
   // "register at gardenclub.example.org/wreath": the address is how, not what.
   t = t.replace(/\s+(?:at|on|via|unter|sur|en|auf)\s+(?:www\.)?[\w-]+(?:\.[\w-]+)+(?:\/\S*)?/gi, '');
@@ -117,9 +118,12 @@ export interface ClauseInfo {
   bulk: boolean;
 }
 
+/** "book the review slot - done", "(erledigt)", "✓", "[x] ...": an entry already ticked off. */
+const DONE_MARK = /(?:\s[-–—:]|\()\s*(?:done|completed|erledigt|hecho|listo|fait|termin[ée]e?)\s*\)?[.!]?$|[✓✔☑]\s*$|^\s*(?:[-*•]\s*)?\[[xX]\]/u;
+
 export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null {
   const raw = stripListMarker(info.clause.trim());
-  if (raw.length < 6) return null;
+  if (raw.length < 6 || DONE_MARK.test(info.clause.trim())) return null;
   const owner = stripOwner(raw);
   // "- Alex to send the revised budget by Friday", "- Priya will book the venue": a list entry of notes names its owner first.
   let rest =

@@ -9,7 +9,7 @@ import type { TextTask } from './action-items.js';
 import { GENERIC_EVENT_TITLE } from './calibrate.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { clauseEvent, type TextEvent } from './meetings.js';
-import { contentWordCount, finishTitle } from './titles.js';
+import { capitalise, contentWordCount, finishTitle } from './titles.js';
 
 /**
  * A label and its value on one line; a mail header of a forward ("Gesendet: Montag, 30. November")
@@ -45,11 +45,17 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
   return events.map((e) => {
     // "How about Thursday at 12:30 at Dishoom?" under "Re: Lunch?": a proposal names nothing; the subject does.
     if (PROPOSAL_ONLY.test(e.title.trim()) && words >= 1) return { ...e, title: finishTitle(subject, 12), weak: { ...e.weak, subjectTitle: true } };
-    // Weighed as the generic title was (-0.08 in calibrate.ts): a better name, on no better evidence.
-    if (GENERIC_EVENT_TITLE.test(e.title.trim()) && words >= 2) return { ...e, title: finishTitle(subject, 12), confidence: e.confidence - 0.08 };
+    // "Call" under "Re: Label design quote": the kind of event and what it is about ("Call: Label
+    // design quote"); a gathering ("Treffen", "Rendez-vous") is named by the subject alone. Weighed as the generic title was (-0.08 in calibrate.ts): a better name, on no better evidence.
+    if (GENERIC_EVENT_TITLE.test(e.title.trim()) && words >= 2) {
+      const title = CALL_KIND.test(e.title.trim()) ? `${capitalise(e.title.trim())}: ${subject}` : subject;
+      return { ...e, title: finishTitle(title, 14), confidence: e.confidence - 0.08 };
+    }
     return e;
   });
 }
+/** Kinds of event a title keeps before the subject: how people meet, not that they do. */
+const CALL_KIND = /^(?:call|phone call|video call|meeting|sync|chat|catch[- ]?up|visio|appel|anruf|telefonat|videocall|llamada|videollamada)$/i;
 const PROPOSAL_ONLY =
   /^(?:how about|what about|shall we say|qu[ée] tal|wie w[äa]re es(?: mit)?|was h[äa]ltst du von|que dirais-tu de|que diriez-vous de|et si on disait|(?:[\p{L}!¡]+[,!]?\s+)?(?:see you|nos vemos|on se voit|wir sehen uns))$/iu;
 

@@ -29,7 +29,7 @@ export function endsWithDate(line: string): boolean {
 }
 /** Cheap shape test before any date parsing: a date-ish token at the start, or near the end after a separator. */
 const SHAPE = new RegExp(
-  `^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}\\s[-–—:|]\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,24}$|\\sdue\\s[^\\n]{0,30}$`,
+  `^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}\\s[-–—:|]\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,40}$|\\sdue\\s[^\\n]{0,30}$`,
   'i',
 );
 /** Date parsing per line is the costly part: a message gets a bounded number of schedule-line looks. */
@@ -110,6 +110,15 @@ export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = f
   );
 }
 
+const DUE_BY_HOUR =
+  /(?:\bby|\buntil|\btill|no later than|hasta(?: las?)?|antes de las?|bis(?: sp[äa]testens)?|sp[äa]testens(?: um)?|jusqu['’][àa]|avant)\s+\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?\s?m\.?|uhr|h(?!\p{L})|heures?)?/iu;
+const HOUR_RANGE = /(?<!\p{L})(?:from|von|de|desde|entre|between)\s+\d/iu;
+
+/** "Final report: Friday, December 4, by 5pm": the hour says when it is due, no event happens then ("from 2 until 5pm" is a range). */
+export function dueByHour(text: string): boolean {
+  return DUE_BY_HOUR.test(text) && !HOUR_RANGE.test(text);
+}
+
 /** A day read on its own with the hour read beside it: one mention with both. */
 function atTime(day: DateMention, time: DateMention): DateMention {
   return { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime };
@@ -124,6 +133,21 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
     .filter(Boolean);
   const title = finishTitle(stripOwner(chunks[0] ?? '').rest, 12);
   if (contentWordCount(title) < 1 || /^[a-z]\)?$/i.test(title)) return null;
+  // "Final report: Friday, December 4, by 5pm", "viernes 4 de diciembre, hasta las 11:59 p.m.": an hour
+  // something is due by, not one at which something happens.
+  if (time && dueByHour(line)) {
+    return {
+      task: {
+        kind: 'schedule',
+        title: finishTitle(stripOwner(text).rest.split(/\s*,\s*/)[0] ?? title, 14),
+        excerpt: line,
+        dueMs: mentionStartMs(atTime(day, time), ctx, false),
+        dueIsExact: true,
+        confidence: CONFIDENCE.scheduleLine,
+        rule: 'scheduleLine',
+      },
+    };
+  }
   if (time) {
     const start = atTime(day, time);
     const startMs = mentionStartMs(start, ctx, false);

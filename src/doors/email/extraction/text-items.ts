@@ -12,7 +12,7 @@ import { dayFromSentenceBefore, hourOnly, LABEL_DAY, namedBySubject, onThatDay, 
 import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle } from './titles.js';
-import { DATE_FIRST_LINE, occurrenceList, scheduleLine } from './schedule.js';
+import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
@@ -250,10 +250,12 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           // A closure ("will be closed on Friday") is read before the hours the same sentence may give ("close early at 3 PM").
           const closed = DATEISH.test(clause) && closure(clause) ? dayEntry(clause, ctx, lastSentence) : null;
           // "Der Kurs heute um 18.30 Uhr fällt aus": an agenda-like clause that calls its event off makes none either.
+          // "Final report: Friday, December 4, by 5pm" is due then: nothing happens at that hour.
+          const quiet = calledOff(clause) || dueByHour(clause);
           let ev =
             closed ??
-            (calledOff(clause) ? null : clauseEvent(withoutReason(clause), paragraphText[u.paragraph], ctx, subject)) ??
-            (DATEISH.test(clause) && !calledOff(clause) ? dayEntry(clause, ctx, lastSentence) : null);
+            (quiet ? null : clauseEvent(withoutReason(clause), paragraphText[u.paragraph], ctx, subject)) ??
+            (DATEISH.test(clause) && !quiet ? dayEntry(clause, ctx, lastSentence) : null);
           // "Friday works for me. Let's meet at the café at 10:30": the hour's day is in the sentence before.
           if (!ev && lastSentence && !lastMadeEvent && hasMeetingWord(clause))
             ev = dayFromSentenceBefore(clause, lastSentence, paragraphText[u.paragraph], ctx, subject);
@@ -304,7 +306,34 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
   }
   const events = namedBySubject(withSharedPlace(withFields(withoutMovedFrom(out.events), places, durations), sharedPlaces), cleanSubject);
-  return { tasks: dueBeforeTheEvent(withoutScheduleIntros(withoutUndatedEchoes(out.tasks)), events), events };
+  return { tasks: namedByTheirEvent(dueBeforeTheEvent(withoutScheduleIntros(withoutUndatedEchoes(out.tasks)), events), events), events };
+}
+
+/** "Let us know if you're coming", "Geben Sie uns Bescheid, ob Sie kommen", "meldet euch ... an", "confirmad asistencia". */
+const ATTENDANCE_ASK =
+  /(?<!\p{L})(?:rsvp|(?:let|tell)\s+(?:\S+\s+){1,3}know\b[^.?!]{0,40}?\b(?:if|whether)|sign\s+up|register|bescheid|meldet\s+euch|melden\s+sie\s+sich|melde\s+dich|anmeld\p{L}*|confirm\p{L}*\s+(?:\p{L}+\s+)?(?:asistencia|attendance|pr[ée]sence)|inscr[ií]b\p{L}*|inscri(?:vez|s-toi|re)|ap[úu]nt\p{L}*)(?!\p{L})/iu;
+
+const words = (s: string) =>
+  new Set(
+    s
+      .toLocaleLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 4),
+  );
+
+/**
+ * A dated ask to say whether you come, in a mail about one event, is about that event: its title
+ * names it ("Geben Sie uns Bescheid, ob Sie kommen: Elternabend") unless it already does.
+ */
+function namedByTheirEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
+  if (events.length !== 1) return tasks;
+  const event = events[0];
+  const named = words(event.title);
+  return tasks.map((t) =>
+    t.dueMs !== null && t.dueMs <= event.startMs && ATTENDANCE_ASK.test(t.excerpt) && ![...words(t.title)].some((w) => named.has(w))
+      ? { ...t, title: finishTitle(`${t.title}: ${event.title}`, 16) }
+      : t,
+  );
 }
 
 /** "Here are the dates we need your selections by:", "Die Fristen im Überblick": a sentence that announces deadlines. */
