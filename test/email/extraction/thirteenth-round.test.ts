@@ -196,3 +196,31 @@ describe('meeting notes and deadline lists', () => {
     expect(events).toHaveLength(1);
   });
 });
+
+describe('where and what an event is', () => {
+  it('a remark on how to join is not the place', async () => {
+    const { out } = await run(
+      mail(
+        headers('Wed, 2 Dec 2026 10:00:00 -0500', 'Notes', `r13-${++n}`),
+        'Hi team,\n\nNext sync: Tuesday Dec 8, 10:30-11:00, Maple room (Zoom link in the calendar hold).\n\nThanks\n',
+      ),
+    );
+    expect(out.events.map((e) => e.location)).toEqual(['Maple room']);
+  });
+
+  it('an outing told by what the class does is named by the subject, and goes where it visits', async () => {
+    const { out } = await run(
+      mail(
+        headers('Wed, 25 Nov 2026 10:00:00 -0500', 'Grade 3 field trip – Museum of Science, Thu Dec 10', `r13-${++n}`),
+        'Dear Grade 3 families,\n\nOur class will visit the Museum of Science on Thursday, December 10! Buses leave school at 9:00 AM and we will be back by 2:30 PM.\n\nThank you!\n',
+      ),
+    );
+    expect(out.events.map((e) => [e.title, e.location])).toEqual([['Grade 3 field trip', 'Museum of Science']]);
+    const de = await itemsOf(
+      CET,
+      'Ausflug der 4b – Deutsches Museum',
+      'Liebe Eltern,\n\nam Mittwoch, 9. Dezember, besuchen wir das Deutsche Museum. Abfahrt ist um 8:30 Uhr an der Schule, zurück sind wir gegen 13 Uhr.\n\nViele Grüße\n',
+    );
+    expect(de.events.map(([title]) => title)).toEqual(['Ausflug der 4b']);
+  });
+});

@@ -39,8 +39,23 @@ export function dayFromSentenceBefore(clause: string, previous: string, paragrap
  * only by the kind of meeting takes the subject's name when the subject says more ("Atelier cuisine
  * de Noël").
  */
+/** A class or club going out: told by what it does ("will visit the museum"), named by the subject. */
+const OUTING =
+  /(?<!\p{L})(?:(?:field\s+)?trips?|excursions?|outings?|sorties?|voyages? scolaires?|ausfl[üu]ge?|exkursion(?:en)?|klassenfahrt|wandertag|excursi[óo]n(?:es)?|salidas?)(?!\p{L})/iu;
+
+/** "will visit the Museum of Science", "besuchen das Deutsche Museum", "visitarán el Museo del Prado": where the outing goes. */
+const VISITED =
+  /(?<!\p{L})(?:visit|visits|visiting|besuchen|besucht|visitar[áa]n?|visiteront|visiter)\s+(?:the\s+|das\s+|den\s+|die\s+|el\s+|la\s+|le\s+|les\s+|l['’])?([\p{Lu}][\p{L}'’-]+(?:\s+(?:of|de|del|des|du|der|de la)?\s*[\p{Lu}][\p{L}'’-]+){0,4})/u;
+
 export function namedBySubject(events: TextEvent[], subject: string): TextEvent[] {
   if (!subject || GENERIC_EVENT_TITLE.test(subject.trim())) return events;
+  // "Grade 3 field trip – Museum of Science, Thu Dec 10" over "Our class will visit the Museum of Science on ...".
+  const head = subject.split(/\s+[–—|-]\s+|:\s+/)[0].trim();
+  if (events.length === 1 && OUTING.test(head) && !OUTING.test(events[0].title) && contentWordCount(head) >= 2) {
+    const visited = events[0].location ? null : VISITED.exec(events[0].excerpt);
+    const location = visited ? visited[1] : events[0].location;
+    return [{ ...events[0], title: finishTitle(head, 12), location, weak: { ...events[0].weak, subjectTitle: true } }];
+  }
   const words = contentWordCount(subject);
   return events.map((e) => {
     // "How about Thursday at 12:30 at Dishoom?" under "Re: Lunch?": a proposal names nothing; the subject does.

@@ -44,8 +44,12 @@ export const WHERE_LABEL_WORD =
   /^(where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|ort|wo|standort|adresse|lieu|o[ùu]|emplacement)$/i;
 
 /** A place named with a preposition; a venue noun or a street address wins over a bare one-word name. */
+/** "(Zoom link in the calendar hold)", "(détails dans l'invitation)": a remark on how to join, not where. */
+const JOINING_REMARK =
+  /\([^)]*(?<!\p{L})(?:link|links|details|dial-?in|invite|invitation|calendar|zoom|teams|webex|enlace|lien|d[ée]tails|invitaci[óo]n|einladung|kalender|einwahl)(?!\p{L})[^)]*\)/giu;
+
 export function findLocation(text: string): string | null {
-  const raw = rawLocation(text);
+  const raw = rawLocation(text.replace(JOINING_REMARK, ' '));
   const found = raw && !isTimeZoneName(raw) ? raw : null;
   const place = found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
   return place && REFERS_BACK.test(place) ? namedInBrackets(text, place) : place;
