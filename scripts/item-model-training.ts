@@ -39,6 +39,8 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'fresh11',
     'fresh12',
     'typical13',
+    'typical14',
+    'typical15',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),

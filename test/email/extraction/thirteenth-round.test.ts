@@ -224,3 +224,50 @@ describe('where and what an event is', () => {
     expect(de.events.map(([title]) => title)).toEqual(['Ausflug der 4b']);
   });
 });
+
+describe('fourth batch (typical14 and typical15, scored once before it)', () => {
+  it('a dated list entry with an hour is due then when it is an errand or due "by" the hour; a meeting stays an event', async () => {
+    const { tasks, events } = await itemsOf(
+      'Mon, 23 Nov 2026 08:15:00 -0600',
+      'Cierre',
+      'Estimados gerentes:\n\n• Viernes 27 de noviembre: fecha límite para registrar gastos de viaje\n  y comprobantes en Concur.\n• Martes 1 de diciembre, 14:00 h: enviar a Contraloría las provisiones\n  y las facturas pendientes.\n• Lunes 7 de diciembre, 10:00 h: junta de revisión de resultados en la\n  sala Cedro (piso 5).\n\nSaludos\n',
+    );
+    expect(tasks).toEqual([
+      ['Fecha límite para registrar gastos de viaje y comprobantes en Concur', '2026-11-28T05:59'],
+      ['Enviar a Contraloría las provisiones y las facturas pendientes', '2026-12-01T20:00'],
+    ]);
+    expect(events).toEqual([['Junta de revisión de resultados en la sala Cedro', '2026-12-07T16:00']]);
+    const en = await itemsOf(
+      'Mon, 23 Nov 2026 16:05:00 -0600',
+      'Production calendar',
+      "Hi all,\n\nHere's the production calendar:\n\nMon 11/30 - final headlines to your section editor\nWed 12/2 - all copy filed to the copy desk by noon\n\nBen\n",
+    );
+    expect(en.tasks).toEqual([
+      ['Final headlines to your section editor', '2026-12-01T05:59'],
+      ['All copy filed to the copy desk', '2026-12-02T18:00'],
+    ]);
+  });
+
+  it('one verb over a list of people makes one errand per entry, due when the intro says', async () => {
+    for (const [date, body, want] of [
+      [
+        'Sun, 29 Nov 2026 21:14:06 -0800',
+        'call these tmrw:\n- gutter guy 206-555-0143 re: estimate\n- Aunt Ruth 360.555.0121 (her bday is Thursday!)\n\nSent from my iPhone\n',
+        [
+          ['Call gutter guy 206-555-0143 re: estimate', '2026-12-01'],
+          ['Call Aunt Ruth 360.555.0121', '2026-12-01'],
+        ],
+      ],
+      [
+        CET,
+        'Hallo,\n\ndiese bis Freitag anrufen:\n- Heizungsfirma Krause\n- Versicherung wegen Schaden\n\nDanke\n',
+        [
+          ['Heizungsfirma Krause anrufen', '2026-11-27'],
+          ['Versicherung wegen Schaden anrufen', '2026-11-27'],
+        ],
+      ],
+    ] as const) {
+      expect(await tasksOf(date, body), body).toEqual(want);
+    }
+  });
+});

@@ -11,7 +11,8 @@ import { findLocation, isTimeZoneName, opensWithVenue } from './places.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
 
 const LISTED = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
-const SEPARATOR_AFTER = /^\s*(?:[-–—:|]|\s-\s)\s*/;
+// "14:00 h: enviar ...": the hour's unit may stand between the date and the separator.
+const SEPARATOR_AFTER = /^\s*(?:h|hrs?|uhr|horas?)?\.?\s*(?:[-–—:|]|\s-\s)\s*/i;
 const DUE_WORD =
   '(?:due(?:\\s+(?:on|by))?|by|deadline|bis(?:\\s+zum)?|f[äa]llig(?:\\s+am)?|frist|avant(?:\\s+le)?|antes\\s+del?|hasta\\s+el|plazo|vence|[ée]ch[ée]ance|date limite)';
 /** Text then date: after a spaced dash, or after a colon/parenthesis/"due" that says it is a deadline. */
@@ -29,7 +30,7 @@ export function endsWithDate(line: string): boolean {
 }
 /** Cheap shape test before any date parsing: a date-ish token at the start, or near the end after a separator. */
 const SHAPE = new RegExp(
-  `^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}\\s[-–—:|]\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,40}$|\\sdue\\s[^\\n]{0,30}$`,
+  `^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}(?:\\s[-–—:|]|\\s?:)\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,40}$|\\sdue\\s[^\\n]{0,30}$`,
   'i',
 );
 /** Date parsing per line is the costly part: a message gets a bounded number of schedule-line looks. */
@@ -60,7 +61,6 @@ function dayMention(line: string, ctx: DateContext): DateMention[] {
   return findDates(line, ctx).filter((m) => !m.likelyPast);
 }
 
-/** One line of a schedule, or null when the line is not shaped like one. */
 /**
  * "Parents' evening: Thursday 21 January, 4-7pm" / "Deadline for trip payments: Friday 29 January":
  * lines of a label and its day, two or more in a row, are a schedule even without list marks. Such
@@ -70,7 +70,11 @@ function dayMention(line: string, ctx: DateContext): DateMention[] {
 export const DEADLINE_LABEL =
   /(?<!\p{L})(?:deadline|due|last day|closing date|cut-?off|payments?|return|submit|hand in|sign-?up|registration|rsvp|frist|anmeldeschluss|abgabe|einsendeschluss|letzter tag|zahlung|fecha l[íi]mite|plazo|[úu]ltimo d[íi]a|pago|inscripci[óo]n|date limite|dernier d[ée]lai|[ée]ch[ée]ance|paiement|inscriptions?|retour)(?!\p{L})/iu;
 
-export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = false): ScheduleItem | null {
+/**
+ * One line of a schedule, or null when the line is not shaped like one. `asks` says whether an
+ * entry's words are an errand ("enviar a Contraloría las provisiones"): with an hour, it is due then.
+ */
+export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = false, asks: (text: string) => boolean = () => false): ScheduleItem | null {
   const line = stripListMarker(rawLine.trim());
   if (line.length < 8 || line.length > 200 || !SHAPE.test(rawLine) || ++looks > LOOKS_PER_MESSAGE) return null;
   // Date first: the date is read from the part before the separator, so a range parser cannot
@@ -79,7 +83,7 @@ export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = f
   if (sep && DATE_FIRST_LINE.test(line)) {
     const head = line.slice(0, sep.index);
     const day = dayMention(head, ctx).find((m) => m.hasDay && m.index <= 1);
-    if (day) return entry(line, line.slice(sep.index + sep[0].length), day, dayMention(line.slice(sep.index + sep[0].length), ctx), ctx);
+    if (day) return entry(line, line.slice(sep.index + sep[0].length), day, dayMention(line.slice(sep.index + sep[0].length), ctx), ctx, asks);
   }
   const mentions = dayMention(line, ctx);
   const day = mentions.find((m) => m.hasDay);
@@ -107,11 +111,12 @@ export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = f
     day,
     mentions.filter((m) => m !== day),
     ctx,
+    asks,
   );
 }
 
 const DUE_BY_HOUR =
-  /(?:\bby|\buntil|\btill|no later than|hasta(?: las?)?|antes de las?|bis(?: sp[äa]testens)?|sp[äa]testens(?: um)?|jusqu['’][àa]|avant)\s+\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?\s?m\.?|uhr|h(?!\p{L})|heures?)?/iu;
+  /(?:\bby|\buntil|\btill|no later than|hasta(?: las?| el)?|antes de las?|antes del|bis(?: sp[äa]testens)?|sp[äa]testens(?: um)?|jusqu['’][àa]|avant)\s+(?:\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?\s?m\.?|uhr|h(?!\p{L})|heures?)?|noon|midday|mittag|mediod[íi]a|midi)/iu;
 const HOUR_RANGE = /(?<!\p{L})(?:from|von|de|desde|entre|between)\s+\d/iu;
 
 /** "Final report: Friday, December 4, by 5pm": the hour says when it is due, no event happens then ("from 2 until 5pm" is a range). */
@@ -124,7 +129,7 @@ function atTime(day: DateMention, time: DateMention): DateMention {
   return { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime };
 }
 
-function entry(line: string, text: string, day: DateMention, others: DateMention[], ctx: DateContext): ScheduleItem | null {
+function entry(line: string, text: string, day: DateMention, others: DateMention[], ctx: DateContext, asks: (text: string) => boolean): ScheduleItem | null {
   const time = others.find((m) => m.hasTime && !m.hasDay) ?? (day.hasTime ? day : null);
   const cleaned = time && time !== day ? text.replace(time.text, ' ') : text;
   const chunks = cleaned
@@ -134,12 +139,12 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
   const title = finishTitle(stripOwner(chunks[0] ?? '').rest, 12);
   if (contentWordCount(title) < 1 || /^[a-z]\)?$/i.test(title)) return null;
   // "Final report: Friday, December 4, by 5pm", "viernes 4 de diciembre, hasta las 11:59 p.m.": an hour
-  // something is due by, not one at which something happens.
-  if (time && dueByHour(line)) {
+  // something is due by, not one at which something happens; so is the hour of an errand.
+  if (time && (dueByHour(line) || asks(cleaned.trim()))) {
     return {
       task: {
         kind: 'schedule',
-        title: finishTitle(stripOwner(text).rest.split(/\s*,\s*/)[0] ?? title, 14),
+        title: finishTitle(stripOwner(cleaned.replace(DUE_BY_HOUR, ' ')).rest.split(/\s*,\s*/)[0] ?? title, 14),
         excerpt: line,
         dueMs: mentionStartMs(atTime(day, time), ctx, false),
         dueIsExact: true,

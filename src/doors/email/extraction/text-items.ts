@@ -1,5 +1,6 @@
 /** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
-import { ACTION_HEADING, clauseTask, tableTasks, type TextTask } from './action-items.js';
+import { CONFIDENCE } from './confidence.js';
+import { ACTION_HEADING, clauseTask, imperativeMood, listVerb, tableTasks, type TextTask } from './action-items.js';
 import { namedByAntecedent, opensWithPronoun } from './antecedent.js';
 import { subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
@@ -11,7 +12,7 @@ import { hasMeetingWord } from './meeting-words.js';
 import { dayFromSentenceBefore, hourOnly, LABEL_DAY, namedBySubject, onThatDay, SHARED_PLACE, THAT_DAY, withoutReason, withSharedPlace } from './neighbours.js';
 import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
-import { capitalise, contentWordCount, finishTitle } from './titles.js';
+import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
 import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
@@ -96,6 +97,24 @@ function noteLines(text: string): string[] | null {
   return lines.every(noteLike) && hasty * 3 >= lines.length * 2 ? lines : null;
 }
 
+/** "call these tmrw:", "email these people by Friday:", "llamar a estos:", "diese anrufen:": one verb for every entry below. */
+const SPREAD_INTRO =
+  /^(?:please\s+)?(call|phone|ring|text|email|e-mail|message|ping|contact|book|buy|order|pay|return|llamar(?:\s+a)?|escribir\s+a|appeler|[ée]crire\s+[àa]|contacter|anrufen|schreiben|kontaktieren)\s+(?:these|those|them|all of these|the following|estos|estas|ces|les suivants|diese|folgende)\b([^:\n]{0,40}):\s*$/iu;
+
+/** German puts the verb last: "diese bis Freitag anrufen:". */
+const SPREAD_INTRO_DE =
+  /^(?:bitte\s+)?(?:diese|folgende)\b([^:\n]{0,40}?)\s+(anrufen|kontaktieren|anschreiben|bezahlen|bestellen|buchen|zur[üu]ckgeben)\s*:\s*$/iu;
+
+function spreadAsk(intro: string, ctx: DateContext): { titleOf: (entry: string) => string; dueMs: number | null } | null {
+  const en = SPREAD_INTRO.exec(intro.trim());
+  const de = en ? null : SPREAD_INTRO_DE.exec(intro.trim());
+  if (!en && !de) return null;
+  const [verb, rest] = en ? [en[1], en[2]] : [de![2], de![1]];
+  const due = findDates(rest, ctx).find((x) => x.hasDay && !x.likelyPast);
+  const titleOf = (entry: string) => finishTitle(en ? `${capitalise(verb)} ${entry}` : `${entry} ${verb.toLowerCase()}`, 14);
+  return { titleOf, dueMs: due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null };
+}
+
 function isTableRow(u: Unit): boolean {
   return u.text.includes(' | ');
 }
@@ -145,6 +164,25 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           i = j;
           continue;
         }
+      }
+      // "call these tmrw:" over a list of people: one call per entry, each due when the intro says.
+      const spread = !u.listItem && units[i + 1]?.listItem ? spreadAsk(u.text, ctx) : null;
+      if (spread) {
+        let j = i + 1;
+        for (; j < units.length && units[j].listItem; j++) {
+          const title = spread.titleOf(stripListMarker(units[j].text));
+          out.tasks.push({
+            kind: 'list',
+            title,
+            excerpt: `${u.text} ${units[j].text}`,
+            dueMs: spread.dueMs,
+            dueIsExact: false,
+            confidence: CONFIDENCE.todoListEntry,
+            rule: 'todoListEntry',
+          });
+        }
+        i = j;
+        continue;
       }
       if (ACTION_HEADING.test(u.text) || SECTION_INTRO.test(u.text) || (REQUEST_INTRO.test(u.text) && units[i + 1]?.listItem)) {
         sectionFrom = u.paragraph;
@@ -217,7 +255,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       }
       // A line that opens with its date is a schedule entry by its shape ("Sat Nov 21 - Home meet ...").
       if (DATE_FIRST_LINE.test(u.text)) {
-        const entry = scheduleLine(u.text, ctx);
+        const entry = scheduleLine(u.text, ctx, false, (text) => listVerb(text, ctx.lang) || imperativeMood(text, ctx.lang));
         if (entry) {
           if (entry.task) out.tasks.push(entry.task);
           if (entry.event) out.events.push(entry.event);
@@ -297,7 +335,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       if (out.tasks.length + out.events.length === before) {
         // Lines of a label and its day, two or more in a row, are a schedule without list marks.
         const inLabelBlock = LABEL_DAY.test(u.text) && (LABEL_DAY.test(units[i - 1]?.text ?? '') || LABEL_DAY.test(units[i + 1]?.text ?? ''));
-        const entry = scheduleLine(u.text, ctx, inLabelBlock);
+        const entry = scheduleLine(u.text, ctx, inLabelBlock, (text) => listVerb(text, ctx.lang) || imperativeMood(text, ctx.lang));
         if (entry?.task) out.tasks.push(entry.task);
         if (entry?.event) out.events.push(entry.event);
       }
@@ -311,7 +349,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
 
 /** "Let us know if you're coming", "Geben Sie uns Bescheid, ob Sie kommen", "meldet euch ... an", "confirmad asistencia". */
 const ATTENDANCE_ASK =
-  /(?<!\p{L})(?:rsvp|(?:let|tell)\s+(?:\S+\s+){1,3}know\b[^.?!]{0,40}?\b(?:if|whether)|sign\s+up|register|bescheid|meldet\s+euch|melden\s+sie\s+sich|melde\s+dich|anmeld\p{L}*|confirm\p{L}*\s+(?:\p{L}+\s+)?(?:asistencia|attendance|pr[ée]sence)|inscr[ií]b\p{L}*|inscri(?:vez|s-toi|re)|ap[úu]nt\p{L}*)(?!\p{L})/iu;
+  /(?<!\p{L})(?:rsvp|(?:let|tell)\s+(?:\S+\s+){1,3}know\b[^.?!]{0,40}?\b(?:if|whether)|sign\s+up|register|bescheid|meldet\s+euch|melden\s+sie\s+sich|melde\s+dich|anmeld\p{L}*|tragen\s+sie\s+sich|tragt\s+euch|trag\s+dich|eintrag\p{L}*|confirm\p{L}*\s+(?:\p{L}+\s+)?(?:asistencia|attendance|pr[ée]sence)|inscr[ií]b\p{L}*|inscri(?:vez|s-toi|re)|ap[úu]nt\p{L}*)(?!\p{L})/iu;
 
 const words = (s: string) =>
   new Set(
@@ -331,7 +369,7 @@ function namedByTheirEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
   const named = words(event.title);
   return tasks.map((t) =>
     t.dueMs !== null && t.dueMs <= event.startMs && ATTENDANCE_ASK.test(t.excerpt) && ![...words(t.title)].some((w) => named.has(w))
-      ? { ...t, title: finishTitle(`${t.title}: ${event.title}`, 16) }
+      ? { ...t, title: finishTitle(`${finishTitle(t.title, 10)}: ${event.title}`, 16) }
       : t,
   );
 }

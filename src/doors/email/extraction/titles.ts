@@ -90,6 +90,8 @@ export function finishTitle(s: string, maxWords = 14): string {
     .replace(/\s+(?:wurde|wird|ist|wurden|werden)(?:\s+(?:von|vom|auf|am|nach))?\s*$/i, '')
     .trim();
   out = out.replace(/^[¿¡"'“‘,;:.\s-]+/, '');
+  // "10:00 h: junta de revisión": the hour's unit is left over where the hour was taken out.
+  out = out.replace(/^(?:h|hrs?|uhr)\s*[:–-]\s+(?=\p{L})/iu, '');
   for (let i = 0; i < 3; i++) {
     out = out
       .replace(/[\s,;:.!?…"'”’)-]+$/u, '')
