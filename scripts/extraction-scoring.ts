@@ -370,3 +370,15 @@ export function summaryLines(s: CorpusScore): string[] {
     `F1 ${f3(s.f1)} precision ${f3(s.precision)} recall ${f3(s.recall)}`,
   ];
 }
+
+/** Per-mail problem lines (all lines with `verbose`), then the summary: what the scoring CLIs print. */
+export function printScore(score: CorpusScore, verbose: boolean, summary = summaryLines(score)): void {
+  for (const [name, lines] of score.lines) {
+    const shown = verbose ? lines : lines.filter((l) => !/^\s+(OK|OPT|CHECK .*passed)/.test(l));
+    if (!shown.length) continue;
+    console.log(name);
+    for (const l of shown) console.log(l);
+  }
+  console.log('');
+  for (const l of summary) console.log(l);
+}

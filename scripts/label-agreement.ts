@@ -14,7 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Extraction, extract } from '../src/doors/email/extraction/index.js';
-import { type Expected, loadCorpus, scoreMails, summaryLines } from './extraction-scoring.js';
+import { type Expected, loadCorpus, printScore, scoreMails, summaryLines } from './extraction-scoring.js';
 
 interface Spec {
   date: string;
@@ -100,12 +100,9 @@ for (const mail of mails) {
 }
 const score = scoreMails(mails, (parsed, name) => (useExtractor ? extract(parsed) : (produced.get(name) as Extraction)));
 
-const verbose = args.includes('--verbose') || args.includes('-v');
-for (const [name, lines] of score.lines) {
-  const shown = verbose ? lines : lines.filter((l) => !/^\s+(OK|OPT|CHECK .*passed)/.test(l));
-  if (!shown.length) continue;
-  console.log(name);
-  for (const l of shown) console.log(l);
-}
-console.log('');
-for (const l of summaryLines(score).filter((l) => !l.startsWith('confidence'))) console.log(l);
+// Confidence means nothing for a labeller's items (all 1).
+printScore(
+  score,
+  args.includes('--verbose') || args.includes('-v'),
+  summaryLines(score).filter((l) => !l.startsWith('confidence')),
+);

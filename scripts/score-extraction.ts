@@ -5,7 +5,7 @@
  * usage: node --import tsx scripts/score-extraction.ts [--dir DIR] [--verbose] [--only SUBSTR]
  */
 import path from 'node:path';
-import { scoreCorpus, summaryLines } from './extraction-scoring.js';
+import { printScore, scoreCorpus } from './extraction-scoring.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
@@ -13,14 +13,4 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const dir = opt('--dir') ?? path.resolve(import.meta.dirname, '../../shared/corpus/email-dev');
-const verbose = args.includes('--verbose') || args.includes('-v');
-
-const score = await scoreCorpus(dir, opt('--only'));
-for (const [name, lines] of score.lines) {
-  const shown = verbose ? lines : lines.filter((l) => !/^\s+(OK|OPT|CHECK .*passed)/.test(l));
-  if (!shown.length) continue;
-  console.log(name);
-  for (const l of shown) console.log(l);
-}
-console.log('');
-for (const l of summaryLines(score)) console.log(l);
+printScore(await scoreCorpus(dir, opt('--only')), args.includes('--verbose') || args.includes('-v'));
