@@ -1,5 +1,5 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
-import { asksNothing, offeredPickup, withoutModal } from './advice.js';
+import { asksNothing, offeredPickup, tickedOff, withoutModal } from './advice.js';
 import { endsWithInfinitive, germanPoliteTitle, separableAsk } from './german-asks.js';
 import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
@@ -118,12 +118,9 @@ export interface ClauseInfo {
   bulk: boolean;
 }
 
-/** "book the review slot - done", "(erledigt)", "✓", "[x] ...": an entry already ticked off. */
-const DONE_MARK = /(?:\s[-–—:]|\()\s*(?:done|completed|erledigt|hecho|listo|fait|termin[ée]e?)\s*\)?[.!]?$|[✓✔☑]\s*$|^\s*(?:[-*•]\s*)?\[[xX]\]/u;
-
 export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null {
   const raw = stripListMarker(info.clause.trim());
-  if (raw.length < 6 || DONE_MARK.test(info.clause.trim())) return null;
+  if (raw.length < 6 || tickedOff(info.clause)) return null;
   const owner = stripOwner(raw);
   // "- Alex to send the revised budget by Friday", "- Priya will book the venue": a list entry of notes names its owner first.
   let rest =

@@ -78,3 +78,8 @@ export function withoutModal(title: string): string {
   const rest = title.replace(MODAL_LEAD, '');
   return rest === title ? title : `${rest.charAt(0).toLocaleUpperCase()}${rest.slice(1)}`;
 }
+
+/** "book the review slot - done", "(erledigt)", "✓", "[x] ...": an entry already ticked off asks nothing. */
+const DONE_MARK = /(?:\s[-–—:]|\()\s*(?:done|completed|erledigt|hecho|listo|fait|termin[ée]e?)\s*\)?[.!]?$|[✓✔☑]\s*$|^\s*(?:[-*•]\s*)?\[[xX]\]/u;
+
+export const tickedOff = (clause: string): boolean => DONE_MARK.test(clause.trim());

@@ -14,6 +14,8 @@ import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
 import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
+import { noteLines, spreadAsk } from './note-lists.js';
+import { dueBeforeTheEvent, namedByTheirEvent, withoutScheduleIntros, withoutUndatedEchoes } from './task-context.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
@@ -75,44 +77,6 @@ const LABEL_LINE =
 export interface TextItems {
   tasks: TextTask[];
   events: TextEvent[];
-}
-
-const GREETING_OR_SIGN_OFF =
-  /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|thanks?|thank you|cheers|best|regards|kind regards|love|xo|hola|buenos d[íi]as|querid[oa]s?|gracias|saludos|un abrazo|besos|hallo|liebe[rs]?|guten (?:morgen|tag)|danke|viele gr[üu](?:ß|ss)e|lg|gr[üu](?:ß|ss)e|bonjour|bonsoir|salut|coucou|merci|bises|cordialement|bien (?:à vous|amicalement))\b/i;
-
-/**
- * "call vet about biscuit's meds 312-555-0187 / plumber - ray ... / renew car registration by fri!!":
- * a note to self is a few short lines typed in haste, no greeting or sign-off, no line ending like a
- * sentence; each line is an errand. Null when the text is not such a note.
- */
-function noteLines(text: string): string[] | null {
-  const lines = text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-  if (lines.length < 2 || lines.length > 15) return null;
-  const noteLike = (l: string) => l.length <= 90 && !/[.,;:]$/.test(l) && !GREETING_OR_SIGN_OFF.test(l.replace(/^[-*•]\s*/, '')) && /\p{L}{3}/u.test(l);
-  // Typed in haste: lines mostly start in lower case, where a notice or a status update capitalises.
-  const hasty = lines.filter((l) => /^(?:[-*•]\s*)?\p{Ll}/u.test(l)).length;
-  return lines.every(noteLike) && hasty * 3 >= lines.length * 2 ? lines : null;
-}
-
-/** "call these tmrw:", "email these people by Friday:", "llamar a estos:", "diese anrufen:": one verb for every entry below. */
-const SPREAD_INTRO =
-  /^(?:please\s+)?(call|phone|ring|text|email|e-mail|message|ping|contact|book|buy|order|pay|return|llamar(?:\s+a)?|escribir\s+a|appeler|[ée]crire\s+[àa]|contacter|anrufen|schreiben|kontaktieren)\s+(?:these|those|them|all of these|the following|estos|estas|ces|les suivants|diese|folgende)\b([^:\n]{0,40}):\s*$/iu;
-
-/** German puts the verb last: "diese bis Freitag anrufen:". */
-const SPREAD_INTRO_DE =
-  /^(?:bitte\s+)?(?:diese|folgende)\b([^:\n]{0,40}?)\s+(anrufen|kontaktieren|anschreiben|bezahlen|bestellen|buchen|zur[üu]ckgeben)\s*:\s*$/iu;
-
-function spreadAsk(intro: string, ctx: DateContext): { titleOf: (entry: string) => string; dueMs: number | null } | null {
-  const en = SPREAD_INTRO.exec(intro.trim());
-  const de = en ? null : SPREAD_INTRO_DE.exec(intro.trim());
-  if (!en && !de) return null;
-  const [verb, rest] = en ? [en[1], en[2]] : [de![2], de![1]];
-  const due = findDates(rest, ctx).find((x) => x.hasDay && !x.likelyPast);
-  const titleOf = (entry: string) => finishTitle(en ? `${capitalise(verb)} ${entry}` : `${entry} ${verb.toLowerCase()}`, 14);
-  return { titleOf, dueMs: due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null };
 }
 
 function isTableRow(u: Unit): boolean {
@@ -347,45 +311,6 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   return { tasks: namedByTheirEvent(dueBeforeTheEvent(withoutScheduleIntros(withoutUndatedEchoes(out.tasks)), events), events), events };
 }
 
-/** "Let us know if you're coming", "Geben Sie uns Bescheid, ob Sie kommen", "meldet euch ... an", "confirmad asistencia". */
-const ATTENDANCE_ASK =
-  /(?<!\p{L})(?:rsvp|(?:let|tell)\s+(?:\S+\s+){1,3}know\b[^.?!]{0,40}?\b(?:if|whether)|sign\s+up|register|bescheid|meldet\s+euch|melden\s+sie\s+sich|melde\s+dich|anmeld\p{L}*|tragen\s+sie\s+sich|tragt\s+euch|trag\s+dich|eintrag\p{L}*|confirm\p{L}*\s+(?:\p{L}+\s+)?(?:asistencia|attendance|pr[ée]sence)|inscr[ií]b\p{L}*|inscri(?:vez|s-toi|re)|ap[úu]nt\p{L}*)(?!\p{L})/iu;
-
-const words = (s: string) =>
-  new Set(
-    s
-      .toLocaleLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w.length >= 4),
-  );
-
-/**
- * A dated ask to say whether you come, in a mail about one event, is about that event: its title
- * names it ("Geben Sie uns Bescheid, ob Sie kommen: Elternabend") unless it already does.
- */
-function namedByTheirEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
-  if (events.length !== 1) return tasks;
-  const event = events[0];
-  const named = words(event.title);
-  return tasks.map((t) =>
-    t.dueMs !== null && t.dueMs <= event.startMs && ATTENDANCE_ASK.test(t.excerpt) && ![...words(t.title)].some((w) => named.has(w))
-      ? { ...t, title: finishTitle(`${finishTitle(t.title, 10)}: ${event.title}`, 16) }
-      : t,
-  );
-}
-
-/** "Here are the dates we need your selections by:", "Die Fristen im Überblick": a sentence that announces deadlines. */
-const ANNOUNCES_DATES =
-  /(?<!\p{L})(?:(?:the|these|our|your|key)\s+(?:\w+\s+)?(?:dates|deadlines)|due dates|(?:las|estas|nuestras)\s+fechas|(?:los|estos)\s+plazos|(?:die|diese|folgende)n?\s+(?:fristen|termine)|(?:les|ces)\s+(?:dates|[ée]ch[ée]ances))(?!\p{L})/iu;
-
-/**
- * The undated sentence that announces a schedule of deadlines is not an errand of its own: the
- * dated entries right after it are.
- */
-function withoutScheduleIntros(tasks: TextTask[]): TextTask[] {
-  return tasks.filter((t, i) => !(t.dueMs === null && ANNOUNCES_DATES.test(t.excerpt) && tasks[i + 1]?.kind === 'schedule' && tasks[i + 1].dueMs !== null));
-}
-
 /**
  * A mail about one event that gives its place or its length in a field of its own ("Location:
  * Lincoln Elementary" a few lines under the hours, "Durée prévue : 45 minutes" at the end): the
@@ -429,28 +354,8 @@ function thenDue(task: TextTask, previous: string, subject: string, ctx: DateCon
   };
 }
 
-/** "Please complete the online waiver before attending", "vor dem Termin", "avant la séance": due when the mail's one event starts. */
-const BEFORE_THE_EVENT =
-  /\b(?:before (?:attending|arriving|you (?:arrive|come|attend)|the (?:event|session|appointment|visit|class|meeting))|vor dem (?:termin|besuch|kurs)|vor (?:ihrem|deinem) (?:termin|besuch)|avant (?:la s[ée]ance|le rendez-vous|votre (?:venue|rendez-vous|visite))|antes de (?:la cita|la sesi[óo]n|venir|asistir|su (?:cita|visita)))\b/i;
-
-function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
-  if (events.length !== 1 || events[0].allDay) return tasks;
-  return tasks.map((t) => (t.dueMs === null && BEFORE_THE_EVENT.test(t.excerpt) ? { ...t, dueMs: events[0].startMs } : t));
-}
-
 function onlyADate(clause: string, ctx: DateContext): boolean {
   let rest = clause.replace(/^\s*(?:[-*•]|\(?[a-z\d]{1,2}[.)])\s*/i, '');
   for (const m of findDates(rest, ctx)) rest = rest.replace(m.text, ' ');
   return contentWordCount(rest.replace(/[^\p{L}\s]/gu, ' ').replace(/\b(?:at|on|am|um|le|el|à|a las|from|to|de|von|bis)\b/gi, ' ')) === 0;
-}
-
-const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';
-
-/**
- * "Book an appointment before December 31" and, under it, a link "Book online or call ...": an
- * undated bare imperative with the same verb as a dated task in the mail is the same errand again.
- */
-function withoutUndatedEchoes(tasks: TextTask[]): TextTask[] {
-  const datedVerbs = new Set(tasks.filter((t) => t.dueMs !== null).map((t) => firstWord(t.title)));
-  return tasks.filter((t) => t.dueMs !== null || (t.kind !== 'imperative' && t.kind !== 'list') || !datedVerbs.has(firstWord(t.title)));
 }

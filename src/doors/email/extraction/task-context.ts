@@ -1,0 +1,66 @@
+/**
+ * What a task takes from the rest of the mail once everything is read: the event it is for, the
+ * event it is due before, and which tasks the others make redundant.
+ */
+import type { TextTask } from './action-items.js';
+import type { TextEvent } from './meetings.js';
+import { finishTitle } from './titles.js';
+
+/** "Let us know if you're coming", "Geben Sie uns Bescheid, ob Sie kommen", "meldet euch ... an", "confirmad asistencia". */
+const ATTENDANCE_ASK =
+  /(?<!\p{L})(?:rsvp|(?:let|tell)\s+(?:\S+\s+){1,3}know\b[^.?!]{0,40}?\b(?:if|whether)|sign\s+up|register|bescheid|meldet\s+euch|melden\s+sie\s+sich|melde\s+dich|anmeld\p{L}*|tragen\s+sie\s+sich|tragt\s+euch|trag\s+dich|eintrag\p{L}*|confirm\p{L}*\s+(?:\p{L}+\s+)?(?:asistencia|attendance|pr[ée]sence)|inscr[ií]b\p{L}*|inscri(?:vez|s-toi|re)|ap[úu]nt\p{L}*)(?!\p{L})/iu;
+
+const words = (s: string) =>
+  new Set(
+    s
+      .toLocaleLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 4),
+  );
+
+/**
+ * A dated ask to say whether you come, in a mail about one event, is about that event: its title
+ * names it ("Geben Sie uns Bescheid, ob Sie kommen: Elternabend") unless it already does.
+ */
+export function namedByTheirEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
+  if (events.length !== 1) return tasks;
+  const event = events[0];
+  const named = words(event.title);
+  return tasks.map((t) =>
+    t.dueMs !== null && t.dueMs <= event.startMs && ATTENDANCE_ASK.test(t.excerpt) && ![...words(t.title)].some((w) => named.has(w))
+      ? { ...t, title: finishTitle(`${finishTitle(t.title, 10)}: ${event.title}`, 16) }
+      : t,
+  );
+}
+
+/** "Here are the dates we need your selections by:", "Die Fristen im Überblick": a sentence that announces deadlines. */
+const ANNOUNCES_DATES =
+  /(?<!\p{L})(?:(?:the|these|our|your|key)\s+(?:\w+\s+)?(?:dates|deadlines)|due dates|(?:las|estas|nuestras)\s+fechas|(?:los|estos)\s+plazos|(?:die|diese|folgende)n?\s+(?:fristen|termine)|(?:les|ces)\s+(?:dates|[ée]ch[ée]ances))(?!\p{L})/iu;
+
+/**
+ * The undated sentence that announces a schedule of deadlines is not an errand of its own: the
+ * dated entries right after it are.
+ */
+export function withoutScheduleIntros(tasks: TextTask[]): TextTask[] {
+  return tasks.filter((t, i) => !(t.dueMs === null && ANNOUNCES_DATES.test(t.excerpt) && tasks[i + 1]?.kind === 'schedule' && tasks[i + 1].dueMs !== null));
+}
+
+/** "Please complete the online waiver before attending", "vor dem Termin", "avant la séance": due when the mail's one event starts. */
+const BEFORE_THE_EVENT =
+  /\b(?:before (?:attending|arriving|you (?:arrive|come|attend)|the (?:event|session|appointment|visit|class|meeting))|vor dem (?:termin|besuch|kurs)|vor (?:ihrem|deinem) (?:termin|besuch)|avant (?:la s[ée]ance|le rendez-vous|votre (?:venue|rendez-vous|visite))|antes de (?:la cita|la sesi[óo]n|venir|asistir|su (?:cita|visita)))\b/i;
+
+export function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
+  if (events.length !== 1 || events[0].allDay) return tasks;
+  return tasks.map((t) => (t.dueMs === null && BEFORE_THE_EVENT.test(t.excerpt) ? { ...t, dueMs: events[0].startMs } : t));
+}
+
+const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';
+
+/**
+ * "Book an appointment before December 31" and, under it, a link "Book online or call ...": an
+ * undated bare imperative with the same verb as a dated task in the mail is the same errand again.
+ */
+export function withoutUndatedEchoes(tasks: TextTask[]): TextTask[] {
+  const datedVerbs = new Set(tasks.filter((t) => t.dueMs !== null).map((t) => firstWord(t.title)));
+  return tasks.filter((t) => t.dueMs !== null || (t.kind !== 'imperative' && t.kind !== 'list') || !datedVerbs.has(firstWord(t.title)));
+}
