@@ -82,7 +82,8 @@ export async function createHost({ config, db, logger = true, limitEarly }: Host
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req, reply) => commonHeaders(req, reply));
-  app.addHook('onRequest', urlChecks(early));
+  // The headers are already set by the hook above; a refused URL only needs counting.
+  app.addHook('onRequest', urlChecks(limitEarly ?? (async () => {})));
   app.addHook('preValidation', blankPathKeys);
   app.addHook('onResponse', async (req, reply) => {
     req.log.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');

@@ -98,28 +98,28 @@ function checkString(s: string, field: string) {
  */
 export type EarlyAnswer = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** URL length and query encoding, checked before routing work is done. */
-export function urlChecks(early: EarlyAnswer) {
+/** URL length and query encoding, checked before routing work is done; `limit` counts a refusal. */
+export function urlChecks(limit: EarlyAnswer) {
   return async function checkUrl(request: FastifyRequest, reply: FastifyReply) {
-    const url = request.url;
-    if (url.length > MAX_URL_LENGTH) {
-      await early(request, reply);
-      return sendError(reply, 414, { error: 'uri_too_long', message: `URL is longer than ${MAX_URL_LENGTH} characters` });
-    }
-    const q = url.indexOf('?');
-    if (q < 0) return;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(url.slice(q + 1).replace(/\+/g, ' '));
-    } catch {
-      await early(request, reply);
-      throw invalid('query', 'encoding', 'Query string is not valid percent-encoded UTF-8');
-    }
-    if (decoded.includes('\u0000')) {
-      await early(request, reply);
-      throw invalid('query', 'nul', 'Query string must not contain NUL characters');
-    }
+    const refusal = urlRefusal(request.url);
+    if (!refusal) return;
+    await limit(request, reply);
+    if (refusal === 'too_long') return sendError(reply, 414, { error: 'uri_too_long', message: `URL is longer than ${MAX_URL_LENGTH} characters` });
+    throw refusal;
   };
+}
+
+function urlRefusal(url: string): 'too_long' | Error | null {
+  if (url.length > MAX_URL_LENGTH) return 'too_long';
+  const q = url.indexOf('?');
+  if (q < 0) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.slice(q + 1).replace(/\+/g, ' '));
+  } catch {
+    return invalid('query', 'encoding', 'Query string is not valid percent-encoded UTF-8');
+  }
+  return decoded.includes('\u0000') ? invalid('query', 'nul', 'Query string must not contain NUL characters') : null;
 }
 
 /** Errors Fastify raises while routing (bad %-encoding in the path, an over-long path parameter). */
@@ -129,6 +129,7 @@ export function frameworkErrors(early: EarlyAnswer) {
       err.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? sendError(reply, 404, { message: 'Not found' })
         : sendError(reply, 400, { error: 'validation_error', message: 'URL is not valid', details: { field: 'url', constraint: 'encoding' } });
+    // Over the limit: answered as the error handler would (it is not called for framework errors).
     early(request, reply).then(answer, (refused: FastifyError) => {
       const { status, body } = errorResponse(refused, request);
       reply.code(status).type('application/json; charset=utf-8').send(body);

@@ -145,6 +145,28 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
     }
   });
 
+  it('answers given before routing count toward the rate limit, and past it are 429 (D13)', async () => {
+    const limited = await startTestApp({ RATE_LIMIT_MAX: '2' });
+    try {
+      const statuses: number[] = [];
+      for (const url of ['/api/v1/tasks/%E0%A4%A', '/api/v1/tasks?q=%zz', '/api/v1/tasks/%E0%A4%A', '/api/v1/tasks?q=%zz']) {
+        const r = await limited.app.server.inject({ method: 'GET', url });
+        statuses.push(r.statusCode);
+        if (r.statusCode === 429) {
+          expect(r.json()).toMatchObject({ error: 'rate_limit_exceeded', status: 429 });
+          expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+        }
+      }
+      // The harness's own request for the document counts too, so where the limit bites is not fixed.
+      expect(statuses[0]).toBe(400);
+      const first429 = statuses.indexOf(429);
+      expect(first429).toBeGreaterThan(0);
+      expect(statuses.slice(first429).every((x) => x === 429)).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+
   const overHttp = async (path: string, headers: Record<string, string> = {}) => {
     if (!t.app.server.server.listening) await t.app.server.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.server.address() as AddressInfo;

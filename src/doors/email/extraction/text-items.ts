@@ -85,6 +85,8 @@ function isTableRow(u: Unit): boolean {
 
 export function readText(body: string, ctx: DateContext, subject: string, bulk: boolean): TextItems {
   const cleanSubject = subjectTitle(subject);
+  // Whether a schedule entry's words are an errand ("enviar a Contraloría las provisiones").
+  const isErrand = (text: string) => listVerb(text, ctx.lang) || imperativeMood(text, ctx.lang);
   const out: TextItems = { tasks: [], events: [] };
   // Where fields standing alone ("Location" / "Lincoln Elementary, Room 12" under a calendar's hours).
   const places: string[] = [];
@@ -219,7 +221,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       }
       // A line that opens with its date is a schedule entry by its shape ("Sat Nov 21 - Home meet ...").
       if (DATE_FIRST_LINE.test(u.text)) {
-        const entry = scheduleLine(u.text, ctx, false, (text) => listVerb(text, ctx.lang) || imperativeMood(text, ctx.lang));
+        const entry = scheduleLine(u.text, ctx, false, isErrand);
         if (entry) {
           if (entry.task) out.tasks.push(entry.task);
           if (entry.event) out.events.push(entry.event);
@@ -299,7 +301,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       if (out.tasks.length + out.events.length === before) {
         // Lines of a label and its day, two or more in a row, are a schedule without list marks.
         const inLabelBlock = LABEL_DAY.test(u.text) && (LABEL_DAY.test(units[i - 1]?.text ?? '') || LABEL_DAY.test(units[i + 1]?.text ?? ''));
-        const entry = scheduleLine(u.text, ctx, inLabelBlock, (text) => listVerb(text, ctx.lang) || imperativeMood(text, ctx.lang));
+        const entry = scheduleLine(u.text, ctx, inLabelBlock, isErrand);
         if (entry?.task) out.tasks.push(entry.task);
         if (entry?.event) out.events.push(entry.event);
       }
