@@ -13,7 +13,7 @@ const GREETING_OR_SIGN_OFF =
  * a note to self is a few short lines typed in haste, no greeting or sign-off, no line ending like a
  * sentence; each line is an errand. Null when the text is not such a note.
  */
-export function noteLines(text: string): string[] | null {
+export function noteLines(text: string, subject: string): string[] | null {
   const lines = text
     .split('\n')
     .map((l) => l.trim())
@@ -21,8 +21,10 @@ export function noteLines(text: string): string[] | null {
   if (lines.length < 2 || lines.length > 15) return null;
   const noteLike = (l: string) => l.length <= 90 && !/[.,;:]$/.test(l) && !GREETING_OR_SIGN_OFF.test(l.replace(/^[-*•]\s*/, '')) && /\p{L}{3}/u.test(l);
   // Typed in haste: lines mostly start in lower case, where a notice or a status update capitalises.
+  // A subject typed the same way ("calls", "numbers + stuff") says so for lines that open with names.
   const hasty = lines.filter((l) => /^(?:[-*•]\s*)?\p{Ll}/u.test(l)).length;
-  return lines.every(noteLike) && hasty * 3 >= lines.length * 2 ? lines : null;
+  const hastySubject = /^\p{Ll}[^A-Z]*$/u.test(subject.trim()) && hasty > 0;
+  return lines.every(noteLike) && (hasty * 3 >= lines.length * 2 || hastySubject) ? lines : null;
 }
 
 /** "call these tmrw:", "email these people by Friday:", "llamar a estos:", "diese anrufen:": one verb for every entry below. */

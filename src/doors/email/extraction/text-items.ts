@@ -99,7 +99,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   if (segments.some((s) => NOTHING_TO_DO.test(s) && !CONDITIONAL_NOTHING.test(s))) return out;
   for (const segment of segments) {
     const paragraphs = paragraphsOf(segment);
-    const note = segments.length === 1 ? noteLines(segment) : null;
+    const note = segments.length === 1 ? noteLines(segment, cleanSubject) : null;
     // A note to self is a list of errands, whatever each line's grammar: one entry per line.
     const units: Unit[] = note ? note.map((text) => ({ text, listItem: true, paragraph: 0 })) : unitsOf(paragraphs);
     // Each paragraph's text once, not rebuilt from every unit for every unit.
