@@ -29,3 +29,54 @@ describe('a note to self whose lines open with names', () => {
     expect(out.tasks[0].title).toBe('Contacts For The Renovation');
   });
 });
+
+describe('an appointment confirmation', () => {
+  const CST = 'Mon, 23 Nov 2026 09:00:00 -0600';
+  const CET = 'Mon, 23 Nov 2026 09:00:00 +0100';
+  it('is placed at the whole address its place field spans, named by how the mail names the booking', async () => {
+    for (const [date, subject, body, title, location] of [
+      [
+        CST,
+        'Your appointment is confirmed',
+        'Hi Dana,\n\nYour hearing test appointment is confirmed.\n\nDate: Friday, December 4, 2026\nTime: 10:20 AM\nVisit: Annual screening\n\nLocation:\nPrairie Hearing Center\n2207 W 14th St\nDes Moines, IA 50310\n\nSee you soon!\n',
+        'Hearing test appointment: Annual screening',
+        'Prairie Hearing Center, 2207 W 14th St, Des Moines, IA 50310',
+      ],
+      [
+        CET,
+        'Confirmación de cita',
+        'Estimada Sra. Pérez:\n\nSu cita de revisión quedó confirmada.\n\nFecha: viernes 4 de diciembre de 2026\nHora: 10:20 hrs\nServicio: Revisión de frenos\n\nDirección: Taller Ruiz, Calle Mayor 18,\n28013 Madrid\n\nAtentamente\n',
+        'Cita de revisión: Revisión de frenos',
+        'Taller Ruiz, Calle Mayor 18, 28013 Madrid',
+      ],
+      [
+        CET,
+        'Confirmation de rendez-vous',
+        'Bonjour,\n\nNous vous confirmons le rendez-vous de Caramel :\n\nDate : vendredi 4 décembre 2026\nHeure : 10h20\nMotif : vaccin annuel\nAdresse : Clinique des Tilleuls, 5 rue Lafayette,\n69003 Lyon\n\nCordialement\n',
+        'Rendez-vous de Caramel: vaccin annuel',
+        'Clinique des Tilleuls, 5 rue Lafayette, 69003 Lyon',
+      ],
+      [
+        CET,
+        'Terminbestätigung',
+        'Guten Tag,\n\nhiermit bestätigen wir Ihren Werkstatttermin:\n\nDatum: Freitag, 04.12.2026\nUhrzeit: 10:20 Uhr\nLeistungen: Ölwechsel und\n\nAdresse: Autohaus Keller, Hauptstraße 9, 80331 München\n',
+        'Werkstatttermin: Ölwechsel',
+        'Autohaus Keller, Hauptstraße 9, 80331 München',
+      ],
+    ] as const) {
+      const out = await extracted(date, body, subject);
+      expect(out.events.map((e) => [e.title, e.location, e.start_time?.slice(0, 16)]), body).toEqual([
+        [title, location, date === CST ? '2026-12-04T16:20' : '2026-12-04T09:20'],
+      ]);
+    }
+  });
+
+  it('names a pet or a child whose appointment it is', async () => {
+    const out = await extracted(
+      CST,
+      'Hello,\n\nThis is a reminder that Pepper has an appointment coming up:\n\nThursday, December 10, 2026 at 3:40 PM\nDental cleaning\n1200 Oak Ave, Ames, IA 50010\n\nCall us to reschedule.\n',
+      'Appointment reminder',
+    );
+    expect(out.events.map((e) => e.title.split(':')[0])).toEqual(['Appointment for Pepper']);
+  });
+});

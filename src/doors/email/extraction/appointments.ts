@@ -15,11 +15,11 @@ import { capitalise, finishTitle } from './titles.js';
 const FIELD = /^\s*(?:[-*•]\s*)?([\p{L}][\p{L} /]{1,24}?)\s*(?::|\s\|)\s*(?:\|\s*)?(\S.*)$/u;
 /** "Date", "Drop-off time", "Appointment date", "Fecha de la cita", "Uhrzeit", "Heure du rendez-vous". */
 const WHEN_LABEL =
-  /^(?!.*\b(?:birth|due|expir|issued?|nacimiento|geburt|naissance|vencimiento|f[äa]llig|[ée]ch[ée]ance|order|invoice|billing))(?:(?:[\p{L}-]+\s+){0,2}(?:when|date|time|day)|(?:fecha|hora|d[ií]a|datum|uhrzeit|zeit|wann|termin|heure|date|quand|jour)(?:\s+[\p{L}'’-]+){0,3}|[\p{L}-]*(?:datum|uhrzeit|zeit|termin))$/iu;
+  /^(?!.*\b(?:birth|due|expir|issued?|nacimiento|geburt|naissance|vencimiento|f[äa]llig|[ée]ch[ée]ance|order|invoice|billing))(?:(?:[\p{L}-]+\s+){0,2}(?:when|date|time|day)|drop-?off|(?:fecha|hora|d[ií]a|datum|uhrzeit|zeit|wann|termin|heure|date|quand|jour)(?:\s+[\p{L}'’-]+){0,3}|[\p{L}-]*(?:datum|uhrzeit|zeit|termin))$/iu;
 const WHERE_LABEL =
   /^(?:(?:[\p{L}-]+\s+){0,2}(?:where|location|address|place|venue|meeting point)|report to|treffpunkt|punto de encuentro|point de rendez-vous|(?:lugar|direcci[óo]n|domicilio|ubicaci[óo]n|adresse|lieu)(?:\s+[\p{L}'’-]+){0,3}|ort|anschrift|wo|o[ùu]|[\p{L}-]*(?:adresse|anschrift))$/iu;
 const SERVICE_LABEL =
-  /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|tratamiento|servicio|motivo|consulta|leistung|behandlung|untersuchung|anlass|prestation|intervention|objet|motif)$/i;
+  /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|work booked|work|tratamiento|servicio|servicios|motivo|consulta|leistung|leistungen|behandlung|untersuchung|anlass|arbeiten|prestations?|intervention|objet|motif)$/i;
 /** "Duration", "Estimated length", "Durée prévue", "Voraussichtliche Dauer", "Duración aproximada". */
 const DURATION_LABEL =
   /^(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|approximative|estimada|aproximada|prevista))?$/i;
@@ -37,7 +37,7 @@ const BOOKED_INTO =
   /\b(?:are|is|been|were|vous êtes|est|estás|está|bist|sind|ist)\s+(?:now\s+)?(?:booked|registered|signed up|enrolled|inscrit(?:e|s)?|inscrit[oa]s?|angemeldet|gebucht)\s+(?:for|in|into|on|pour|à|au|en|para|für|zu[mr]?|in den|in die)\s+(?:the\s+|a\s+|an\s+|le\s+|la\s+|el\s+|den\s+|die\s+)?([^.,;:\n]{3,60})/i;
 // A house number is never the minutes of a clock ("3:30 PM with Dr. Patel").
 const STREET_LINE =
-  /(\b(?<![:.]\d*)\d{1,5}[a-z]?\s+(?!(?:a\.?m|p\.?m)\.?(?!\p{L}))(?:[\p{Lu}][\p{L}.'’-]*\s+){0,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court|hwy|highway|sq|square|pike|terrace)\b\.?|\b[\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+|\b(?:calle|avenida|av\.|paseo|plaza|rue|avenue|boulevard|bd|chemin|place|all[ée]e)\s+[\p{L}\d])/iu;
+  /(\b(?<![:.]\d*)\d{1,5}[a-z]?\s+(?!(?:a\.?m|p\.?m)\.?(?!\p{L}))(?:(?:[\p{Lu}][\p{L}.'’-]*|\d+(?:st|nd|rd|th))\s+){0,3}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|pkwy|parkway|pl|place|ct|court|hwy|highway|sq|square|pike|terrace)\b\.?|\b[\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+|\b(?:calle|avenida|av\.|paseo|plaza|rue|avenue|boulevard|bd|chemin|place|all[ée]e)\s+[\p{L}\d])/iu;
 const POSTCODE = /\b(\d{5}|\d{4,5}-\d{3}|[A-Z]{2}\s\d{5}|[A-Z]\d[A-Z]\s?\d[A-Z]\d|[A-Z]{1,2}\d{1,2}\s?\d[A-Z]{2})\b/;
 const PHONE_ONLY = /^[\s()+\d.-]{7,}$/;
 
@@ -88,6 +88,51 @@ function addressPart(line: string): string {
   return (end > 0 ? rest.slice(0, end) : rest).replace(/[\s,;]+$/, '').replace(/^([^(]*)\)$/, '$1');
 }
 
+/**
+ * "Location:" over "Lakeshore Auto & Tire" / "1418 N 8th St" / "Sheboygan, WI 53081", or "Adresse :
+ * Clinique des Aravis, 27 avenue de Genève," / "74000 Annecy": a place's lines under its label, the
+ * name first and each next line a street, a postcode or the rest of a line that ended with a comma.
+ * Null when the place takes one line (the field's own value then stands).
+ */
+function placeBlock(text: string): string | null {
+  const lines = text.split('\n').slice(0, 150);
+  for (let i = 0; i < lines.length; i++) {
+    const head = /^\s*(?:[-*•]\s*)?([\p{L}][\p{L} /]{1,24}?)\s*(?::|\s\|)\s*(?:\|\s*)?(.*)$/u.exec(lines[i]);
+    if (!head || !WHERE_LABEL.test(head[1].trim())) continue;
+    const parts = head[2].trim() ? [head[2].trim()] : [];
+    for (let j = i + 1; j < lines.length && j <= i + 4; j++) {
+      const line = lines[j].trim();
+      if (!line || line.length > 80 || FIELD.test(line) || PHONE_ONLY.test(line)) break;
+      const name = !parts.length && !/[.!?:]$/.test(line);
+      if (!name && !STREET_LINE.test(line) && !POSTCODE.test(line) && !parts[parts.length - 1].endsWith(',')) break;
+      parts.push(line);
+    }
+    return parts.length > 1 ? parts.map((p) => p.replace(/[\s,;.]+$/, '')).join(', ') : null;
+  }
+  return null;
+}
+
+/**
+ * How the confirmation itself names what is booked: "your physical therapy appointment", "Su cita
+ * de servicio", "le rendez-vous de Pistache", "Ihren Werkstatttermin", "Biscuit has an appointment".
+ */
+const BOOKED_PHRASE: RegExp[] = [
+  /\b(?:your|the)\s+((?:(?!upcoming|next|new|scheduled|confirmed|rescheduled|following)[\p{L}-]+\s+){1,3}(?:appointment|appt|visit|consultation|exam|check-?up|cleaning|fitting))\b/iu,
+  /\b(?:su|tu|la|una)\s+((?:cita|consulta|revisi[óo]n)\s+(?:de|para)\s+(?!las?\b|el\b|\d)\p{L}{3,}(?:\s+(?:de|del)\s+\p{L}{3,})?)/iu,
+  /\b(?:le|votre|un)\s+((?:rendez-vous|rdv|consultation)\s+(?:de|d['’]|pour)\s*(?!la\b|le\b|\d)\p{L}{3,})/iu,
+  /\b(?:ihren?|den|einen)\s+(\p{L}{3,}termin)\b/iu,
+];
+const NAME_HAS = /\b([\p{Lu}][\p{L}]+)\s+(?:has|is due for|is booked for)\s+(?:an?|the|their|his|her)\s+(?:appointment|visit|exam|check-?up)\b/u;
+function bookedPhrase(text: string): string | null {
+  const head = text.slice(0, 800).replace(/\s+/g, ' ');
+  for (const re of BOOKED_PHRASE) {
+    const m = re.exec(head);
+    if (m) return capitalise(m[1].trim());
+  }
+  const name = NAME_HAS.exec(head);
+  return name && !/^(?:this|that|it|she|he|you|we|who)$/i.test(name[1]) ? `Appointment for ${name[1]}` : null;
+}
+
 function firstTimed(text: string, ctx: DateContext): DateMention | null {
   for (const piece of text.split(/\n\s*\n/).slice(0, 40)) {
     const flat = piece.replace(/\s*\n\s*/g, ' ');
@@ -97,19 +142,29 @@ function firstTimed(text: string, ctx: DateContext): DateMention | null {
   return null;
 }
 
+/** The booked phrase before what else names the appointment, unless one already holds the other. */
+function withPhrase(phrase: string | null, title: string): string {
+  const [p, t] = [phrase?.toLowerCase() ?? '', title.toLowerCase()];
+  if (!phrase || t.includes(p)) return finishTitle(title, 12);
+  return finishTitle(!title || p.includes(t) ? phrase : `${phrase}: ${title}`, 12);
+}
+
 function appointmentTitle(fields: Field[], text: string, subject: string, found: TextEvent | undefined, ctx: DateContext): string {
-  const noun = APPOINTMENT_NOUN.exec(subject)?.[1] ?? APPOINTMENT_NOUN.exec(text.slice(0, 600))?.[1] ?? null;
+  const phrase = bookedPhrase(text);
+  const noun = phrase ?? APPOINTMENT_NOUN.exec(subject)?.[1] ?? APPOINTMENT_NOUN.exec(text.slice(0, 600))?.[1] ?? null;
   const service =
     fields.find((f) => SERVICE_LABEL.test(f.label)) ??
     fields.find((f) => NOUN_LABEL.test(f.label) && f.value.length >= 4 && !findDates(f.value, ctx).length && /\p{L}{3}/u.test(f.value));
-  if (service && NOUN_LABEL.test(service.label)) return finishTitle(capitalise(service.value), 12);
-  if (service) return finishTitle(noun ? `${capitalise(noun.toLowerCase())}: ${service.value}` : service.value, 12);
+  if (service && NOUN_LABEL.test(service.label)) return withPhrase(phrase, capitalise(service.value));
+  // A value wrapped onto the next line ends on its joining word ("winter tire mount &").
+  const serviceName = service?.value.replace(/\s*(?:[&,+/]|\band|\by|\bund|\bet)\s*$/i, '');
+  if (serviceName) return finishTitle(noun ? `${phrase ?? capitalise(noun.toLowerCase())}: ${serviceName}` : serviceName, 12);
   // "You are booked for Spin 45 on Thursday", "inscrit au cours de yoga le ...": what was booked names it.
   const booked = BOOKED_INTO.exec(text.slice(0, 1500));
   if (booked) {
     const day = findDates(booked[1], ctx)[0];
     const what = (day ? booked[1].slice(0, day.index) : booked[1]).replace(/\s+(?:on|am|el|le|the|for|with|at)?\s*$/i, '').trim();
-    if (what && !/^(?:you|your|vous|usted|sie|the|a)$/i.test(what)) return finishTitle(capitalise(what), 10);
+    if (what && !/^(?:you|your|vous|usted|sie|the|a)$/i.test(what)) return withPhrase(phrase, finishTitle(capitalise(what), 10));
   }
   const nounFor = NOUN_FOR.exec(text.slice(0, 1500));
   // "cita para el lunes 14": what follows is the day, not the service.
@@ -123,11 +178,11 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4))
     return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
   const at = appointmentAtPlace(text.slice(0, 1500));
-  if (at) return at;
+  if (at) return withPhrase(phrase, at);
   // "Rendez-vous est confirmé", "Your appointment is booked": the noun, not the confirmation.
   const foundTitle = found?.title.replace(/\s+(?:est|a été|ist|wurde|está|ha sido|is|has been)\s+\p{L}+$/iu, '') ?? '';
   if (found && hasMeetingWord(foundTitle) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos|your|ihr|ihre|su|votre|tu)\b/i.test(foundTitle))
-    return finishTitle(foundTitle, 12);
+    return withPhrase(phrase, foundTitle);
   const cleaned = subjectTitle(subject)
     // "Votre rendez-vous est confirmé", "Ihr Termin wurde gebucht": the noun, not the confirmation.
     .replace(/\s+(?:est|a été|ist|wurde|está|ha sido|is|has been)\s+\S+\s*$/i, '')
@@ -139,7 +194,7 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
     .replace(/\s+/g, ' ')
     .trim();
   const base = cleaned || subjectTitle(subject);
-  return finishTitle(noun && !APPOINTMENT_NOUN.test(base) ? `${capitalise(noun.toLowerCase())}: ${base}` : base, 12);
+  return finishTitle(noun && !APPOINTMENT_NOUN.test(base) ? `${phrase ?? capitalise(noun.toLowerCase())}: ${base}` : withPhrase(phrase, base), 12);
 }
 
 /** The one event of an appointment confirmation, or null when it names no date and time. */
@@ -183,9 +238,11 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
     const minutes = findDurationMinutes(durationField?.value ?? whenText) ?? statedDurationMinutes(text.slice(0, 3000));
     endMs = minutes ? startMs + minutes * 60000 : endMs !== null && endMs > startMs ? endMs : startMs + 3600000;
   }
+  const block = placeBlock(text);
   const where = fields.find((f) => WHERE_LABEL.test(f.label))?.value ?? null;
   const location =
-    where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where) ? (addressIn(where) ?? where) : (addressIn(text) ?? where ?? structured?.location ?? null);
+    block ??
+    (where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where) ? (addressIn(where) ?? where) : (addressIn(text) ?? where ?? structured?.location ?? null));
   return {
     title: appointmentTitle(fields, text, subject, structured, ctx),
     excerpt,

@@ -112,6 +112,8 @@ const NOON: [RegExp, string][] = [
     /(?<=(?<!\p{L})(?:mo|di|mi|do|fr|sa|so|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lun|mar|mer|mié|mie|jeu|jue|ven|vie|sam|sáb|sab|dim|dom))\.(?=\s*\d)/giu,
     ' ',
   ],
+  // "8:30 hrs", "17:00 hs.": the hours' unit as Latin American mail writes it, which chrono does not read.
+  [/(?<=\d{1,2}:\d{2})\s*(?:hrs?|hs)\.?(?!\p{L})/giu, ''],
   // "noon-2pm", "10am–noon": chrono reads "noon" alone but not as one end of a range.
   [/(?<!\p{L})noon(?!\p{L})/giu, '12pm'],
   // "12 de diciembre de 10 a 13 h": chrono takes "de 10" after a month for the year 2010.
