@@ -80,3 +80,27 @@ describe('an appointment confirmation', () => {
     expect(out.events.map((e) => e.title.split(':')[0])).toEqual(['Appointment for Pepper']);
   });
 });
+
+describe('deadlines written as statements', () => {
+  const CET = 'Wed, 25 Nov 2026 10:00:00 +0100';
+  it('titles a Spanish modal with a reflexive infinitive by the verb and its subject', async () => {
+    for (const [body, title] of [
+      ['Estimados vecinos:\n\nLes recordamos que la cuota de mantenimiento debe pagarse a más tardar el 10 de diciembre.\n\nSaludos\n', 'Pagar la cuota de mantenimiento'],
+      ['Hola a todos:\n\nAsimismo, les recordamos que el formulario de inscripción tiene que entregarse antes del viernes 4 de diciembre.\n\nGracias\n', 'Entregar el formulario de inscripción'],
+    ] as const) {
+      const out = await extracted(CET, body);
+      expect(out.tasks.map((t) => t.title), body).toEqual([title]);
+    }
+  });
+
+  it('reads "Fr., 04.12.2026" as that Friday, not the next one', async () => {
+    const out = await extracted(
+      CET,
+      'Guten Tag,\n\nwir benötigen folgende Unterlagen:\n\nFr., 04.12.2026 – Lohnjournal November\nDi., 15.12.2026 – Reisekostenbelege\n\nMit freundlichen Grüßen\n',
+    );
+    expect(out.tasks.map((t) => [t.title, t.due_date?.slice(0, 10)])).toEqual([
+      ['Lohnjournal November', '2026-12-04'],
+      ['Reisekostenbelege', '2026-12-15'],
+    ]);
+  });
+});

@@ -106,10 +106,10 @@ const NOON: [RegExp, string][] = [
   [/(?<=\p{L}\.?),(?=\s*\d{1,2}(?:\s*(?:bis|-|–|a|à|to)\s*\d{1,2})?\s*(?:uhr|h(?!\p{L})|heures?|horas?|hrs?|[:.]\d{2}(?![.\d/-])|\s?[ap]\.?m\.?))/giu, ';'],
   // "14.30 Uhr", "9.15 h": an hour written with a dot, as German and French mail often do; chrono reads the colon.
   [/(?<=(?<![\d.])\d{1,2})\.(?=\d{2}\s*(?:uhr|h)(?!\p{L}))/giu, ':'],
-  // "Mo. 30.11.", "Fr. 4.12.", "mer. 2 déc.", "vie. 4/12": an abbreviated weekday's dot, which chrono
+  // "Mo. 30.11.", "Fr., 4.12.2026", "mer. 2 déc.", "vie. 4/12": an abbreviated weekday's dot, which chrono
   // takes for the end of the mention, so the weekday and the date it names are read apart.
   [
-    /(?<=(?<!\p{L})(?:mo|di|mi|do|fr|sa|so|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lun|mar|mer|mié|mie|jeu|jue|ven|vie|sam|sáb|sab|dim|dom))\.(?=\s*\d)/giu,
+    /(?<=(?<!\p{L})(?:mo|di|mi|do|fr|sa|so|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lun|mar|mer|mié|mie|jeu|jue|ven|vie|sam|sáb|sab|dim|dom))\.,?(?=\s*\d)/giu,
     ' ',
   ],
   // "8:30 hrs", "17:00 hs.": the hours' unit as Latin American mail writes it, which chrono does not read.

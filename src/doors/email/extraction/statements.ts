@@ -195,6 +195,11 @@ function romancePassiveTitle(clause: string): string | null {
   if (fr) return `${fr[2]}er ${lower(fr[1].replace(/^(?:je vous rappelle que|nous vous rappelons que)\s+/i, ''))}`;
   const es = /^(.{2,60}?)\s+(?:debe|deben|deber[áa]n?|tiene que|tienen que)\s+ser\s+(\p{L}{2,}?)ad[oa]s?(?!\p{L})/iu.exec(clause.trim());
   if (es) return `${es[2]}ar ${lower(es[1])}`;
+  // "la cuota debe cubrirse a más tardar el 15": the modal's reflexive infinitive, then its subject.
+  const reflexive = /^(.{2,100}?)\s+(?:debe|deben|deber[áa]n?|tiene que|tienen que|ha de|han de)\s+(\p{L}{2,}?(?:ar|er|ir))se(?!\p{L})/iu.exec(
+    clause.trim().replace(/^(?:\p{L}+,\s*)?(?:os|te|le|les)\s+(?:recuerdo|recordamos)\s+(?:tambi[ée]n\s+)?que\s+/iu, ''),
+  );
+  if (reflexive) return `${reflexive[2].toLowerCase()} ${lower(reflexive[1])}`;
   // "el trabajo de Historia se entrega el viernes": the reflexive passive, titled by its infinitive.
   const se = /^(.{2,60}?)\s+se\s+(entreg|present|pag|abon|envi|env[íi])an?(?!\p{L})/iu.exec(
     clause.trim().replace(/^(?:os|te|le|les)\s+recuerdo\s+que\s+|^(?:os|te|le|les)\s+recordamos\s+que\s+/i, ''),
