@@ -104,3 +104,47 @@ describe('deadlines written as statements', () => {
     ]);
   });
 });
+
+describe('an event told over an invitation line and the day below it', () => {
+  const CET = 'Thu, 26 Nov 2026 13:00:00 +0100';
+  const PST = 'Thu, 26 Nov 2026 09:00:00 -0800';
+  it('is one event, placed where the lines under the hour say', async () => {
+    for (const [date, body, title, start, end, location] of [
+      [
+        CET,
+        'Liebe Mitglieder,\n\nwir laden herzlich zu unserem Jahresabschluss ein:\n\nSamstag, 12. Dezember 2026, 18:00 bis 22:00 Uhr\nim Vereinsheim am Sportplatz\n\nViele Grüße\nDer Vorstand\n',
+        'Jahresabschluss',
+        '2026-12-12T17:00',
+        '2026-12-12T21:00',
+        'Vereinsheim am Sportplatz',
+      ],
+      [
+        PST,
+        'Hi neighbors,\n\nPlease join us for the winter potluck:\n\nSaturday, December 12, 5:00 to 8:00 PM\nat the Alder Street community room\n\nBring a dish if you can!\n',
+        'Winter potluck',
+        '2026-12-13T01:00',
+        '2026-12-13T04:00',
+        'Alder Street community room',
+      ],
+      [
+        CET,
+        'Madame, Monsieur,\n\nL’association organise son assemblée générale :\n\nvendredi 11 décembre à 19h00\nsalle des fêtes de la mairie, 2 place de la République\n\nCordialement\n',
+        'Assemblée générale',
+        '2026-12-11T18:00',
+        '2026-12-11T19:00',
+        'salle des fêtes de la mairie, 2 place de la République',
+      ],
+    ] as const) {
+      const out = await extracted(date, body, 'Note');
+      expect(
+        out.events.map((e) => [e.title, e.start_time?.slice(0, 16), e.end_time?.slice(0, 16), e.location]),
+        body,
+      ).toEqual([[title, start, end, location]]);
+    }
+  });
+
+  it('reads "15:00 bis 17:30 Uhr" as the hours of the event, not a deadline at 17:30', async () => {
+    const out = await extracted(CET, 'Hallo,\n\nunser Basar findet am Samstag, 5. Dezember, 10:00 bis 16:00 Uhr in der Aula statt.\n\nGrüße\n');
+    expect(out.events.map((e) => [e.title, e.start_time?.slice(0, 16), e.end_time?.slice(0, 16)])).toEqual([['Basar', '2026-12-05T09:00', '2026-12-05T15:00']]);
+  });
+});

@@ -35,6 +35,32 @@ export function dayFromSentenceBefore(clause: string, previous: string, paragrap
 }
 
 /**
+ * "wir laden herzlich zu unserer Weihnachtsfeier ein:" over "Freitag, 11. Dezember, 15 bis 17:30 Uhr
+ * in der Turnhalle", "Join us for the winter open house:" over "Saturday, December 12, 2-5 pm": an
+ * invitation that ends on a colon, its day and hour on the line below it. Read as one clause.
+ */
+const HOSTS =
+  /(?<!\p{L})(?:organise|organisent|organiza|organizan|veranstaltet|veranstalten|is hosting|are hosting|will host|hosts|is holding|are holding|will hold|holds)\s+(?:(?:son|sa|ses|leur|notre|su|sus|nuestr[oa]|our|its|their|a|an|the|un|une|una|el|la|le|seine?n?|ihre?n?|unsere?n?|einen?|eine)\s+)?([^:]{3,60}?)\s*:\s*$/iu;
+
+export function announcedAbove(intro: string, below: string, ctx: DateContext, subject: string): TextEvent | null {
+  if (!/:\s*$/.test(intro) || findDates(intro, ctx).some((m) => m.hasDay)) return null;
+  const when = findDates(below, ctx)[0];
+  if (!when?.hasDay || !when.hasTime || when.index > 4) return null;
+  const told = `${intro.replace(/:\s*$/, '')} ${below}`;
+  const found = clauseEvent(told, told, ctx, subject);
+  // "L'association organise son assemblée générale :", "The PTA is hosting its winter fair:": the host's object names it.
+  const hosted = HOSTS.exec(intro);
+  const event = found && hosted ? { ...found, title: finishTitle(capitalise(hosted[1].trim()), 10) } : found;
+  // What follows the hour on those lines is the place, whole ("salle polyvalente du collège, 21 rue de Lille").
+  const rest = below
+    .slice(when.end)
+    .replace(/^[\s,;–-]*(?:(?:in der|in the|at the|en el|en la|à la|à l['’]|dans la|dans le|in|at|im|en|au)\s+)?/iu, '')
+    .replace(/[\s.]+$/, '');
+  const place = rest.length >= 4 && rest.length <= 120 && !/[.!?]\s/.test(rest) && /^\p{L}/u.test(rest) ? rest : null;
+  return event && place ? { ...event, location: place } : event;
+}
+
+/**
  * "Rendez-vous le samedi 19 décembre à 14h30 ...", "Treffpunkt: ...", "Meet at ...": an event named
  * only by the kind of meeting takes the subject's name when the subject says more ("Atelier cuisine
  * de Noël").

@@ -119,9 +119,13 @@ const DUE_BY_HOUR =
   /(?:\bby|\buntil|\btill|no later than|hasta(?: las?| el)?|antes de las?|antes del|bis(?: sp[äa]testens)?|sp[äa]testens(?: um)?|jusqu['’][àa]|avant)\s+(?:\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?\s?m\.?|uhr|h(?!\p{L})|heures?)?|noon|midday|mittag|mediod[íi]a|midi)/iu;
 const HOUR_RANGE = /(?<!\p{L})(?:from|von|de|desde|entre|between)\s+\d/iu;
 
+/** The hour a range starts at, right before its "bis"/"until" ("15:00 bis 17:30 Uhr", "2pm until 5pm"). */
+const HOUR_BEFORE = /\d{1,2}(?:[:.h]\d{2})?\s*(?:uhr|h|[ap]\.?\s?m\.?)?\s*$/iu;
+
 /** "Final report: Friday, December 4, by 5pm": the hour says when it is due, no event happens then ("from 2 until 5pm" is a range). */
 export function dueByHour(text: string): boolean {
-  return DUE_BY_HOUR.test(text) && !HOUR_RANGE.test(text);
+  const due = DUE_BY_HOUR.exec(text);
+  return due !== null && !HOUR_RANGE.test(text) && !HOUR_BEFORE.test(text.slice(0, due.index));
 }
 
 /** A day read on its own with the hour read beside it: one mention with both. */

@@ -6,10 +6,10 @@ import { subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
 import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
-import { calledOff } from './event-cues.js';
+import { calledOff, INVITED } from './event-cues.js';
 import { clauseEvent, DATEISH, isDeadlineMention, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
 import { hasMeetingWord } from './meeting-words.js';
-import { dayFromSentenceBefore, hourOnly, LABEL_DAY, namedBySubject, onThatDay, SHARED_PLACE, THAT_DAY, withoutReason, withSharedPlace } from './neighbours.js';
+import { announcedAbove, dayFromSentenceBefore, hourOnly, LABEL_DAY, namedBySubject, onThatDay, SHARED_PLACE, THAT_DAY, withoutReason, withSharedPlace } from './neighbours.js';
 import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
@@ -130,6 +130,14 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           i = j;
           continue;
         }
+      }
+      // An invitation over its day and hour; a booking confirmed over them is the appointment's (appointments.ts).
+      const announces = (hasMeetingWord(u.text) || INVITED.test(u.text)) && !/(?<!\p{L})(?:best[äa]tig|confirm)/iu.test(u.text);
+      const above = units[i + 1] && announces ? announcedAbove(u.text, units[i + 1].text, ctx, subject) : null;
+      if (above) {
+        out.events.push(above);
+        i += 2;
+        continue;
       }
       // "call these tmrw:" over a list of people: one call per entry, each due when the intro says.
       const spread = !u.listItem && units[i + 1]?.listItem ? spreadAsk(u.text, ctx) : null;
