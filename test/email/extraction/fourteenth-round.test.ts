@@ -148,3 +148,60 @@ describe('an event told over an invitation line and the day below it', () => {
     expect(out.events.map((e) => [e.title, e.start_time?.slice(0, 16), e.end_time?.slice(0, 16)])).toEqual([['Basar', '2026-12-05T09:00', '2026-12-05T15:00']]);
   });
 });
+
+describe('a class outing told over several lines', () => {
+  it('runs from the departure to the return, on the day the announcing sentence names', async () => {
+    for (const [date, subject, body, start, end, location] of [
+      [
+        'Mon, 23 Nov 2026 16:00:00 -0700',
+        'Grade 4 field trip - Science Museum, Dec 8',
+        'Dear families,\n\nOur class will visit the Science Museum of Utah on Tuesday, December 8.\n\n- The bus leaves at 8:45 AM and we should be back around 1:15 PM.\n- Please pack a lunch.\n\nMr. Ortiz\n',
+        '2026-12-08T15:45',
+        '2026-12-08T20:15',
+        'Science Museum of Utah',
+      ],
+      [
+        'Mon, 23 Nov 2026 16:00:00 -0500',
+        'Sortie scolaire au planétarium',
+        'Bonjour,\n\nLa classe de Mme Roy ira au Planétarium Rio Tinto le jeudi 10 décembre.\n\nDépart de l’école : 9 h 10\nRetour : 13 h 40\nLieu : Planétarium Rio Tinto, 4801 avenue Pierre-De Coubertin, Montréal\n\nMerci!\n',
+        '2026-12-10T14:10',
+        '2026-12-10T18:40',
+        'Planétarium Rio Tinto, 4801 avenue Pierre-De Coubertin, Montréal',
+      ],
+      [
+        'Mon, 23 Nov 2026 16:00:00 +0100',
+        'Ausflug der Klasse 3b',
+        'Liebe Eltern,\n\nam Mittwoch, 9. Dezember besuchen wir das Spielzeugmuseum.\n\nAbfahrt an der Schule: 8:30 Uhr\nRückkehr: 12:45 Uhr\n\nViele Grüße\n',
+        '2026-12-09T07:30',
+        '2026-12-09T11:45',
+        null,
+      ],
+    ] as const) {
+      const out = await extracted(date, body, subject);
+      const [e] = out.events;
+      expect([out.events.length, e?.start_time?.slice(0, 16), e?.end_time?.slice(0, 16)], body).toEqual([1, start, end]);
+      if (location) expect(e.location).toBe(location);
+    }
+  });
+
+  it('is no event when no departure hour is given', async () => {
+    const out = await extracted(
+      'Mon, 23 Nov 2026 16:00:00 -0700',
+      'Field trip next month',
+      'Dear families,\n\nOur class will visit the Science Museum on Tuesday, December 8. More details soon.\n',
+    );
+    expect(out.events).toEqual([]);
+  });
+});
+
+describe('a length said in words', () => {
+  it('ends the event that long after its start', async () => {
+    for (const [body, end] of [
+      ['Hello,\n\nThe recital is on Thursday, December 17 at 6:30 PM in the school gym. It lasts about an hour and a half.\n', '2026-12-18T01:00'],
+      ['Bonjour,\n\nLe concert aura lieu le jeudi 17 décembre à 18 h 30 au gymnase. Le concert dure environ une heure et quart.\n', '2026-12-18T00:45'],
+    ] as const) {
+      const out = await extracted('Mon, 23 Nov 2026 16:00:00 -0500', body);
+      expect(out.events.map((e) => e.end_time?.slice(0, 16)), body).toEqual([end]);
+    }
+  });
+});

@@ -83,6 +83,12 @@ const localDayOfMonth: Record<'es' | 'fr' | 'de', Parser> = {
   },
 };
 
+/** "8 h 45", "à 14 h 30": the hour as Quebec French writes it, with spaces around the "h". */
+const spacedHour: Parser = {
+  pattern: () => /(?<![\d:.])(\d{1,2})\s+h\s+(\d{2})(?!\d)/i,
+  extract: (c, m) => (Number(m[1]) < 24 && Number(m[2]) < 60 ? c.createParsingComponents({ hour: Number(m[1]), minute: Number(m[2]) }) : null),
+};
+
 function withParsers(base: chrono.Chrono, first: Parser[], last: Parser[]): chrono.Chrono {
   const c = base.clone();
   c.parsers.unshift(...first);
@@ -95,7 +101,7 @@ export const PARSERS: Record<Lang, chrono.Chrono> = {
   en: withParsers(chrono.en.casual, [weekdayDay.en], [ordinalDay]),
   es: withParsers(chrono.es.casual, [dottedDate, weekdayDay.es], [localDayOfMonth.es]),
   de: withParsers(chrono.de.casual, [dottedDate, weekdayDay.de], [localDayOfMonth.de]),
-  fr: withParsers(chrono.fr.casual, [dottedDate, weekdayDay.fr], [localDayOfMonth.fr]),
+  fr: withParsers(chrono.fr.casual, [dottedDate, weekdayDay.fr, spacedHour], [localDayOfMonth.fr]),
 };
 
 /** Same-length rewrites of forms chrono misreads or does not read, so match positions stay valid. */

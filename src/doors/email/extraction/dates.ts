@@ -388,7 +388,18 @@ export function findDurationMinutes(text: string): number | null {
 const DURATION_STATEMENT =
   /(?<!\p{L})(?:takes?|taking|last(?:s|ing)?|runs?|duration|length|dur[ée]e|dure(?:ra)?|comptez|pr[ée]voyez|dauer[nt]?|duraci[óo]n|dura(?:r[áa])?|tomar[áa]|llevar[áa])(?!\p{L})[^.!?\n\d]{0,30}\d/iu;
 
-export function statedDurationMinutes(text: string): number | null {
+/** "an hour and a half", "une heure et quart", "media hora", "anderthalb Stunden": lengths said in words, as minutes. */
+const WORDED_LENGTH: [RegExp, string][] = [
+  [/(?<!\p{L})(?:an?|one|une|una|eine)\s+(?:hour|heure|hora|stunde)\s+(?:and\s+a\s+half|et\s+demie|y\s+media)(?!\p{L})|(?<!\p{L})(?:anderthalb|eineinhalb)\s+stunden(?!\p{L})/giu, '90 min'],
+  [/(?<!\p{L})(?:an?|one|une|una|eine)\s+(?:hour|heure|hora|stunde)\s+(?:and\s+a\s+quarter|et\s+quart|y\s+cuarto)(?!\p{L})/giu, '75 min'],
+  [/(?<!\p{L})(?:half\s+an\s+hour|une\s+demi-heure|media\s+hora|eine\s+halbe\s+stunde)(?!\p{L})/giu, '30 min'],
+  [/(?<!\p{L})(?:an|one|une|una|eine)\s+(?:hour|heure|hora|stunde)(?!\p{L})/giu, '60 min'],
+  [/(?<!\p{L})(?:two|deux|dos|zwei)\s+(?:hours|heures|horas|stunden)(?!\p{L})/giu, '120 min'],
+];
+
+export function statedDurationMinutes(said: string): number | null {
+  let text = said;
+  for (const [re, minutes] of WORDED_LENGTH) text = text.replace(re, minutes);
   const m = DURATION_STATEMENT.exec(text);
   return m ? findDurationMinutes(text.slice(m.index, m.index + m[0].length + 24)) : null;
 }

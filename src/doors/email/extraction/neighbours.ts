@@ -66,11 +66,11 @@ export function announcedAbove(intro: string, below: string, ctx: DateContext, s
  * de Noël").
  */
 /** A class or club going out: told by what it does ("will visit the museum"), named by the subject. */
-const OUTING =
+export const OUTING =
   /(?<!\p{L})(?:(?:field\s+)?trips?|excursions?|outings?|sorties?|voyages? scolaires?|ausfl[üu]ge?|exkursion(?:en)?|klassenfahrt|wandertag|excursi[óo]n(?:es)?|salidas?)(?!\p{L})/iu;
 
 /** "will visit the Museum of Science", "besuchen das Deutsche Museum", "visitarán el Museo del Prado": where the outing goes. */
-const VISITED =
+export const VISITED =
   /(?<!\p{L})(?:visit|visits|visiting|besuchen|besucht|visitar[áa]n?|visiteront|visiter)\s+(?:the\s+|das\s+|den\s+|die\s+|el\s+|la\s+|le\s+|les\s+|l['’])?([\p{Lu}][\p{L}'’-]+(?:\s+(?:of|de|del|des|du|der|de la)?\s*[\p{Lu}][\p{L}'’-]+){0,4})/u;
 
 export function namedBySubject(events: TextEvent[], subject: string): TextEvent[] {

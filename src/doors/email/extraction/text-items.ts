@@ -15,6 +15,7 @@ import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
 import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
 import { noteLines, spreadAsk } from './note-lists.js';
+import { outingEvent } from './outings.js';
 import { dueBeforeTheEvent, namedByTheirEvent, withoutScheduleIntros, withoutUndatedEchoes } from './task-context.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
@@ -317,6 +318,13 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     }
     if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
   }
+  // A class's outing told over several lines; when its departure line alone made an event, that one
+  // keeps its name and place and takes the return as its end.
+  const outing = out.events.length <= 1 ? outingEvent(segments.join('\n\n'), ctx, subject) : null;
+  const [told] = out.events;
+  if (outing && !told) out.events = [outing];
+  else if (outing && told.startMs === outing.startMs && outing.endMs !== outing.startMs + 3600000)
+    out.events = [{ ...told, endMs: outing.endMs, location: told.location ?? outing.location }];
   const events = namedBySubject(withSharedPlace(withFields(withoutMovedFrom(out.events), places, durations), sharedPlaces), cleanSubject);
   return { tasks: namedByTheirEvent(dueBeforeTheEvent(withoutScheduleIntros(withoutUndatedEchoes(out.tasks)), events), events), events };
 }

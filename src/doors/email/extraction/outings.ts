@@ -1,0 +1,78 @@
+/**
+ * A class or a club going out, told over several lines: the day in the sentence that announces it
+ * ("Our class will visit the Discovery Center on Wednesday, December 9"), the hours in lines of their
+ * own ("Buses leave school at 9:15 AM and we'll be back by 2:30 PM", "Départ : 8 h 45" / "Retour :
+ * 14 h 30"). One event, from the departure to the return.
+ */
+import { CONFIDENCE } from './confidence.js';
+import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { isDeadlineMention, type TextEvent } from './meetings.js';
+import { OUTING, VISITED } from './neighbours.js';
+import { findLocation, WHERE_LABEL_WORD } from './places.js';
+import { sentencesOf } from './sentences.js';
+import { subjectTitle } from './subject.js';
+import { capitalise, finishTitle } from './titles.js';
+
+const GOES =
+  /(?<!\p{L})(?:visit|visits|will visit|go to|goes to|are going to|is going to|head to|ira|iront|irons|visitera|visiteront|visitar[áa]n?|ir[áa]n?|iremos|vamos a|besuchen|besucht|fahren|f[äa]hrt)(?!\p{L})/iu;
+const DEPARTS =
+  /(?<!\p{L})(?:leave|leaves|leaving|depart|departs|departure|d[ée]part|partirons|partira|salida|salimos|saldremos|abfahrt|treffpunkt)(?!\p{L})/iu;
+const RETURNS =
+  /(?<!\p{L})(?:back|return|returns|returning|retour|rentrerons|regreso|regresamos|regresaremos|vuelta|volveremos|r[üu]ckkehr|zur[üu]ck|ankunft)(?!\p{L})/iu;
+
+const GOES_TO = /^\s+(?:au|aux|à la|à l['’]|to the|to|a la|al|zum|zur|ins|in den|in die)\s+(.+?)[\s,]*$/iu;
+
+/** The first hour written within a few words after a cue ("leave school at 9:15 AM", "Retour à l'école : 14 h 30"). */
+function hourAfter(flat: string, cue: RegExp, from: number, ctx: DateContext): DateMention | null {
+  const at = cue.exec(flat.slice(from));
+  if (!at) return null;
+  const start = from + at.index + at[0].length;
+  const window = flat.slice(start, start + 50);
+  return findDates(window, ctx).find((m) => m.hasTime && !m.hasDay) ?? null;
+}
+
+/** "Lieu : Musée de la civilisation, 85, rue Dalhousie, Québec": a place field of its own says where, whole. */
+function placeLine(text: string): string | null {
+  for (const line of text.split('\n').slice(0, 80)) {
+    const field = /^\s*(?:[-*•]\s*)?(\p{L}[\p{L} ]{1,24}?)\s*:\s*(\S.{2,120})$/u.exec(line);
+    if (field && WHERE_LABEL_WORD.test(field[1].trim())) return field[2].trim();
+  }
+  return null;
+}
+
+export function outingEvent(text: string, ctx: DateContext, subject: string): TextEvent | null {
+  const cleanSubject = subjectTitle(subject);
+  const flat = text.slice(0, 4000).replace(/\s+/g, ' ');
+  if (!OUTING.test(cleanSubject) && !OUTING.test(flat)) return null;
+  let offset = 0;
+  for (const sentence of sentencesOf(flat).slice(0, 30)) {
+    const here = Math.max(offset, flat.indexOf(sentence, offset));
+    offset = here + sentence.length;
+    if (!OUTING.test(sentence) && !GOES.test(sentence)) continue;
+    const day = findDates(sentence, ctx).find((m) => m.hasDay && !m.hasTime && !m.likelyPast && !isDeadlineMention(sentence, m));
+    if (!day) continue;
+    const leaves = hourAfter(flat, DEPARTS, here, ctx);
+    if (!leaves) return null;
+    const back = hourAfter(flat, RETURNS, here, ctx);
+    const at = (m: DateMention) => mentionStartMs({ ...day, hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? day.zone, endTime: null }, ctx, false);
+    const startMs = at(leaves);
+    const endMs = back && at(back) > startMs ? at(back) : startMs + 3600000;
+    // "ira au Musée de la civilisation le mardi 15", "go to the Science Museum on ...": where it goes, up to its day.
+    const goes = GOES.exec(sentence);
+    const to = goes && goes.index < day.index ? GOES_TO.exec(sentence.slice(goes.index + goes[0].length, day.index)) : null;
+    const visited = VISITED.exec(sentence) ?? (to && /^\p{Lu}/u.test(to[1]) ? to : null);
+    const title = OUTING.test(cleanSubject) ? cleanSubject.split(/\s+[–—|-]\s+|:\s+/)[0] : capitalise(OUTING.exec(sentence)?.[0] ?? cleanSubject);
+    return {
+      title: finishTitle(title, 12),
+      excerpt: sentence,
+      startMs,
+      endMs,
+      allDay: false,
+      location: placeLine(text) ?? visited?.[1].replace(/\s+(?:le|la|les|el|on|am|the|à|a)$/i, '').trim() ?? findLocation(sentence.replace(day.text, ' ')),
+      confidence: CONFIDENCE.eventStatement,
+      rule: 'eventStatement',
+      weak: { subjectTitle: OUTING.test(cleanSubject), nextSentenceTime: true },
+    };
+  }
+  return null;
+}
