@@ -19,7 +19,10 @@ describe('a note to self whose lines open with names', () => {
     const body = 'Marisol (tiler) 412-555-0110 grout colour\nVet clinic 412.555.0177 move the checkup\nbuy stamps by fri\n';
     for (const subject of ['stuff', 'calls + errands', 'todo']) {
       const out = await extracted(EST, body, subject);
-      expect(out.tasks.map((t) => t.title.split(' ')[0]), subject).toEqual(['Marisol', 'Vet', 'Buy']);
+      expect(
+        out.tasks.map((t) => t.title.split(' ')[0]),
+        subject,
+      ).toEqual(['Marisol', 'Vet', 'Buy']);
     }
   });
 
@@ -65,9 +68,10 @@ describe('an appointment confirmation', () => {
       ],
     ] as const) {
       const out = await extracted(date, body, subject);
-      expect(out.events.map((e) => [e.title, e.location, e.start_time?.slice(0, 16)]), body).toEqual([
-        [title, location, date === CST ? '2026-12-04T16:20' : '2026-12-04T09:20'],
-      ]);
+      expect(
+        out.events.map((e) => [e.title, e.location, e.start_time?.slice(0, 16)]),
+        body,
+      ).toEqual([[title, location, date === CST ? '2026-12-04T16:20' : '2026-12-04T09:20']]);
     }
   });
 
@@ -85,11 +89,20 @@ describe('deadlines written as statements', () => {
   const CET = 'Wed, 25 Nov 2026 10:00:00 +0100';
   it('titles a Spanish modal with a reflexive infinitive by the verb and its subject', async () => {
     for (const [body, title] of [
-      ['Estimados vecinos:\n\nLes recordamos que la cuota de mantenimiento debe pagarse a más tardar el 10 de diciembre.\n\nSaludos\n', 'Pagar la cuota de mantenimiento'],
-      ['Hola a todos:\n\nAsimismo, les recordamos que el formulario de inscripción tiene que entregarse antes del viernes 4 de diciembre.\n\nGracias\n', 'Entregar el formulario de inscripción'],
+      [
+        'Estimados vecinos:\n\nLes recordamos que la cuota de mantenimiento debe pagarse a más tardar el 10 de diciembre.\n\nSaludos\n',
+        'Pagar la cuota de mantenimiento',
+      ],
+      [
+        'Hola a todos:\n\nAsimismo, les recordamos que el formulario de inscripción tiene que entregarse antes del viernes 4 de diciembre.\n\nGracias\n',
+        'Entregar el formulario de inscripción',
+      ],
     ] as const) {
       const out = await extracted(CET, body);
-      expect(out.tasks.map((t) => t.title), body).toEqual([title]);
+      expect(
+        out.tasks.map((t) => t.title),
+        body,
+      ).toEqual([title]);
     }
   });
 
@@ -201,7 +214,10 @@ describe('a length said in words', () => {
       ['Bonjour,\n\nLe concert aura lieu le jeudi 17 décembre à 18 h 30 au gymnase. Le concert dure environ une heure et quart.\n', '2026-12-18T00:45'],
     ] as const) {
       const out = await extracted('Mon, 23 Nov 2026 16:00:00 -0500', body);
-      expect(out.events.map((e) => e.end_time?.slice(0, 16)), body).toEqual([end]);
+      expect(
+        out.events.map((e) => e.end_time?.slice(0, 16)),
+        body,
+      ).toEqual([end]);
     }
   });
 });

@@ -181,7 +181,13 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   if (at) return withPhrase(phrase, at);
   // "Rendez-vous est confirmé", "Your appointment is booked": the noun, not the confirmation.
   const foundTitle = found?.title.replace(/\s+(?:est|a été|ist|wurde|está|ha sido|is|has been)\s+\p{L}+$/iu, '') ?? '';
-  if (found && hasMeetingWord(foundTitle) && !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos|your|our|ihr|ihre|ihren|ihrem|unser\p{L}*|su|votre|notre|nuestr[oa]|tu)(?!\p{L})/iu.test(foundTitle))
+  if (
+    found &&
+    hasMeetingWord(foundTitle) &&
+    !/^(this|that|it|es|er|sie|ce|hiermit|we|wir|nous|le confirmamos|your|our|ihr|ihre|ihren|ihrem|unser\p{L}*|su|votre|notre|nuestr[oa]|tu)(?!\p{L})/iu.test(
+      foundTitle,
+    )
+  )
     return withPhrase(phrase, foundTitle);
   const cleaned = subjectTitle(subject)
     // "Votre rendez-vous est confirmé", "Ihr Termin wurde gebucht": the noun, not the confirmation.

@@ -54,7 +54,8 @@ export function outingEvent(text: string, ctx: DateContext, subject: string): Te
     const leaves = hourAfter(flat, DEPARTS, here, ctx);
     if (!leaves) return null;
     const back = hourAfter(flat, RETURNS, here, ctx);
-    const at = (m: DateMention) => mentionStartMs({ ...day, hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? day.zone, endTime: null }, ctx, false);
+    const at = (m: DateMention) =>
+      mentionStartMs({ ...day, hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? day.zone, endTime: null }, ctx, false);
     const startMs = at(leaves);
     const endMs = back && at(back) > startMs ? at(back) : startMs + 3600000;
     // "ira au Musée de la civilisation le mardi 15", "go to the Science Museum on ...": where it goes, up to its day.

@@ -9,7 +9,18 @@ import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { calledOff, INVITED } from './event-cues.js';
 import { clauseEvent, DATEISH, isDeadlineMention, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
 import { hasMeetingWord } from './meeting-words.js';
-import { announcedAbove, dayFromSentenceBefore, hourOnly, LABEL_DAY, namedBySubject, onThatDay, SHARED_PLACE, THAT_DAY, withoutReason, withSharedPlace } from './neighbours.js';
+import {
+  announcedAbove,
+  dayFromSentenceBefore,
+  hourOnly,
+  LABEL_DAY,
+  namedBySubject,
+  onThatDay,
+  SHARED_PLACE,
+  THAT_DAY,
+  withoutReason,
+  withSharedPlace,
+} from './neighbours.js';
 import { withoutMovedFrom } from './reschedule.js';
 import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
