@@ -221,3 +221,34 @@ describe('a length said in words', () => {
     }
   });
 });
+
+describe('an event put on by a host', () => {
+  it('is named by what the host puts on, placed where the text says, with the registration named by it', async () => {
+    for (const [date, body, event, location, task] of [
+      [
+        'Tue, 24 Nov 2026 20:00:00 +0100',
+        'Bonjour à tous,\n\nL’école de musique organise son grand concert de fin d’année le samedi 12 décembre, de 15h00 à 17h00, à la salle Brassens (4 rue du Port, 56100 Lorient).\n\nL’inscription est obligatoire au plus tard le lundi 7 décembre.\n\nMusicalement,\nLe bureau\n',
+        'Grand concert de fin d’année',
+        'salle Brassens (4 rue du Port, 56100 Lorient)',
+        'L’inscription: Grand concert de fin d’année',
+      ],
+      [
+        'Tue, 24 Nov 2026 20:00:00 -0700',
+        'Hi families!\n\nWe’re having our winter awards night:\nFriday, December 11, 6:00-8:30 pm\nMesa Community Center, Room B\n\nPlease RSVP on the team page by Sunday, December 6.\n\nCoach Lin\n',
+        'Winter awards night',
+        'Mesa Community Center, Room B',
+        'RSVP on the team page: Winter awards night',
+      ],
+    ] as const) {
+      const out = await extracted(date, body);
+      expect(
+        out.events.map((e) => [e.title, e.location]),
+        body,
+      ).toEqual([[event, location]]);
+      expect(
+        out.tasks.map((t) => t.title),
+        body,
+      ).toEqual([task]);
+    }
+  });
+});

@@ -120,6 +120,9 @@ const NOON: [RegExp, string][] = [
   ],
   // "8:30 hrs", "17:00 hs.": the hours' unit as Latin American mail writes it, which chrono does not read.
   [/(?<=\d{1,2}:\d{2})\s*(?:hrs?|hs)\.?(?!\p{L})/giu, ''],
+  // "awards night Friday, December 11": a part of the day named before a weekday belongs to the event's
+  // name; chrono takes it for the time and drops the day.
+  [/(?<!\p{L})(?:night|evening|morning|afternoon)(?=[\s,:]+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s)/giu, ''],
   // "noon-2pm", "10am–noon": chrono reads "noon" alone but not as one end of a range.
   [/(?<!\p{L})noon(?!\p{L})/giu, '12pm'],
   // "12 de diciembre de 10 a 13 h": chrono takes "de 10" after a month for the year 2010.

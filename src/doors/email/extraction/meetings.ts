@@ -3,7 +3,7 @@ import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { appointmentAtPlace, INVITED, invitedTo, notOneEvent, visitPurpose } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
-import { happening, nounPhrase } from './statements.js';
+import { happening, hostedEvent, nounPhrase } from './statements.js';
 import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint } from './places.js';
 import { DEADLINE_LABEL } from './schedule.js';
 import { subjectTitle } from './subject.js';
@@ -333,6 +333,9 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   const sentenceAfter = firstSentence(paragraph, paragraph.indexOf(clause) + clause.length);
   let title = activity ?? ((!hasMeetingWord(clause) && invitedTo(blanked, ctx.lang)) || titleFrom(clause, mentions, subject));
   let fromSubject = false;
+  // "L'école organise son grand concert le ...": what the host puts on, not who hosts it.
+  const hosted = happens ? null : hostedEvent(clause);
+  if (hosted) title = finishTitle(capitalise(hosted), 10);
   if (happens) {
     const phrase = happens.subject ? nounPhrase(happens.subject, ctx.lang) : null;
     fromSubject = happens.motion || !phrase;

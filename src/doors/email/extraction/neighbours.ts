@@ -9,6 +9,7 @@ import type { TextTask } from './action-items.js';
 import { GENERIC_EVENT_TITLE } from './calibrate.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { clauseEvent, type TextEvent } from './meetings.js';
+import { hostedEvent } from './statements.js';
 import { capitalise, contentWordCount, finishTitle } from './titles.js';
 
 /**
@@ -39,9 +40,6 @@ export function dayFromSentenceBefore(clause: string, previous: string, paragrap
  * in der Turnhalle", "Join us for the winter open house:" over "Saturday, December 12, 2-5 pm": an
  * invitation that ends on a colon, its day and hour on the line below it. Read as one clause.
  */
-const HOSTS =
-  /(?<!\p{L})(?:organise|organisent|organiza|organizan|veranstaltet|veranstalten|is hosting|are hosting|will host|hosts|is holding|are holding|will hold|holds)\s+(?:(?:son|sa|ses|leur|notre|su|sus|nuestr[oa]|our|its|their|a|an|the|un|une|una|el|la|le|seine?n?|ihre?n?|unsere?n?|einen?|eine)\s+)?([^:]{3,60}?)\s*:\s*$/iu;
-
 export function announcedAbove(intro: string, below: string, ctx: DateContext, subject: string): TextEvent | null {
   if (!/:\s*$/.test(intro) || findDates(intro, ctx).some((m) => m.hasDay)) return null;
   const when = findDates(below, ctx)[0];
@@ -49,8 +47,8 @@ export function announcedAbove(intro: string, below: string, ctx: DateContext, s
   const told = `${intro.replace(/:\s*$/, '')} ${below}`;
   const found = clauseEvent(told, told, ctx, subject);
   // "L'association organise son assemblée générale :", "The PTA is hosting its winter fair:": the host's object names it.
-  const hosted = HOSTS.exec(intro);
-  const event = found && hosted ? { ...found, title: finishTitle(capitalise(hosted[1].trim()), 10) } : found;
+  const hosted = hostedEvent(intro.replace(/:\s*$/, ''));
+  const event = found && hosted ? { ...found, title: finishTitle(capitalise(hosted), 10) } : found;
   // What follows the hour on those lines is the place, whole ("salle polyvalente du collège, 21 rue de Lille").
   const rest = below
     .slice(when.end)

@@ -207,8 +207,12 @@ function namedPlace(text: string): string | null {
     /\b(?:in|at|en|à)\s+(?:our|the|la|el|unserem|notre)\s+((?:[\p{L}]+\s+)?(?:office|oficina|büro|bureau|sala|salle)(?:\s+(?:de|of|in)\s+[\p{Lu}][\p{L}]+)?)/iu.exec(
       t,
     );
-  const paren = [...t.matchAll(/\(([^)]{4,80})\)/g)].map((m) => m[1]).find((p) => STREET.test(p) && /\d/.test(p) && !LENGTH_ONLY.test(p));
+  const parenAt = [...t.matchAll(/\(([^)]{4,80})\)/g)].find((m) => STREET.test(m[1]) && /\d/.test(m[1]) && !LENGTH_ONLY.test(m[1]));
+  const paren = parenAt?.[1];
   if (officeOf) return paren ? `${officeOf[1]} (${paren})` : officeOf[1];
+  // "au dojo de la Halvêque (2 rue de la Halvêque)", "in the parish hall (12 Elm St)": the place, then its address.
+  const before = parenAt ? locativePhrase(`${t.slice(Math.max(0, (parenAt.index ?? 0) - 60), parenAt.index)}${parenAt[0]}`) : null;
+  if (before?.includes(`(${paren}`)) return before;
   if (paren) return paren;
   if (roomNum) return roomNum[1];
   return null;

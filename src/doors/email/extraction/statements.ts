@@ -39,9 +39,28 @@ export interface Happening {
   motion: boolean;
 }
 
+/**
+ * "Le club organise son stage de Noël ...", "we're having our end-of-season banquet", "The PTA is
+ * hosting its winter fair", "los alumnos presentarán su obra": a host and the event it puts on, named
+ * by the verb's object up to its audience, its day or its place.
+ */
+const HOSTS =
+  /(?<!\p{L})(?:organise|organisent|organisons|organiza|organizan|organizamos|veranstaltet|veranstalten|is hosting|are hosting|will host|hosts|is holding|are holding|will hold|(?:we['’]re|we are|we['’]ll be|we will be|we['’]ll|we will) (?:having|have|hold|host)|pr[ée]senteront|presentar[áa]n|pr[äa]sentieren)\s+(?:(?:son|sa|ses|leur|leurs|notre|nos|su|sus|nuestr[oa]s?|our|its|their|the|a|an|un|une|una|el|la|le|les|seine?n?|ihre?n?|unsere?n?|einen?|eine)\s+)?(\p{L}.*)$/iu;
+const OBJECT_END =
+  /\s(?:pour|for|para|f[üu]r|le|on|el|am|at|au|aux|à|in|im|en|this|next|ce|cette|ces|este|esta|diesen|dieses|from|de\s+\d|von|with|avec|con|mit|:)(?=\s|$)|[,:;.!?(]/iu;
+export function hostedEvent(clause: string): string | null {
+  const m = HOSTS.exec(clause.trim());
+  if (!m) return null;
+  const end = OBJECT_END.exec(m[1]);
+  const object = (end ? m[1].slice(0, end.index) : m[1]).trim();
+  return object.split(/\s+/).length <= 6 && /\p{L}{3}/u.test(object) ? object : null;
+}
+
 /** Whether a clause states that something happens (as opposed to asking for something). */
 export function happening(clause: string, lang: Lang): Happening | null {
   if (DEADLINE_NOUN.test(clause)) return null;
+  const hosted = hostedEvent(clause);
+  if (hosted) return { subject: hosted, motion: false };
   const goes = GOES[lang].exec(clause) ?? (lang === 'en' ? null : GOES.en.exec(clause));
   const copula = HAPPENS[lang].exec(clause) ?? (lang === 'en' ? null : HAPPENS.en.exec(clause));
   // "Your group is required to report ...": an obligation to go somewhere, told by a copula.

@@ -22,7 +22,7 @@ import {
   withSharedPlace,
 } from './neighbours.js';
 import { withoutMovedFrom } from './reschedule.js';
-import { closure } from './statements.js';
+import { closure, hostedEvent } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
 import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
 import { noteLines, spreadAsk } from './note-lists.js';
@@ -144,7 +144,9 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         }
       }
       // An invitation over its day and hour; a booking confirmed over them is the appointment's (appointments.ts).
-      const announces = (hasMeetingWord(u.text) || INVITED.test(u.text)) && !/(?<!\p{L})(?:best[äa]tig|confirm)/iu.test(u.text);
+      const announces =
+        (hasMeetingWord(u.text) || INVITED.test(u.text) || hostedEvent(u.text.replace(/:\s*$/, '')) !== null) &&
+        !/(?<!\p{L})(?:best[äa]tig|confirm)/iu.test(u.text);
       const above = units[i + 1] && announces ? announcedAbove(u.text, units[i + 1].text, ctx, subject) : null;
       if (above) {
         out.events.push(above);
@@ -336,6 +338,9 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   if (outing && !told) out.events = [outing];
   else if (outing && told.startMs === outing.startMs && outing.endMs !== outing.startMs + 3600000)
     out.events = [{ ...told, endMs: outing.endMs, location: told.location ?? outing.location }];
+  // Read as lasting the day for want of an hour: the departure and the return are its hours.
+  else if (outing && told.allDay && told.startMs <= outing.startMs && outing.startMs < told.endMs)
+    out.events = [{ ...told, allDay: false, startMs: outing.startMs, endMs: outing.endMs, location: told.location ?? outing.location }];
   const events = namedBySubject(withSharedPlace(withFields(withoutMovedFrom(out.events), places, durations), sharedPlaces), cleanSubject);
   return { tasks: namedByTheirEvent(dueBeforeTheEvent(withoutScheduleIntros(withoutUndatedEchoes(out.tasks)), events), events), events };
 }
