@@ -20,7 +20,7 @@ describe('a note to self whose lines open with names', () => {
     for (const subject of ['stuff', 'calls + errands', 'todo']) {
       const out = await extracted(EST, body, subject);
       expect(
-        out.tasks.map((t) => t.title.split(' ')[0]),
+        out.tasks.map((t) => t.title.split(/[\s,]+/)[0]),
         subject,
       ).toEqual(['Marisol', 'Vet', 'Buy']);
     }
@@ -250,5 +250,36 @@ describe('an event put on by a host', () => {
         body,
       ).toEqual([task]);
     }
+  });
+});
+
+describe('a list of deadlines', () => {
+  const CET = 'Wed, 2 Dec 2026 10:00:00 +0100';
+  it('reads a label that ends on a year, and "bis kommenden Montag, 7.12."', async () => {
+    const out = await extracted(
+      CET,
+      'Hallo zusammen,\n\nhier die Fristen im Überblick:\n\n- Spesenbelege 2026: bis kommenden Montag, 7.12.\n- Zeitkonten 2026: bis Freitag, 11.12.\n\nGrüße\n',
+    );
+    expect(out.tasks.map((t) => [t.title, t.due_date?.slice(0, 10)])).toEqual([
+      ['Spesenbelege 2026', '2026-12-07'],
+      ['Zeitkonten 2026', '2026-12-11'],
+    ]);
+  });
+
+  it('makes an entry with an hour under "key dates" a task due then, and leaves a session an event', async () => {
+    const out = await extracted(
+      'Fri, 27 Nov 2026 10:00:00 -0500',
+      'Hello,\n\nBelow are the key dates for the residency:\n\n- Portfolio upload: Monday, December 14, 2026, 5:00 p.m.\n- Artist statement: Friday, December 18, 2026, 11:59 p.m.\n- Open studio session: Wednesday, December 9, 4:00-5:00 p.m.\n\nBest,\nThe committee\n',
+    );
+    expect(out.tasks.map((t) => [t.title, t.due_date?.slice(0, 16)])).toEqual([
+      ['Portfolio upload', '2026-12-14T22:00'],
+      ['Artist statement', '2026-12-19T04:59'],
+    ]);
+    expect(out.events.map((e) => e.title)).toEqual(['Open studio session']);
+  });
+
+  it('keeps who a name in a note to self is', async () => {
+    const out = await extracted(EST, 'Lena (electrician) 412-555-0190 - quote for the porch light\nbuy bulbs sat\n', 'stuff');
+    expect(out.tasks[0].title).toContain('electrician');
   });
 });

@@ -82,7 +82,7 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number, 
       const head = t
         .slice(0, idx)
         .replace(
-          /\b(by|before|due|until|till|no later than|para el|para|antes del?|a más tardar|hasta|bis( zum)?|spätestens|d['’]ici( le)?|avant( le| la)?|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*(the|el|le|la|am|zum)?\s*$/i,
+          /\b(by|before|due|until|till|no later than|para el|para|antes del?|a más tardar|hasta|bis( zum)?|spätestens|d['’]ici( le)?|avant( le| la)?|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*(the|el|le|la|am|zum)?\s*(?:(?:this|next|coming|kommenden|n[äa]chsten|diesen|pr[óo]ximo|este|ce|prochain)\s*)?$/i,
           '',
         );
       const tail = t.slice(idx + (due.end - due.index));

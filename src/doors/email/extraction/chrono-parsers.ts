@@ -120,6 +120,8 @@ const NOON: [RegExp, string][] = [
   ],
   // "8:30 hrs", "17:00 hs.": the hours' unit as Latin American mail writes it, which chrono does not read.
   [/(?<=\d{1,2}:\d{2})\s*(?:hrs?|hs)\.?(?!\p{L})/giu, ''],
+  // "Reisekostenabrechnungen 2026: bis Freitag, 11.12.": a year that ends a label; chrono reads "2026:" as an hour.
+  [/(?<=(?<![\d.:])(?:19|20)\d\d):(?=\s)/gu, ';'],
   // "awards night Friday, December 11": a part of the day named before a weekday belongs to the event's
   // name; chrono takes it for the time and drops the day.
   [/(?<!\p{L})(?:night|evening|morning|afternoon)(?=[\s,:]+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s)/giu, ''],

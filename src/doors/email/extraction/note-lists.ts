@@ -24,7 +24,9 @@ export function noteLines(text: string, subject: string): string[] | null {
   // A subject typed the same way ("calls", "numbers + stuff") says so for lines that open with names.
   const hasty = lines.filter((l) => /^(?:[-*•]\s*)?\p{Ll}/u.test(l)).length;
   const hastySubject = /^\p{Ll}[^A-Z]*$/u.test(subject.trim()) && hasty > 0;
-  return lines.every(noteLike) && (hasty * 3 >= lines.length * 2 || hastySubject) ? lines : null;
+  if (!lines.every(noteLike) || (hasty * 3 < lines.length * 2 && !hastySubject)) return null;
+  // "Gus (plumber) 828-555-0173": who the name is, kept (titles drop what is in brackets).
+  return lines.map((l) => l.replace(/^((?:[-*•]\s*)?[\p{L}.'’-]+)\s+\(([^()\d]{2,24})\)/u, '$1, $2'));
 }
 
 /** "call these tmrw:", "email these people by Friday:", "llamar a estos:", "diese anrufen:": one verb for every entry below. */

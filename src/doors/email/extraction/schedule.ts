@@ -144,7 +144,9 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
   if (contentWordCount(title) < 1 || /^[a-z]\)?$/i.test(title)) return null;
   // "Final report: Friday, December 4, by 5pm", "viernes 4 de diciembre, hasta las 11:59 p.m.": an hour
   // something is due by, not one at which something happens; so is the hour of an errand.
-  if (time && (dueByHour(line) || asks(cleaned.trim()))) {
+  // A minute before midnight is a deadline's hour ("Letter of intent: Friday, December 11, 11:59 p.m. ET").
+  const lastMinute = time !== null && time.hour === 23 && time.minute === 59;
+  if (time && (dueByHour(line) || lastMinute || asks(cleaned.trim()))) {
     return {
       task: {
         kind: 'schedule',

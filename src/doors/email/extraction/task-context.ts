@@ -34,7 +34,7 @@ export function namedByTheirEvent(tasks: TextTask[], events: TextEvent[]): TextT
 }
 
 /** "Here are the dates we need your selections by:", "Die Fristen im Überblick": a sentence that announces deadlines. */
-const ANNOUNCES_DATES =
+export const ANNOUNCES_DATES =
   /(?<!\p{L})(?:(?:the|these|our|your|key)\s+(?:\w+\s+)?(?:dates|deadlines)|due dates|(?:las|estas|nuestras)\s+fechas|(?:los|estos)\s+plazos|(?:die|diese|folgende)n?\s+(?:fristen|termine)|(?:les|ces)\s+(?:dates|[ée]ch[ée]ances))(?!\p{L})/iu;
 
 /**

@@ -27,7 +27,7 @@ import { capitalise, contentWordCount, finishTitle, stripListMarker } from './ti
 import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
 import { noteLines, spreadAsk } from './note-lists.js';
 import { outingEvent } from './outings.js';
-import { dueBeforeTheEvent, namedByTheirEvent, withoutScheduleIntros, withoutUndatedEchoes } from './task-context.js';
+import { ANNOUNCES_DATES, dueBeforeTheEvent, namedByTheirEvent, withoutScheduleIntros, withoutUndatedEchoes } from './task-context.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 
@@ -99,6 +99,9 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   const cleanSubject = subjectTitle(subject);
   // Whether a schedule entry's words are an errand ("enviar a Contraloría las provisiones").
   const isErrand = (text: string) => listVerb(text, ctx.lang) || imperativeMood(text, ctx.lang);
+  // Under "Below are the key dates:", "hier die Fristen:", an entry with an hour is due then unless it names a meeting.
+  let datesAnnounced = false;
+  const isDue = (text: string) => isErrand(text) || (datesAnnounced && !hasMeetingWord(text));
   const out: TextItems = { tasks: [], events: [] };
   // Where fields standing alone ("Location" / "Lincoln Elementary, Room 12" under a calendar's hours).
   const places: string[] = [];
@@ -128,6 +131,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     let i = 0;
     while (i < units.length) {
       const u = units[i];
+      if (!u.listItem) datesAnnounced = ANNOUNCES_DATES.test(u.text);
       // "These are your shifts:" over days with only an hour and a place: one event per day, named by the intro.
       if (!u.listItem && units[i + 1]?.listItem) {
         let j = i + 1;
@@ -243,7 +247,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       }
       // A line that opens with its date is a schedule entry by its shape ("Sat Nov 21 - Home meet ...").
       if (DATE_FIRST_LINE.test(u.text)) {
-        const entry = scheduleLine(u.text, ctx, false, isErrand);
+        const entry = scheduleLine(u.text, ctx, false, isDue);
         if (entry) {
           if (entry.task) out.tasks.push(entry.task);
           if (entry.event) out.events.push(entry.event);
@@ -323,7 +327,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       if (out.tasks.length + out.events.length === before) {
         // Lines of a label and its day, two or more in a row, are a schedule without list marks.
         const inLabelBlock = LABEL_DAY.test(u.text) && (LABEL_DAY.test(units[i - 1]?.text ?? '') || LABEL_DAY.test(units[i + 1]?.text ?? ''));
-        const entry = scheduleLine(u.text, ctx, inLabelBlock, isErrand);
+        const entry = scheduleLine(u.text, ctx, inLabelBlock, isDue);
         if (entry?.task) out.tasks.push(entry.task);
         if (entry?.event) out.events.push(entry.event);
       }
