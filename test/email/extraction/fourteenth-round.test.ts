@@ -283,3 +283,14 @@ describe('a list of deadlines', () => {
     expect(out.tasks[0].title).toContain('electrician');
   });
 });
+
+describe('a call asked for as a length of time', () => {
+  it('is an event that long at the day and hour given', async () => {
+    const out = await extracted(
+      'Thu, 3 Dec 2026 07:45:00 -0700',
+      'Hi Sam,\n\nCould we find 45 minutes on Tuesday at 2pm ET to walk through the permit drawings?\n\nThanks,\nRo\n',
+      'Permit drawings',
+    );
+    expect(out.events.map((e) => [e.start_time?.slice(0, 16), e.end_time?.slice(0, 16)])).toEqual([['2026-12-08T19:00', '2026-12-08T19:45']]);
+  });
+});

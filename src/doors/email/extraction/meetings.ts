@@ -372,7 +372,9 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   }
   const startMs = mentionStartMs(m, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
-  const durationContext = `${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
+  // "Can we grab 30 minutes on Monday at 11": the length asked for before the day.
+  const asked = /(?<!\p{L})(?:grab|find|block|set aside|take|need)\s+(\d+\s*(?:minutes|mins|hours?))(?!\p{L})/iu.exec(clause.slice(0, m.index))?.[1] ?? '';
+  const durationContext = `${asked} ${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
   // "It should take about 90 minutes.": the next sentence says how long it lasts.
   const stated = mentionEndMs(m, ctx);
   const lasts = stated !== null && stated > startMs ? null : statedDurationMinutes(sentenceAfter.slice(0, 200));
