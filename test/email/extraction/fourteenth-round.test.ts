@@ -294,3 +294,22 @@ describe('a call asked for as a length of time', () => {
     expect(out.events.map((e) => [e.start_time?.slice(0, 16), e.end_time?.slice(0, 16)])).toEqual([['2026-12-08T19:00', '2026-12-08T19:45']]);
   });
 });
+
+describe('meetings said without a meeting noun up front', () => {
+  const CET = 'Tue, 1 Dec 2026 09:00:00 +0100';
+  it('reads a German proposal with its object first, and "prochain point"', async () => {
+    for (const [body, title] of [
+      [
+        'Hallo Herr Kunz,\n\ndie Werksabnahme würden wir gern am Donnerstag, 10. Dezember, um 14:00 Uhr bei uns in Aalen durchführen.\n\nGrüße\n',
+        'Werksabnahme',
+      ],
+      ['Bonjour,\n\nProchain point : mardi 8 décembre à 9 h 30, salle Rhône.\n\nBonne journée\n', 'Prochain point'],
+    ] as const) {
+      const out = await extracted(CET, body);
+      expect(
+        out.events.map((e) => e.title),
+        body,
+      ).toEqual([title]);
+    }
+  });
+});

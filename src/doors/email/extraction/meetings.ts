@@ -279,7 +279,16 @@ const DE_WE_ACTIVITY = /(?:^|\s)(?:([a-zäöüß]{3,}(?:en|ern|eln))\s+wir|wir\s
 const DE_NOT_ACTIVITY =
   /^(?:haben|sind|werden|können|müssen|sollen|wollen|möchten|dürfen|brauchen|bitten|freuen|hoffen|laden|danken|informieren|suchen|benötigen|wissen|sehen|geben|bieten|gehen|treffen)$/;
 
+/**
+ * "Die Erstmusterprüfung würden wir gern am Mittwoch um 10 Uhr bei uns machen", "Das Kickoff wollen wir
+ * am Montag durchführen": the object put first, a modal and "wir", the doing verb last. The object names it.
+ */
+const DE_FRONTED =
+  /^(?:[Dd]ie|[Dd]en|[Dd]as)\s+(\p{Lu}[\p{L}-]{3,})\s+(?:würden|möchten|wollen|werden|könnten|können)\s+wir\b.*\s(?:machen|durchführen|abhalten|veranstalten|feiern|besprechen|vornehmen|ansetzen|einplanen|starten)\s*(?:\([^)]*\))?\s*[.!]?$/u;
+
 function germanActivity(clause: string, mentions: DateMention[]): string | null {
+  const fronted = DE_FRONTED.exec(clause.trim());
+  if (fronted) return fronted[1];
   const m = DE_WE_ACTIVITY.exec(clause);
   const verb = m?.[1] ?? m?.[2];
   if (!m || !verb || DE_NOT_ACTIVITY.test(verb)) return null;
