@@ -313,3 +313,16 @@ describe('meetings said without a meeting noun up front', () => {
     }
   });
 });
+
+describe('closing formulas and remarks on how long', () => {
+  it('make no task', async () => {
+    for (const body of [
+      'Estimadas familias:\n\nReciban un cordial saludo. La reunión de padres es el martes 15 de diciembre a las 18:00 en el aula 4.\n\nAtentamente\n',
+      'Bonjour,\n\nLa réunion de parents aura lieu le mardi 15 décembre à 18 h dans la salle 4. Merci de le garder sous la main!\nMerci de votre précieuse collaboration!\n',
+      'Hi all,\n\nThe parent meeting is on Tuesday, December 15 at 6pm in room 4. Plan on an hour. Thank you for your patience!\n',
+    ]) {
+      const out = await extracted('Mon, 30 Nov 2026 10:00:00 -0500', body);
+      expect([out.tasks.length, out.events.length], body).toEqual([0, 1]);
+    }
+  });
+});

@@ -120,6 +120,8 @@ const NOON: [RegExp, string][] = [
   ],
   // "8:30 hrs", "17:00 hs.": the hours' unit as Latin American mail writes it, which chrono does not read.
   [/(?<=\d{1,2}:\d{2})\s*(?:hrs?|hs)\.?(?!\p{L})/giu, ''],
+  // "à 18 h dans la salle": the hour's "h" written apart (with minutes, "8 h 45", spacedHour reads it).
+  [/(?<=(?<![\d:.])\d{1,2}) h(?=[\s.,;!?)]|$)(?!\s*\d)/gu, 'h'],
   // "Reisekostenabrechnungen 2026: bis Freitag, 11.12.": a year that ends a label; chrono reads "2026:" as an hour.
   [/(?<=(?<![\d.:])(?:19|20)\d\d):(?=\s)/gu, ';'],
   // "awards night Friday, December 11": a part of the day named before a weekday belongs to the event's

@@ -104,7 +104,7 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     return {
       index: r.index,
       end: r.index + r.text.length,
-      text: r.text,
+      text: text.slice(r.index, r.index + r.text.length),
       year: ref.year,
       month: ref.month,
       day: ref.day,
@@ -301,6 +301,11 @@ function readDates(text: string, ctx: DateContext): DateMention[] {
   }
   readRanges(text, merged);
   for (const m of merged) {
+    // "à 18 h": read as "18h " (chrono-parsers.ts), so the "h" the mention ends on is one place later.
+    if (/\d\s$/.test(m.text) && /^h(?!\p{L})/u.test(text.slice(m.end))) {
+      m.end += 1;
+      m.text = text.slice(m.index, m.end);
+    }
     const after = text.slice(m.end, m.end + 12);
     const before = text.slice(Math.max(0, m.index - 12), m.index);
     if (END_OF_DAY.test(after) || END_OF_DAY.test(before)) m.endOfDay = true;
