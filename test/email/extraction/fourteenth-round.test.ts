@@ -326,3 +326,25 @@ describe('closing formulas and remarks on how long', () => {
     }
   });
 });
+
+describe('names and places from around an event', () => {
+  it('names a one-word event by the part of the subject that holds the word', async () => {
+    const out = await extracted(
+      'Mon, 23 Nov 2026 16:00:00 -0500',
+      'Hi,\n\nHere is what I need from you:\n\nTue, Dec 1 - final headcount\n\nDinner: Saturday, December 12, 7:00-10:00 PM at the Foundry Room.\n\nBest\n',
+      'Northwind winter dinner - checklist',
+    );
+    expect(out.events.map((e) => e.title)).toEqual(['Northwind winter dinner']);
+  });
+
+  it('places an outing at the name before its bracketed address', async () => {
+    const out = await extracted(
+      'Mon, 23 Nov 2026 16:00:00 -0700',
+      'Dear families,\n\nOur class will take a field trip to the Museum of Clay (55 River Rd, Helena) on Friday, December 11!\n\n- Buses leave at 9:30 AM and return by 2:00 PM.\n\nThanks\n',
+      'Field trip',
+    );
+    expect(out.events.map((e) => [e.location, e.start_time?.slice(11, 16), e.end_time?.slice(11, 16)])).toEqual([
+      ['Museum of Clay (55 River Rd, Helena)', '16:30', '21:00'],
+    ]);
+  });
+});

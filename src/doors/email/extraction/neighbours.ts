@@ -81,7 +81,12 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
     return [{ ...events[0], title: finishTitle(head, 12), location, weak: { ...events[0].weak, subjectTitle: true } }];
   }
   const words = contentWordCount(subject);
+  // "Party" under "Carraway Homes holiday party - timeline": the subject's part that holds the one word says which.
+  const part = (word: string) =>
+    subject.split(/\s+[–—|-]\s+|:\s+/).find((p) => p.toLowerCase().split(/\s+/).includes(word.toLowerCase()) && p.split(/\s+/).length > 1);
   return events.map((e) => {
+    const fuller = /^\p{L}+$/u.test(e.title.trim()) ? part(e.title.trim()) : undefined;
+    if (fuller && contentWordCount(fuller) <= 6) return { ...e, title: finishTitle(capitalise(fuller), 10) };
     // "How about Thursday at 12:30 at Dishoom?" under "Re: Lunch?": a proposal names nothing; the subject does.
     if (PROPOSAL_ONLY.test(e.title.trim()) && words >= 1) return { ...e, title: finishTitle(subject, 12), weak: { ...e.weak, subjectTitle: true } };
     // "Call" under "Re: Label design quote": the kind of event and what it is about ("Call: Label

@@ -213,6 +213,13 @@ function namedPlace(text: string): string | null {
   // "au dojo de la Halvêque (2 rue de la Halvêque)", "in the parish hall (12 Elm St)": the place, then its address.
   const before = parenAt ? locativePhrase(`${t.slice(Math.max(0, (parenAt.index ?? 0) - 60), parenAt.index)}${parenAt[0]}`) : null;
   if (before?.includes(`(${paren}`)) return before;
+  // "a field trip to the Discovery Center of Idaho (131 W Myrtle St, Boise)": the name, then its address.
+  const named = parenAt
+    ? /((?:[\p{Lu}][\p{L}'’&-]+)(?:\s+(?:(?:of|de|del|des|du|the|der|la)\s+)?[\p{Lu}][\p{L}'’&-]+){1,5})\s*$/u.exec(
+        t.slice(Math.max(0, (parenAt.index ?? 0) - 60), parenAt.index),
+      )
+    : null;
+  if (named && !DATE_WORD.test(named[1])) return `${named[1]} (${paren})`;
   if (paren) return paren;
   if (roomNum) return roomNum[1];
   return null;
