@@ -348,3 +348,13 @@ describe('names and places from around an event', () => {
     ]);
   });
 });
+
+describe('an hour already past when the mail was written', () => {
+  it('makes no deadline', async () => {
+    const out = await extracted(
+      'Tue, 24 Nov 2026 19:00:00 -0700',
+      'Hi,\n\nPlease have the kids back by 2:30 PM. Also please send the forms by Friday.\n\nThanks\n',
+    );
+    expect(out.tasks.map((t) => t.title.split(':')[0])).toEqual(['Send the forms']);
+  });
+});

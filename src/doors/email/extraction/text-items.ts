@@ -346,7 +346,9 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   else if (outing && told.allDay && told.startMs <= outing.startMs && outing.startMs < told.endMs)
     out.events = [{ ...told, allDay: false, startMs: outing.startMs, endMs: outing.endMs, location: told.location ?? outing.location }];
   const events = namedBySubject(withSharedPlace(withFields(withoutMovedFrom(out.events), places, durations), sharedPlaces), cleanSubject);
-  return { tasks: namedByTheirEvent(dueBeforeTheEvent(withoutScheduleIntros(withoutUndatedEchoes(out.tasks)), events), events), events };
+  // "we'll be back by 2:30 PM" read on the mail's own day, hours before it was sent: no deadline ahead.
+  const ahead = out.tasks.filter((t) => t.dueMs === null || !t.dueIsExact || t.dueMs >= ctx.refMs - 3600000);
+  return { tasks: namedByTheirEvent(dueBeforeTheEvent(withoutScheduleIntros(withoutUndatedEchoes(ahead)), events), events), events };
 }
 
 /**
