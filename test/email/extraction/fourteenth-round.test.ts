@@ -358,3 +358,14 @@ describe('an hour already past when the mail was written', () => {
     expect(out.tasks.map((t) => t.title.split(':')[0])).toEqual(['Send the forms']);
   });
 });
+
+describe('a reply that opens with thanks', () => {
+  it('reads the asks after "Thanks, got the form."', async () => {
+    const out = await extracted(
+      'Mon, 30 Nov 2026 11:00:00 -0800',
+      'Hi Ana,\n\nThanks, got the signed form.\n\nTwo more things:\n- Please send the updated budget by Wednesday.\n- We also need your tax ID by Friday, Dec 11.\n\nThanks,\nLee\n',
+      'RE: onboarding',
+    );
+    expect(out.tasks.map((t) => t.due_date?.slice(0, 10))).toEqual(['2026-12-03', '2026-12-12']);
+  });
+});

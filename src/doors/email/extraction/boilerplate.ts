@@ -24,18 +24,36 @@ const isBareLink = (line: string) =>
     .split(/\s+/).length <= 4;
 const BUTTON_WITH_URL = /^[^.!?]{0,60}\[https?:\/\/[^\]]+\]\s*$/i;
 
-function isSignOff(line: string): boolean {
+/**
+ * "Thanks,", "Best regards,", "Cheers, Tom": a closing, when little follows it on its line ("Thanks,
+ * got the W-9." says something) and a name or nothing follows it below (more paragraphs of a
+ * reply's asks may follow a "Thanks!" that opens it).
+ */
+function isSignOff(line: string, next: string | undefined): boolean {
   const t = line.trim();
-  return SIGN_OFF.test(t) && t.length <= 40 && (/[,!.]$/.test(t) || t.split(/\s+/).length <= 3);
+  if (!SIGN_OFF.test(t) || t.length > 40 || (!/[,!.]$/.test(t) && t.split(/\s+/).length > 3)) return false;
+  const rest = t
+    .replace(SIGN_OFF_HEAD, '')
+    .replace(/[\s,!.]+/g, ' ')
+    .trim();
+  return rest.split(' ').filter(Boolean).length <= 2 && (next === undefined || next.trim().split(/\s+/).length <= 6);
 }
+const SIGN_OFF_HEAD = /^\s*\p{L}+(?:\s+(?:you|regards|wishes|best|again|cordiales|freundlichen|gr(?:ü|ue)(?:ß|ss)en?|cordialement|à vous))*/iu;
 
 function cleanSegment(segment: string): string {
   const lines = segment.split('\n');
   const out: string[] = [];
   let hasText = false;
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     if (SIGNATURE_DELIMITER.test(line) || DEVICE_SIGNATURE.test(line)) break;
-    if (isSignOff(line) && hasText) break;
+    if (
+      hasText &&
+      isSignOff(
+        line,
+        lines.slice(i + 1).find((l) => l.trim() !== ''),
+      )
+    )
+      break;
     if (isBareLink(line) || BUTTON_WITH_URL.test(line)) continue;
     out.push(line);
     hasText ||= line.trim() !== '';
