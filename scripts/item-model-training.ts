@@ -41,6 +41,8 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical13',
     'typical14',
     'typical15',
+    'typical16',
+    'typical17',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),

@@ -58,8 +58,13 @@ function nothingToDo(ask: string, dated: boolean): boolean {
   if (!dated && COME.test(after) && !/\s(?:and|und|y|et)\s/i.test(after)) return true;
   if (!dated && ATTACHED.test(after)) return true;
   if (PUNCTUAL.test(after.replace(/^(?:le|les|os|te)\s+rogamos\s+/i, ''))) return true;
+  if (FOR_RECORDS.test(after)) return true;
   return false;
 }
+
+/** "Please keep this number for your records", "Bewahren Sie diese E-Mail auf", "Conservez ce message": filing, not an errand. */
+const FOR_RECORDS =
+  /(?<!\p{L})(?:keep|save|retain|print|conserv\p{L}*|guard[ae]\p{L}*|bewahren)\b.*\b(?:for your (?:records|reference|files)|para (?:su|tu) (?:registro|referencia|archivo)|pour vos (?:dossiers|archives)|f[üu]r ihre unterlagen)\b|^(?:bewahren|heben)\s+sie\b.*\bauf\b/iu;
 
 /**
  * A pickup offered until a day ("Puede recogerlo en la farmacia hasta el viernes 11", "You can
