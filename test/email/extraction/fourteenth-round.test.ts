@@ -369,3 +369,13 @@ describe('a reply that opens with thanks', () => {
     expect(out.tasks.map((t) => t.due_date?.slice(0, 10))).toEqual(['2026-12-03', '2026-12-12']);
   });
 });
+
+describe('a venue followed by its address in brackets', () => {
+  it('keeps the address with the venue, abbreviations inside included', async () => {
+    const out = await extracted(
+      'Thu, 26 Nov 2026 18:00:00 -0300',
+      'Queridas familias:\n\nLes contamos que la muestra de arte será el viernes 11 de diciembre a las 18:00 en el salón de actos del colegio (Bv. San Martín 820, Santa Fe).\n\nSaludos\n',
+    );
+    expect(out.events.map((e) => e.location)).toEqual(['salón de actos del colegio (Bv. San Martín 820, Santa Fe)']);
+  });
+});

@@ -79,7 +79,13 @@ function rawLocation(text: string): string | null {
   const t = text.replace(/https?:\/\/\S+/g, ' ');
   const bare = !base || !/\s/.test(base.trim());
   const venue = VENUE.exec(t);
-  if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) return namesAfterVenue(venue[1].trim());
+  if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) {
+    const named = namesAfterVenue(venue[1].trim());
+    // "en el salón de actos del colegio (Bv. Oroño 1450, Rosario)": the venue, then its address.
+    const from = t.indexOf(named, venue.index);
+    const address = from >= 0 ? /^\s*\(([^)]{4,80})\)/.exec(t.slice(from + named.length)) : null;
+    return address && /\d/.test(address[1]) && !LENGTH_ONLY.test(address[1]) ? `${named} (${address[1].trim()})` : named;
+  }
   const street = STREET_ADDRESS.exec(t);
   if (street && bare && !/\u0000/.test(street[0])) {
     const address = street[0].replace(/[\s,.;]+$/, '').trim();
