@@ -379,3 +379,14 @@ describe('a venue followed by its address in brackets', () => {
     expect(out.events.map((e) => e.location)).toEqual(['salón de actos del colegio (Bv. San Martín 820, Santa Fe)']);
   });
 });
+
+describe('the next meeting of a series in its notes', () => {
+  it('is named by the subject part that names the series', async () => {
+    const out = await extracted(
+      'Thu, 3 Dec 2026 17:00:00 +0000',
+      'Hi all,\n\nActions:\n1. Priya - send the offer letter by Friday\n\nNext sync: Thursday 10 Dec, 15:30-16:00, Teams.\n',
+      'Design review sync - notes & actions (3 Dec)',
+    );
+    expect(out.events.map((e) => e.title)).toEqual(['Design review sync']);
+  });
+});

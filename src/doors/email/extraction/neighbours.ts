@@ -71,6 +71,13 @@ export const OUTING =
 export const VISITED =
   /(?<!\p{L})(?:visit|visits|visiting|besuchen|besucht|visitar[áa]n?|visiteront|visiter)\s+(?:the\s+|das\s+|den\s+|die\s+|el\s+|la\s+|le\s+|les\s+|l['’])?([\p{Lu}][\p{L}'’-]+(?:\s+(?:of|de|del|des|du|der|de la)?\s*[\p{Lu}][\p{L}'’-]+){0,4})/u;
 
+const NEXT_OF_SERIES =
+  /^(?:next|the next|our next|prochain(?:e)?|pr[óo]xim[oa]|n[äa]chste[rsn]?)\s+(meeting|sync|call|check-?in|session|review|r[ée]union|point|reuni[óo]n|llamada|sitzung|besprechung|termin|treffen)$/iu;
+const NOTES_WORDS =
+  /(?<!\p{L})(?:notes?|minutes|recap|summary|actions?|& actions|and actions|compte[- ]rendu|acta|resumen|protokoll|notizen)(?!\p{L})|^\s*(?:&|and|y|et|und)(?!\p{L})\s*|\s*(?<!\p{L})(?:&|and|y|et|und)\s*$/giu;
+/** Only for telling whether a subject part is a date: any reference day will do. */
+const NO_CONTEXT: DateContext = { refMs: 0, offset: 0, lang: 'en' };
+
 export function namedBySubject(events: TextEvent[], subject: string): TextEvent[] {
   if (!subject || GENERIC_EVENT_TITLE.test(subject.trim())) return events;
   // "Grade 3 field trip – Museum of Science, Thu Dec 10" over "Our class will visit the Museum of Science on ...".
@@ -81,10 +88,25 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
     return [{ ...events[0], title: finishTitle(head, 12), location, weak: { ...events[0].weak, subjectTitle: true } }];
   }
   const words = contentWordCount(subject);
+  // "Next meeting:" in "Notes: Platform weekly - Dec 1": the notes' meeting, named by the subject without "notes" and the date.
+  const series = (noun: string) =>
+    subject
+      .split(/\s+[–—|-]\s+|:\s+/)
+      .map((p) =>
+        p
+          .replace(NOTES_WORDS, '')
+          .replace(/\s*\([^)]*\)\s*$/, '')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
+      .find((p) => contentWordCount(p) >= 2 && /^\p{L}/u.test(p) && p.toLowerCase().split(' ').includes(noun) && !findDates(p, NO_CONTEXT).length);
   // "Party" under "Carraway Homes holiday party - timeline": the subject's part that holds the one word says which.
   const part = (word: string) =>
     subject.split(/\s+[–—|-]\s+|:\s+/).find((p) => p.toLowerCase().split(/\s+/).includes(word.toLowerCase()) && p.split(/\s+/).length > 1);
   return events.map((e) => {
+    const next = NEXT_OF_SERIES.exec(e.title.trim());
+    const named = next ? series(next[1].toLowerCase()) : undefined;
+    if (named) return { ...e, title: finishTitle(capitalise(named), 10), weak: { ...e.weak, subjectTitle: true } };
     const fuller = /^\p{L}+$/u.test(e.title.trim()) ? part(e.title.trim()) : undefined;
     if (fuller && contentWordCount(fuller) <= 6) return { ...e, title: finishTitle(capitalise(fuller), 10) };
     // "How about Thursday at 12:30 at Dishoom?" under "Re: Lunch?": a proposal names nothing; the subject does.
