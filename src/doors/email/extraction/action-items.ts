@@ -1,5 +1,5 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
-import { asksNothing, offeredPickup, tickedOff, withoutModal } from './advice.js';
+import { asksNothing, closingFormula, offeredPickup, tickedOff, withoutModal } from './advice.js';
 import { endsWithInfinitive, germanPoliteTitle, separableAsk } from './german-asks.js';
 import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
@@ -20,9 +20,6 @@ export const IMPERATIVE =
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b|plan on (?:an?|about|\d)|(?:le |la |les |l['’])?(?:garder|conserver)\b)/i;
-/** "Merci de votre précieuse collaboration", "Reciban un cordial saludo", "Thank you for your patience": a closing, no ask. */
-const CLOSING_FORMULA =
-  /^(?:merci (?:de|pour) (?:votre|vos|ta|tes|leur|cette)\s|reciban?\s+(?:un\s+)?(?:cordial|afectuoso|atento)?\s*saludo|un cordial saludo|thanks?(?: you)? for (?:your|all)\s)/i;
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
@@ -172,7 +169,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // "For urgent matters, please contact Lisa", "Bei Fragen wenden Sie sich an ...": an ask on a condition is an offer of help.
   // "If you are able to help on the day, please let Mrs Daniels know": the condition may sit before the request word.
   if ((CONDITIONAL_LEAD.test(rest) || CONDITIONAL_LEAD.test(owner.rest)) && !/\b(?:by|before|bis|avant|antes)\b/i.test(rest)) return null;
-  if (CLOSING_FORMULA.test(rest.trim()) || CLOSING_FORMULA.test(info.clause.trim())) return null;
+  if (closingFormula(rest) || closingFormula(info.clause)) return null;
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
   if ((STOP_VERBS.test(stripped) && !ANSWER_ASK.test(stripped)) || READING_LINK.test(stripped)) return null;
   const mentions = findDates(info.clause, ctx);

@@ -88,3 +88,10 @@ export function withoutModal(title: string): string {
 const DONE_MARK = /(?:\s[-–—:]|\()\s*(?:done|completed|erledigt|hecho|listo|fait|termin[ée]e?)\s*\)?[.!]?$|[✓✔☑]\s*$|^\s*(?:[-*•]\s*)?\[[xX]\]/u;
 
 export const tickedOff = (clause: string): boolean => DONE_MARK.test(clause.trim());
+
+/** "Merci de votre précieuse collaboration", "Reciban un cordial saludo", "Thank you for your patience": a closing, no ask. */
+const CLOSING_FORMULA =
+  /^(?:merci (?:de|pour) (?:votre|vos|ta|tes|leur|cette)\s|reciban?\s+(?:un\s+)?(?:cordial|afectuoso|atento)?\s*saludo|un cordial saludo|thanks?(?: you)? for (?:your|all)\s)/i;
+export function closingFormula(text: string): boolean {
+  return CLOSING_FORMULA.test(text.trim());
+}

@@ -6,7 +6,8 @@
 import { CONFIDENCE } from './confidence.js';
 import { appointmentAtPlace } from './event-cues.js';
 import { NEW_TIME } from './reschedule.js';
-import { findDates, findDurationMinutes, mentionEndMs, mentionStartMs, statedDurationMinutes, type DateContext, type DateMention } from './dates.js';
+import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { findDurationMinutes, statedDurationMinutes } from './durations.js';
 import { isDeadlineMention, type TextEvent } from './meetings.js';
 import { hasMeetingWord } from './meeting-words.js';
 import { subjectTitle } from './subject.js';

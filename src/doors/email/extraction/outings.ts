@@ -77,3 +77,19 @@ export function outingEvent(text: string, ctx: DateContext, subject: string): Te
   }
   return null;
 }
+
+/**
+ * The outing joined with what its lines made alone: nothing (the outing), the departure line as an
+ * event (that one keeps its name and place and ends at the return), or a day-long event for want of
+ * an hour (the departure and the return are its hours).
+ */
+export function withOuting(events: TextEvent[], outing: TextEvent | null): TextEvent[] {
+  const [told] = events;
+  if (!outing) return events;
+  if (!told) return [outing];
+  if (told.startMs === outing.startMs && outing.endMs !== outing.startMs + 3600000)
+    return [{ ...told, endMs: outing.endMs, location: told.location ?? outing.location }];
+  if (told.allDay && told.startMs <= outing.startMs && outing.startMs < told.endMs)
+    return [{ ...told, allDay: false, startMs: outing.startMs, endMs: outing.endMs, location: told.location ?? outing.location }];
+  return events;
+}

@@ -4,7 +4,8 @@ import { ACTION_HEADING, clauseTask, imperativeMood, listVerb, tableTasks, type 
 import { namedByAntecedent, opensWithPronoun } from './antecedent.js';
 import { subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
-import { findDates, findDurationMinutes, mentionStartMs, type DateContext } from './dates.js';
+import { findDates, mentionStartMs, type DateContext } from './dates.js';
+import { findDurationMinutes } from './durations.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { calledOff, INVITED } from './event-cues.js';
 import { clauseEvent, DATEISH, isDeadlineMention, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
@@ -26,7 +27,7 @@ import { closure, hostedEvent } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
 import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
 import { noteLines, spreadAsk } from './note-lists.js';
-import { outingEvent } from './outings.js';
+import { outingEvent, withOuting } from './outings.js';
 import { ANNOUNCES_DATES, dueBeforeTheEvent, namedByTheirEvent, withoutScheduleIntros, withoutUndatedEchoes } from './task-context.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
@@ -335,16 +336,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     }
     if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
   }
-  // A class's outing told over several lines; when its departure line alone made an event, that one
-  // keeps its name and place and takes the return as its end.
-  const outing = out.events.length <= 1 ? outingEvent(segments.join('\n\n'), ctx, subject) : null;
-  const [told] = out.events;
-  if (outing && !told) out.events = [outing];
-  else if (outing && told.startMs === outing.startMs && outing.endMs !== outing.startMs + 3600000)
-    out.events = [{ ...told, endMs: outing.endMs, location: told.location ?? outing.location }];
-  // Read as lasting the day for want of an hour: the departure and the return are its hours.
-  else if (outing && told.allDay && told.startMs <= outing.startMs && outing.startMs < told.endMs)
-    out.events = [{ ...told, allDay: false, startMs: outing.startMs, endMs: outing.endMs, location: told.location ?? outing.location }];
+  // A class's outing told over several lines (outings.ts).
+  if (out.events.length <= 1) out.events = withOuting(out.events, outingEvent(segments.join('\n\n'), ctx, subject));
   const events = namedBySubject(withSharedPlace(withFields(withoutMovedFrom(out.events), places, durations), sharedPlaces), cleanSubject);
   // "we'll be back by 2:30 PM" read on the mail's own day, hours before it was sent: no deadline ahead.
   const ahead = out.tasks.filter((t) => t.dueMs === null || !t.dueIsExact || t.dueMs >= ctx.refMs - 3600000);

@@ -1,0 +1,41 @@
+/**
+ * How long something lasts, as minutes: a length written with its unit ("45 min", "1,5 Stunden",
+ * "2 hours") and one said in a sentence or a field of its own, in digits or in words.
+ */
+
+/** "30 minutes", "45 min", "2 hours", "1.5h", "30 min slots": a stated duration in minutes. */
+export function findDurationMinutes(text: string): number | null {
+  const m = /\b(\d+(?:[.,]\d+)?)[\s-]*(minutes?|mins?|min\.?|minutos|minuten|hours?|hrs?|horas?|stunden?|heures?|h)\b/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1].replace(',', '.'));
+  const unit = m[2].toLowerCase();
+  const minutes = /^(h|hours?|hrs?|horas?|stunden?|heures?)$/.test(unit) ? n * 60 : n;
+  return minutes > 0 && minutes <= 12 * 60 ? Math.round(minutes) : null;
+}
+
+/**
+ * How long something lasts, said in a sentence or a field of its own: "It should take about 90
+ * minutes", "Duration: 45 min", "Durée prévue : 45 minutes", "Dauer: ca. 30 Minuten", "La consulta
+ * dura unos 40 minutos", "the session runs 2 hours". A duration word, then the amount, within a few words.
+ */
+const DURATION_STATEMENT =
+  /(?<!\p{L})(?:takes?|taking|last(?:s|ing)?|runs?|duration|length|dur[ée]e|dure(?:ra)?|comptez|pr[ée]voyez|dauer[nt]?|duraci[óo]n|dura(?:r[áa])?|tomar[áa]|llevar[áa])(?!\p{L})[^.!?\n\d]{0,30}\d/iu;
+
+/** "an hour and a half", "une heure et quart", "media hora", "anderthalb Stunden": lengths said in words, as minutes. */
+const WORDED_LENGTH: [RegExp, string][] = [
+  [
+    /(?<!\p{L})(?:an?|one|une|una|eine)\s+(?:hour|heure|hora|stunde)\s+(?:and\s+a\s+half|et\s+demie|y\s+media)(?!\p{L})|(?<!\p{L})(?:anderthalb|eineinhalb)\s+stunden(?!\p{L})/giu,
+    '90 min',
+  ],
+  [/(?<!\p{L})(?:an?|one|une|una|eine)\s+(?:hour|heure|hora|stunde)\s+(?:and\s+a\s+quarter|et\s+quart|y\s+cuarto)(?!\p{L})/giu, '75 min'],
+  [/(?<!\p{L})(?:half\s+an\s+hour|une\s+demi-heure|media\s+hora|eine\s+halbe\s+stunde)(?!\p{L})/giu, '30 min'],
+  [/(?<!\p{L})(?:an|one|une|una|eine)\s+(?:hour|heure|hora|stunde)(?!\p{L})/giu, '60 min'],
+  [/(?<!\p{L})(?:two|deux|dos|zwei)\s+(?:hours|heures|horas|stunden)(?!\p{L})/giu, '120 min'],
+];
+
+export function statedDurationMinutes(said: string): number | null {
+  let text = said;
+  for (const [re, minutes] of WORDED_LENGTH) text = text.replace(re, minutes);
+  const m = DURATION_STATEMENT.exec(text);
+  return m ? findDurationMinutes(text.slice(m.index, m.index + m[0].length + 24)) : null;
+}
