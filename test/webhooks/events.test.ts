@@ -55,6 +55,9 @@ describe('every event kind', () => {
     await a.post(`/tasks/${task.id}/assign`, { user_email: bob.email });
     await a.post(`/tasks/${task.id}/comments`, { message: 'Looks good' });
     await a.post(`/tasks/${task.id}/complete`);
+    // Payloads show the record as dispatched: the creation goes out before the task is deleted (on a
+    // loaded machine it did not, and carried \`task: null\`).
+    await rx.waitFor((r) => on('/all')(r) && r.json.type === 'task.created');
     await a.delete(`/tasks/${task.id}`);
     const ev = (await a.post('/events', { title: 'Kickoff', start_time: '2030-01-01T10:00:00Z', end_time: '2030-01-01T11:00:00Z', context_id: ctx.id })).body
       .data;
