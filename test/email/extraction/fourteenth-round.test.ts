@@ -390,3 +390,14 @@ describe('the next meeting of a series in its notes', () => {
     expect(out.events.map((e) => e.title)).toEqual(['Design review sync']);
   });
 });
+
+describe('an address that opens with an abbreviated street noun', () => {
+  it('is the whole address, not the abbreviation', async () => {
+    const out = await extracted(
+      'Mon, 23 Nov 2026 10:00:00 +0100',
+      'Hola Marta:\n\nLe recordamos su cita en Talleres Soto:\n\nFecha: jueves 3 de diciembre de 2026\nHora: 10:30 h\nServicio: cambio de aceite\nDirección: Av. de Burgos 22, 28036 Madrid\n\nUn saludo\n',
+      'Recordatorio de cita',
+    );
+    expect(out.events.map((e) => e.location)).toEqual(['Av. de Burgos 22, 28036 Madrid']);
+  });
+});

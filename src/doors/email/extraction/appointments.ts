@@ -85,7 +85,8 @@ function addressPart(line: string): string {
   const number = /\d{1,5}[a-z]?,?\s+$/i.exec(line.slice(Math.max(0, from - 8), from));
   if (number) from -= number[0].length;
   const rest = line.slice(from);
-  const end = rest.search(/[.!?](?:\s|$)(?!\d)/);
+  // "Av. de la Industria 14": an abbreviation's dot ends no sentence.
+  const end = rest.search(/(?<!(?<!\p{L})(?:av|avda|ave|st|str|bv|blvd|bd|dr|rd|nr|no|pl|c))[.!?](?:\s|$)(?!\d)/iu);
   return (end > 0 ? rest.slice(0, end) : rest).replace(/[\s,;]+$/, '').replace(/^([^(]*)\)$/, '$1');
 }
 
