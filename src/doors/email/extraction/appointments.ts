@@ -10,10 +10,14 @@ import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMen
 import { findDurationMinutes, statedDurationMinutes } from './durations.js';
 import { isDeadlineMention, type TextEvent } from './meetings.js';
 import { hasMeetingWord } from './meeting-words.js';
+import { ABBREVIATIONS } from './sentences.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle } from './titles.js';
 
-const FIELD = /^\s*(?:[-*•]\s*)?([\p{L}][\p{L} /]{1,24}?)\s*(?::|\s\|)\s*(?:\|\s*)?(\S.*)$/u;
+/** A field's label, then its value ("Location: …", "Date | …"); LABEL_LINE also takes a label whose value is on the lines below. */
+const LABEL = String.raw`^\s*(?:[-*•]\s*)?([\p{L}][\p{L} /]{1,24}?)\s*(?::|\s\|)\s*(?:\|\s*)?`;
+const FIELD = new RegExp(`${LABEL}(\\S.*)$`, 'u');
+const LABEL_LINE = new RegExp(`${LABEL}(.*)$`, 'u');
 /** "Date", "Drop-off time", "Appointment date", "Fecha de la cita", "Uhrzeit", "Heure du rendez-vous". */
 const WHEN_LABEL =
   /^(?!.*\b(?:birth|due|expir|issued?|nacimiento|geburt|naissance|vencimiento|f[äa]llig|[ée]ch[ée]ance|order|invoice|billing))(?:(?:[\p{L}-]+\s+){0,2}(?:when|date|time|day)|drop-?off|(?:fecha|hora|d[ií]a|datum|uhrzeit|zeit|wann|termin|heure|date|quand|jour)(?:\s+[\p{L}'’-]+){0,3}|[\p{L}-]*(?:datum|uhrzeit|zeit|termin))$/iu;
@@ -85,8 +89,9 @@ function addressPart(line: string): string {
   const number = /\d{1,5}[a-z]?,?\s+$/i.exec(line.slice(Math.max(0, from - 8), from));
   if (number) from -= number[0].length;
   const rest = line.slice(from);
-  // "Av. de la Industria 14": an abbreviation's dot ends no sentence.
-  const end = rest.search(/(?<!(?<!\p{L})(?:av|avda|ave|st|str|bv|blvd|bd|dr|rd|nr|no|pl|c))[.!?](?:\s|$)(?!\d)/iu);
+  // "Av. de la Industria 14": an abbreviation's dot ends no sentence (sentences.ts reads them so too).
+  const end =
+    [...rest.matchAll(/[.!?](?:\s|$)(?!\d)/g)].map((m) => m.index ?? 0).find((i) => !ABBREVIATIONS.test(rest.slice(Math.max(0, i - 16), i + 1))) ?? -1;
   return (end > 0 ? rest.slice(0, end) : rest).replace(/[\s,;]+$/, '').replace(/^([^(]*)\)$/, '$1');
 }
 
@@ -99,7 +104,7 @@ function addressPart(line: string): string {
 function placeBlock(text: string): string | null {
   const lines = text.split('\n').slice(0, 150);
   for (let i = 0; i < lines.length; i++) {
-    const head = /^\s*(?:[-*•]\s*)?([\p{L}][\p{L} /]{1,24}?)\s*(?::|\s\|)\s*(?:\|\s*)?(.*)$/u.exec(lines[i]);
+    const head = LABEL_LINE.exec(lines[i]);
     if (!head || !WHERE_LABEL.test(head[1].trim())) continue;
     const parts = head[2].trim() ? [head[2].trim()] : [];
     for (let j = i + 1; j < lines.length && j <= i + 4; j++) {
@@ -133,6 +138,11 @@ function bookedPhrase(text: string): string | null {
   }
   const name = NAME_HAS.exec(head);
   return name && !/^(?:this|that|it|she|he|you|we|who)$/i.test(name[1]) ? `Appointment for ${name[1]}` : null;
+}
+
+/** Where a mail's place field says, whole: its block of lines, or the field's one-line value. */
+export function statedPlace(text: string): string | null {
+  return placeBlock(text) ?? fieldsOf(text).find((f) => WHERE_LABEL.test(f.label))?.value ?? null;
 }
 
 function firstTimed(text: string, ctx: DateContext): DateMention | null {

@@ -4,11 +4,12 @@
  * own ("Buses leave school at 9:15 AM and we'll be back by 2:30 PM", "Départ : 8 h 45" / "Retour :
  * 14 h 30"). One event, from the departure to the return.
  */
+import { statedPlace } from './appointments.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { isDeadlineMention, type TextEvent } from './meetings.js';
 import { OUTING, VISITED } from './neighbours.js';
-import { findLocation, WHERE_LABEL_WORD } from './places.js';
+import { findLocation } from './places.js';
 import { sentencesOf } from './sentences.js';
 import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle } from './titles.js';
@@ -29,15 +30,6 @@ function hourAfter(flat: string, cue: RegExp, from: number, ctx: DateContext): D
   const start = from + at.index + at[0].length;
   const window = flat.slice(start, start + 50);
   return findDates(window, ctx).find((m) => m.hasTime && !m.hasDay) ?? null;
-}
-
-/** "Lieu : Musée de la civilisation, 85, rue Dalhousie, Québec": a place field of its own says where, whole. */
-function placeLine(text: string): string | null {
-  for (const line of text.split('\n').slice(0, 80)) {
-    const field = /^\s*(?:[-*•]\s*)?(\p{L}[\p{L} ]{1,24}?)\s*:\s*(\S.{2,120})$/u.exec(line);
-    if (field && WHERE_LABEL_WORD.test(field[1].trim())) return field[2].trim();
-  }
-  return null;
 }
 
 export function outingEvent(text: string, ctx: DateContext, subject: string): TextEvent | null {
@@ -69,7 +61,7 @@ export function outingEvent(text: string, ctx: DateContext, subject: string): Te
       startMs,
       endMs,
       allDay: false,
-      location: placeLine(text) ?? visited?.[1].replace(/\s+(?:le|la|les|el|on|am|the|à|a)$/i, '').trim() ?? findLocation(sentence.replace(day.text, ' ')),
+      location: statedPlace(text) ?? visited?.[1].replace(/\s+(?:le|la|les|el|on|am|the|à|a)$/i, '').trim() ?? findLocation(sentence.replace(day.text, ' ')),
       confidence: CONFIDENCE.eventStatement,
       rule: 'eventStatement',
       weak: { subjectTitle: OUTING.test(cleanSubject), nextSentenceTime: true },
