@@ -4,7 +4,7 @@ import { endsWithInfinitive, germanPoliteTitle, separableAsk } from './german-as
 import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { isDeadlineMention } from './meetings.js';
+import { isDeadlineMention, POINTS_AT_DAY } from './meetings.js';
 import { withinMention } from './relative-dates.js';
 import { obligation, obligationTitle, opensWithImperative } from './statements.js';
 import { contentWordCount, dueLabelTitle, finishTitle, stripDeterminers, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
@@ -68,6 +68,11 @@ function pickDue(text: string, mentions: DateMention[]): DateMention | null {
   return future.length === 1 ? future[0] : (future.find((m) => m.hasDay) ?? null);
 }
 
+const DEADLINE_TAIL = new RegExp(
+  String.raw`\b(by|before|due|until|till|no later than|para el|para|antes del?|a más tardar|hasta|bis( zum)?|spätestens|d['’]ici( le)?|avant( le| la)?|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*(the|el|le|la|am|zum)?\s*${POINTS_AT_DAY}$`,
+  'i',
+);
+
 /** Title from a request: lead-ins and the deadline phrase removed. */
 function taskTitle(body: string, due: DateMention | null, offsetInBody: number, keepCondition = false): string {
   let t = body;
@@ -79,12 +84,7 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number, 
       const tail = t.slice(idx + (due.end - due.index)).replace(/^\s*[,;:]?\s*/, '');
       if (tail.trim().length >= 3) t = tail;
     } else if (idx > 0) {
-      const head = t
-        .slice(0, idx)
-        .replace(
-          /\b(by|before|due|until|till|no later than|para el|para|antes del?|a más tardar|hasta|bis( zum)?|spätestens|d['’]ici( le)?|avant( le| la)?|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*(the|el|le|la|am|zum)?\s*(?:(?:this|next|coming|kommenden|n[äa]chsten|diesen|pr[óo]ximo|este|ce|prochain)\s*)?$/i,
-          '',
-        );
+      const head = t.slice(0, idx).replace(DEADLINE_TAIL, '');
       const tail = t.slice(idx + (due.end - due.index));
       // "before Thursday's review": the possessive belongs to the day, not to the errand.
       t = /^\s*[,;]?\s*(so|to|because|since|as|and|which|que|damit|pour|afin)\b|^['’]s\s/i.test(tail) || tail.trim().length < 3 ? head : `${head} ${tail}`;

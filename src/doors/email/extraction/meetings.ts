@@ -12,8 +12,12 @@ import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 import { hasMeetingWord, MEETING_WORD, meetingPhrase } from './meeting-words.js';
 
-const DEADLINE_BEFORE =
-  /\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?(?:(?:this|next|coming|kommenden|n[äa]chsten|diesen|pr[óo]ximo|este|ce|prochain)\s+)?$/i;
+/** "by next Friday", "bis kommenden Montag": a word that points at the day, between the deadline word and the day. */
+export const POINTS_AT_DAY = String.raw`(?:(?:this|next|coming|kommenden|n[äa]chsten|diesen|pr[óo]ximo|este|ce|prochain)\s*)?`;
+const DEADLINE_BEFORE = new RegExp(
+  String.raw`\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?${POINTS_AT_DAY}$`,
+  'i',
+);
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
 /**
  * Happenings that last the day by what they are: a named day ("picture day", "sports day", "open
