@@ -9,6 +9,8 @@ import type { TextTask } from './action-items.js';
 import { GENERIC_EVENT_TITLE } from './calibrate.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { clauseEvent, type TextEvent } from './meetings.js';
+import { INVITED } from './event-cues.js';
+import { hasMeetingWord } from './meeting-words.js';
 import { hostedEvent } from './statements.js';
 import { capitalise, contentWordCount, finishTitle } from './titles.js';
 
@@ -41,13 +43,16 @@ export function dayFromSentenceBefore(clause: string, previous: string, paragrap
  * invitation that ends on a colon, its day and hour on the line below it. Read as one clause.
  */
 export function announcedAbove(intro: string, below: string, ctx: DateContext, subject: string): TextEvent | null {
-  if (!/:\s*$/.test(intro) || findDates(intro, ctx).some((m) => m.hasDay)) return null;
+  if (!/:\s*$/.test(intro)) return null;
+  const hosted = hostedEvent(intro.replace(/:\s*$/, ''));
+  // An invitation over its day and hour; a booking confirmed over them is the appointment's (appointments.ts).
+  const announces = (hasMeetingWord(intro) || INVITED.test(intro) || hosted !== null) && !/(?<!\p{L})(?:best[äa]tig|confirm)/iu.test(intro);
+  if (!announces || findDates(intro, ctx).some((m) => m.hasDay)) return null;
   const when = findDates(below, ctx)[0];
   if (!when?.hasDay || !when.hasTime || when.index > 4) return null;
   const told = `${intro.replace(/:\s*$/, '')} ${below}`;
   const found = clauseEvent(told, told, ctx, subject);
   // "L'association organise son assemblée générale :", "The PTA is hosting its winter fair:": the host's object names it.
-  const hosted = hostedEvent(intro.replace(/:\s*$/, ''));
   const event = found && hosted ? { ...found, title: finishTitle(capitalise(hosted), 10) } : found;
   // What follows the hour on those lines is the place, whole ("salle polyvalente du collège, 21 rue de Lille").
   const rest = below

@@ -7,7 +7,7 @@ import { stripBoilerplate } from './boilerplate.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { findDurationMinutes } from './durations.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
-import { calledOff, INVITED } from './event-cues.js';
+import { calledOff } from './event-cues.js';
 import { clauseEvent, DATEISH, isDeadlineMention, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
 import { hasMeetingWord } from './meeting-words.js';
 import {
@@ -23,7 +23,7 @@ import {
   withSharedPlace,
 } from './neighbours.js';
 import { withoutMovedFrom } from './reschedule.js';
-import { closure, hostedEvent } from './statements.js';
+import { closure } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
 import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
 import { noteLines, spreadAsk } from './note-lists.js';
@@ -148,11 +148,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           continue;
         }
       }
-      // An invitation over its day and hour; a booking confirmed over them is the appointment's (appointments.ts).
-      const announces =
-        (hasMeetingWord(u.text) || INVITED.test(u.text) || hostedEvent(u.text.replace(/:\s*$/, '')) !== null) &&
-        !/(?<!\p{L})(?:best[äa]tig|confirm)/iu.test(u.text);
-      const above = units[i + 1] && announces ? announcedAbove(u.text, units[i + 1].text, ctx, subject) : null;
+      const above = units[i + 1] ? announcedAbove(u.text, units[i + 1].text, ctx, subject) : null;
       if (above) {
         out.events.push(above);
         i += 2;
