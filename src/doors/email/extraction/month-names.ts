@@ -1,7 +1,13 @@
 /** Month names read from text: the end of a named month ("Ende Dezember", "finales de diciembre"). */
+const MONTH_NAME =
+  'january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|m[äa]rz|mai|juni|juli|oktober|dezember|janvier|f[ée]vrier|mars|avril|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre';
 /** "end of December", "Ende Dezember", "fin décembre", "a finales de diciembre": that month's last day. */
-export const END_OF_NAMED_MONTH =
-  /(?<!\p{L})(?:(?:by |until |before )?(?:the )?end of|ende|(?:à la |d'ici la )?fin(?: de| d')?|(?:a |para )?(?:finales|fin(?:al)?) de)\s+(january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|m[äa]rz|mai|juni|juli|oktober|dezember|janvier|f[ée]vrier|mars|avril|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)(?!\p{L})/giu;
+export const END_OF_NAMED_MONTH = new RegExp(
+  `(?<!\\p{L})(?:(?:by |until |before )?(?:the )?end of|ende|(?:à la |d'ici la )?fin(?: de| d')?|(?:a |para )?(?:finales|fin(?:al)?) de)\\s+(${MONTH_NAME})(?!\\p{L})`,
+  'giu',
+);
+/** "30. November", "4. Dezember 2026": a day of a named month written German-style, at a line's start. */
+export const DAY_OF_NAMED_MONTH = new RegExp(`^\\d{1,2}\\.\\s+(?:${MONTH_NAME})(?!\\p{L})`, 'iu');
 const MONTH_INDEX: [RegExp, number][] = [
   [/^(?:jan|ene)/i, 1],
   [/^(?:feb|f[ée]v)/i, 2],

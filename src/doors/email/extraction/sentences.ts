@@ -1,6 +1,7 @@
 /** Splitting cleaned body text into paragraphs, line units (list items, table rows) and clauses. */
 
 import { IMPERATIVE, REQUEST } from './action-items.js';
+import { DAY_OF_NAMED_MONTH } from './month-names.js';
 import { DATE_FIRST_LINE, endsWithDate } from './schedule.js';
 import { opensWithImperative } from './statements.js';
 import { stripLeadIns } from './titles.js';
@@ -95,7 +96,9 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       const starts = LIST_START.test(line) || isTable || LABEL_START.test(line) || DATE_FIRST_LINE.test(line) || endsWithDate(line);
       const prevLine = current?.lines[current.lines.length - 1] ?? '';
       const prevEnds = prevLine.endsWith(':') || endsWithDate(prevLine);
-      if (!current || (starts && !DANGLING.test(prevLine)) || prevEnds || (current.listItem && isTable)) {
+      // "bis Montag," / "30. November, über das Portal": a day of the month wrapped onto its line is no list number.
+      const wrappedDay = prevLine.endsWith(',') && DAY_OF_NAMED_MONTH.test(line);
+      if (!current || (starts && !DANGLING.test(prevLine) && !wrappedDay) || prevEnds || (current.listItem && isTable)) {
         close();
         current = { lines: [line], listItem: LIST_START.test(line) || isTable };
       } else {

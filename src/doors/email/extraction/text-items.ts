@@ -271,7 +271,10 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         continue;
       }
       const before = out.tasks.length + out.events.length;
-      for (const sentence of sentencesOf(u.text)) {
+      for (const [nth, sentence] of sentencesOf(u.text).entries()) {
+        // "- Pick the grout color by Wednesday. Samples are on the shelf": a list entry's later
+        // sentences explain its ask, unless they give a day ("1. La orden firmada. Antes del 4.").
+        const listItem = u.listItem && (nth === 0 || findDates(sentence, ctx).some((m) => m.hasDay));
         const eventsBefore = out.events.length;
         for (const clause of clausesOf(sentence)) {
           // A closure ("will be closed on Friday") is read before the hours the same sentence may give ("close early at 3 PM").
@@ -298,7 +301,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             sharedPlaces.push(shared[1]);
             continue;
           }
-          let task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem: u.listItem, bulk }, ctx);
+          let task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem, bulk }, ctx);
           // "A) Tuesday, Dec 15 at 12:30": an entry that is only a day and an hour is a choice offered, not an errand.
           if (task && u.listItem && onlyADate(clause, ctx)) task = null;
           if (task && task.dueMs === null && inSection && sectionDue !== null) task = { ...task, dueMs: sectionDue };
