@@ -19,8 +19,11 @@ export function findDurationMinutes(text: string): number | null {
  * dura unos 40 minutos", "the session runs 2 hours". A duration word, then the amount, within a few words.
  */
 const DURATION_STATEMENT =
-  /(?<!\p{L})(?:takes?|taking|last(?:s|ing)?|runs?|duration|length|dur[ée]e|dure(?:ra)?|comptez|pr[ée]voyez|dauer[nt]?|duraci[óo]n|dura(?:r[áa])?|tomar[áa]|llevar[áa])(?!\p{L})[^.!?\n\d]{0,30}\d/iu;
+  /(?<!\p{L})(?:takes?|taking|last(?:s|ing)?|runs?|duration|length|est(?:imated|\.)?\s+time|dur[ée]e|dure(?:ra)?|comptez|pr[ée]voyez|dauer[nt]?|duraci[óo]n|dura(?:r[áa])?|tarda(?:r[áa])?|tomar[áa]|llevar[áa])(?!\p{L})[^.!?\n\d]{0,30}\d|^\s*(?:it['’]s|it\s+is|that['’]s|son|ser[áa]n|es\s+sind|c['’]est|ce\s+sera)\s+(?:about\s+|around\s+|unos\s+|aproximadamente\s+|ca\.\s+|etwa\s+|environ\s+)?\d/imu;
 
+/** "1 hora y media", "2 hours and a half", "1 heure et demie". */
+const HOURS_AND_A_HALF =
+  /(?<!\p{L})(\d)\s+(?:hours?|heures?|horas?|stunden?)\s+(?:and\s+a\s+half|et\s+demie|y\s+media|und\s+eine\s+halbe)(?!\p{L})/giu;
 /** "an hour and a half", "une heure et quart", "media hora", "anderthalb Stunden": lengths said in words, as minutes. */
 const WORDED_LENGTH: [RegExp, string][] = [
   [
@@ -34,7 +37,7 @@ const WORDED_LENGTH: [RegExp, string][] = [
 ];
 
 export function statedDurationMinutes(said: string): number | null {
-  let text = said;
+  let text = said.replace(HOURS_AND_A_HALF, (_whole, hours: string) => `${Number(hours) * 60 + 30} min`);
   for (const [re, minutes] of WORDED_LENGTH) text = text.replace(re, minutes);
   const m = DURATION_STATEMENT.exec(text);
   return m ? findDurationMinutes(text.slice(m.index, m.index + m[0].length + 24)) : null;
