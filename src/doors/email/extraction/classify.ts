@@ -104,6 +104,9 @@ const TABLE_BOOKING =
   /(?<!\p{L})(?:table for \d|your table|(?:guests|persons|people|party size|personas|comensales|personen|couverts|convives)\s*:\s*\d|mesa para \d|tisch f[üu]r \d|table pour \d|\d+ (?:couverts|comensales))/iu;
 const WHEN_FIELD_ANY = /^\s*(?:when|date|time|fecha|hora|d[íi]a|datum|uhrzeit|wann|date|heure|quand)\s*:/im;
 
+const UNSUBSCRIBE_LINE =
+  /(?<!\p{L})(?:unsubscribe|se d[ée]sinscrire|d[ée]sinscri(?:vez|ption)|d[ée]sabonn\p{L}*|darse de baja|date de baja|darte de baja|cancelar (?:la |tu |su )?suscripci[óo]n|abmelden|abbestellen|you(?:['’]re| are) receiving this because)(?!\p{L})/iu;
+
 export function classifyMail(input: ClassifyInput): Classification {
   const signals: string[] = [];
   const head = input.text.slice(0, 3000);
@@ -156,13 +159,16 @@ export function classifyMail(input: ClassifyInput): Classification {
     return { kind: 'notification', signals };
   }
   if ((txSubject && (machine || bodyCues >= 1)) || (machine && bodyCues >= 2) || bodyCues >= 3) return { kind: 'transactional', signals };
-  if (input.listMail && (MARKETING.test(head) || MARKETING.test(input.subject))) {
+  // A way to unsubscribe at the foot of the text says the same as a list header: no person wrote it to one reader.
+  const footerList = !input.listMail && UNSUBSCRIBE_LINE.test(input.text.slice(-2000));
+  const listMail = input.listMail || footerList;
+  if (listMail && (MARKETING.test(head) || MARKETING.test(input.subject))) {
     signals.push('list-mail', 'marketing');
     return { kind: 'newsletter', signals };
   }
   // Clubs, schools and associations write to their members through lists too: a list header alone
   // says how the mail was sent, not that it asks for nothing (by-class.ts reads what it asks).
-  if (input.listMail && machine) {
+  if ((input.listMail && machine) || (footerList && !machine)) {
     signals.push('list-mail');
     return { kind: 'notice', signals };
   }

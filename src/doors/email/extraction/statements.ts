@@ -32,6 +32,24 @@ const DEADLINE_NOUN =
 const DAY_FIRST =
   /^\s*(?:am|im|um|ab|heute|morgen|[üu]bermorgen)(?!\p{L})|\d{1,2}\.\s*(?:\d{1,2}\.|\p{L}{3,})|\d{1,2}[:.]\d{2}|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)/iu;
 
+/**
+ * "Holiday book sale: Saturday, December 12, 9 AM - 3 PM in the library lobby": a line labelled by
+ * what happens, its value a day and an hour. Labels of a time or a deadline name no event.
+ */
+const LABELLED_HAPPENING =
+  /^\s*(?:[-*•]\s*)?(\p{Lu}[\p{L}\p{N}'’&/ -]{2,40}?)\s*:\s+(?=\d|(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jeu|jue|ven|vie|s[áa]b|sam|dom|dim|die|don|fre|son)\p{L}*|(?:jan|feb|f[ée]v|m[äa]r|apr|avr|abr|may|mai|jun|jui|jul|aug|ao[ûu]|ago|sep|oct|okt|nov|dec|d[ée]c|dez|dic|ene)\p{L}*\.?\s+\d|(?:the|le|el|am)\s+\d)/iu;
+const NOT_AN_EVENT_LABEL =
+  /^(?:sent|from|to|cc|subject|envoy[ée]|enviado|gesendet|von|de|an|para|[àa]|objet|asunto|betreff|ps|nb)$|(?<!\p{L})(?:when|date|time|day|hours?|opening|open|drop-?off|pick-?up|check-?in|check-?out|arrival|departure|start|end|doors|deadline|due|until|by|before|closes?|ends?|fecha|hora|d[íi]a|datum|uhrzeit|zeit|tag|heure|jour|bis|f[äa]llig|vence|l[íi]mite|plazo|frist|[ée]ch[ée]ance|reminder|note|update|wichtig|important|importante|achtung|hinweis|attention|aller|retour|hinfahrt|r[üu]ckfahrt|ida|vuelta|outbound|return|flight|vuelo|vol|flug|zug|train)(?!\p{L})/iu;
+/** A span of hours ("9 AM - 3 PM", "15-17 Uhr") or an hour and a place after it: a single hour alone may be a deadline's. */
+const SPAN_OR_PLACE =
+  /\d(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?\s*(?:[-–]|to|bis|a|à|hasta)\s*\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?(?!\s*[./]\d)(?!\d)|\d(?::\d{2}|\s*(?:a\.?m\.?|p\.?m\.?|uhr|h(?!\p{L})))[,\s]+(?:in|at|im|in der|en|au|à la|à l'|at the|in the)\s+(?:the\s+|der\s+|la\s+|el\s+)?\p{Lu}/iu;
+
+/** The label of a line that says what happens on its day and hours, or null. */
+export function labelledHappening(clause: string): string | null {
+  const labelled = LABELLED_HAPPENING.exec(clause);
+  return labelled && !NOT_AN_EVENT_LABEL.test(labelled[1]) && SPAN_OR_PLACE.test(clause.slice(labelled[0].length)) ? labelled[1] : null;
+}
+
 export interface Happening {
   /** Text before the verb ("The November campout"); nounPhrase() reads it only once an event is made. */
   subject: string | null;
@@ -61,6 +79,8 @@ export function happening(clause: string, lang: Lang): Happening | null {
   if (DEADLINE_NOUN.test(clause)) return null;
   const hosted = hostedEvent(clause);
   if (hosted) return { subject: hosted, motion: false };
+  const labelled = labelledHappening(clause);
+  if (labelled) return { subject: labelled, motion: false };
   const goes = GOES[lang].exec(clause) ?? (lang === 'en' ? null : GOES.en.exec(clause));
   const copula = HAPPENS[lang].exec(clause) ?? (lang === 'en' ? null : HAPPENS.en.exec(clause));
   // "Your group is required to report ...": an obligation to go somewhere, told by a copula.

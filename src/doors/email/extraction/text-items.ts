@@ -23,7 +23,7 @@ import {
   withSharedPlace,
 } from './neighbours.js';
 import { withoutMovedFrom } from './reschedule.js';
-import { closure } from './statements.js';
+import { closure, labelledHappening } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
 import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
 import { noteLines, spreadAsk } from './note-lists.js';
@@ -289,6 +289,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           // "Friday works for me. Let's meet at the café at 10:30": the hour's day is in the sentence before.
           if (!ev && lastSentence && !lastMadeEvent && hasMeetingWord(clause))
             ev = dayFromSentenceBefore(clause, lastSentence, paragraphText[u.paragraph], ctx, subject);
+          // A newsletter's programme ("Marché de Noël : samedi 12 décembre de 10h à 17h") informs; it invites no one in particular.
+          if (ev && bulk && ev.rule === 'eventStatement' && labelledHappening(clause)) ev = null;
           if (ev) {
             // "Il sera rattrapé le mercredi 16": the pronoun's event is named by the sentence before.
             if (lastSentence && opensWithPronoun(clause)) ev = namedByAntecedent(ev, lastSentence, ctx);
