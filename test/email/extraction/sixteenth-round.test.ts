@@ -110,3 +110,23 @@ describe('a line labelled by what happens', () => {
     expect(out.tasks.map((t) => t.title)).toEqual(['La lettre du jardin - décembre']);
   });
 });
+
+describe('an event told after a lead-in and a colon', () => {
+  it('is named by what the sentence after the colon says happens', async () => {
+    for (const [date, body, title] of [
+      [EST, 'Hi Kim,\n\nAlso a heads-up: the annual boiler inspection is on Wednesday, December 9 between 10am and 12pm.\n\nThanks\n', 'Annual boiler inspection'],
+      [EST, 'Great season! Let us celebrate: our team banquet is Saturday, December 12 from 5 to 7 pm at the Elks Lodge.\n', 'Team banquet'],
+      [CET, 'Hallo Uwe,\n\nUnd nicht vergessen: Die Jahreshauptversammlung ist am Freitag, 15. Januar um 19:30 Uhr im Vereinsheim.\n\nGruß\n', 'Jahreshauptversammlung'],
+    ]) {
+      const out = await extracted(date, body);
+      expect(out.events.map((e) => e.title)).toEqual([title]);
+    }
+  });
+
+  it('keeps a label that names the event when no statement follows it', async () => {
+    const out = await extracted(EST, 'Hi team,\n\nTeam offsite: we meet Friday, December 11 at 9 am in the lobby.\n\nBest\n');
+    expect(out.events.map((e) => e.title)).toEqual(['Team offsite']);
+    const named = await extracted(EST, 'Hi runners,\n\nWinter Dash: our fun 5K is Sunday, December 20 at 9 am in Riverside Park.\n\nSee you\n');
+    expect(named.events.map((e) => e.title.split(':')[0])).toEqual(['Winter Dash']);
+  });
+});

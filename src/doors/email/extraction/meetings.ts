@@ -4,7 +4,7 @@ import { appointmentAtPlace, INVITED, invitedTo, notOneEvent, visitPurpose } fro
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { findDurationMinutes, statedDurationMinutes } from './durations.js';
-import { happening, hostedEvent, nounPhrase } from './statements.js';
+import { happening, hostedEvent, LEAD_IN, nounPhrase } from './statements.js';
 import { germanActivity } from './german-activity.js';
 import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint } from './places.js';
 import { DEADLINE_LABEL } from './schedule.js';
@@ -97,6 +97,14 @@ const INTRO =
 const PLACE_AFTER_TITLE = /\s+(at|in|en|à|chez|bei|im|beim|au|dans)\s+(the\s+|our\s+|der\s+|dem\s+|el\s+|la\s+|le\s+|l['’])?[\p{Lu}][^,.;()]*$/u;
 const PURPOSE = /\b(for|about|to discuss|to review|to go over|regarding|re|pour|para|für|zur|zum|sobre|concernant)\b\s+[^\u0000]*/i;
 
+/** "the annual inspection is", "Die Mitgliederversammlung ist", "our party is": a noun phrase, not a pronoun, and its copula. */
+function statesWhatHappens(text: string): boolean {
+  const cop = COPULA.exec(text);
+  if (!cop || cop.index === 0) return false;
+  const before = text.slice(0, cop.index).trim();
+  return /\p{L}{3}/u.test(before) && !PRONOUN_TITLE.test(before) && before.split(/\s+/).length <= 10;
+}
+
 function titleFrom(clause: string, mentions: DateMention[], subject: string): string {
   const lead = clause.length - stripListMarker(clause).length;
   const blanked =
@@ -106,12 +114,15 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
       .replace(INTRO, (m) => ' '.repeat(m.length));
   const firstMention = blanked.indexOf('\u0000');
   const label = /^\s*([^:]{2,60}?)\s*:\s+/.exec(blanked);
-  if (label && (firstMention < 0 || label.index + label[0].length <= firstMention + 2)) {
+  // "Also a heads-up: the annual inspection is on ...", "Und nicht vergessen: Die Versammlung ist am ...":
+  // what follows the colon says what happens, so the words before it only lead in.
+  const leadIn = label !== null && LEAD_IN.test(label[1].trim()) && statesWhatHappens(blanked.slice(label[0].length, firstMention < 0 ? undefined : firstMention));
+  if (label && !leadIn && (firstMention < 0 || label.index + label[0].length <= firstMention + 2)) {
     // "Team dinner is booked: Friday 12/11": the label's subject, not its verb.
     const l = label[1].trim().replace(/\s+(?:is|are|has been|have been|ist|sind|wurde|est|a été|es|está|ha sido)\s+\p{L}+$/iu, '');
     if (!GENERIC_LABEL.test(l) && !/\u0000/.test(l)) return finishTitle(l, 8);
   }
-  let body = blanked.replace(/^\s*[^:]{2,30}:\s+/, (m) => (GENERIC_LABEL.test(m.replace(/:\s*$/, '').trim()) ? '' : m));
+  let body = blanked.replace(/^\s*[^:]{2,30}:\s+/, (m) => (leadIn || GENERIC_LABEL.test(m.replace(/:\s*$/, '').trim()) ? '' : m));
   body = body.replace(/^(?:we|i|they|you)\s*(?:['’]re|are|['’]ll|will|['’]m|am)\s+(?=\p{L}+ing\b)/iu, '');
   body = stripLeadIns(
     body.replace(

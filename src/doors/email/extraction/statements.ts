@@ -50,6 +50,14 @@ export function labelledHappening(clause: string): string | null {
   return labelled && !NOT_AN_EVENT_LABEL.test(labelled[1]) && SPAN_OR_PLACE.test(clause.slice(labelled[0].length)) ? labelled[1] : null;
 }
 
+/**
+ * Words that lead in to a sentence rather than name anything: "Also a heads-up", "Let's celebrate",
+ * "Und nicht vergessen", "Don't forget", "Y recuerden", "Et surtout": a conjunction or adverb first,
+ * a verb of reminding or cheering, or a generic note. "Jingle Jog: our fun 5K is ..." names its event.
+ */
+export const LEAD_IN =
+  /^(?:(?:also|and|plus|oh|btw|ps|p\.s\.|und|auch|übrigens|y|adem[áa]s|tambi[ée]n|et|aussi|enfin)(?!\p{L})|.*(?<!\p{L})(?:let['’]?s|let us|don['’]t forget|do not forget|remember|vergiss|vergesst|vergessen|denkt daran|lasst uns|olviden|olvides|recuerden|recuerda|n['’]oubliez|oubliez pas|rappel|heads[- ]up|reminder|note|fyi|erinnerung|hinweis|recordatorio|nota)(?!\p{L}))/iu;
+
 export interface Happening {
   /** Text before the verb ("The November campout"); nounPhrase() reads it only once an event is made. */
   subject: string | null;
@@ -94,9 +102,11 @@ export function happening(clause: string, lang: Lang): Happening | null {
     if (after) return { subject: after[1], motion: false };
   }
   if (cop && cop.index > 0 && (!goes || cop.index < goes.index)) {
+    // "Let's celebrate: our end-of-season party is ...": the words before a colon only lead in.
     const before = clause
       .slice(0, cop.index)
       .replace(/^\s*(?:[-*•]\s*)?/, '')
+      .replace(/^([^:]*):\s+(?=\p{L})/u, (whole, lead: string) => (LEAD_IN.test(lead.trim()) ? '' : whole))
       .trim();
     return { subject: before || null, motion: false };
   }
