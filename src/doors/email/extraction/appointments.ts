@@ -215,8 +215,27 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   return finishTitle(noun && !APPOINTMENT_NOUN.test(base) ? `${phrase ?? capitalise(noun.toLowerCase())}: ${base}` : withPhrase(phrase, base), 12);
 }
 
+/** A sender that is a mailbox or a booking service's team, not who the appointment is with. */
+const NO_PROVIDER = /(?<!\p{L})(?:no-?reply|do-?not-?reply|notifications?|mailer|alerts?|scheduling|bookings?|reservations?|appointments?|calendar|support|info)(?!\p{L})/iu;
+
+/**
+ * "Cleaning & exam – Harbor View Dental": who the appointment is with, as its sender names itself,
+ * unless the title already names it. A calendar entry that says only "Oil change" leaves the reader
+ * looking for the garage.
+ */
+function withProvider(title: string, sender: string | null): string {
+  const name = sender
+    ?.replace(/^(?:the|l['’]\s*[ée]quipe(?:\s+de)?|das|el equipo(?:\s+de)?|team)\s+/i, '')
+    .replace(/\s+(?:team|teams?)$/i, '')
+    .trim();
+  if (!name || name.length < 4 || name.length > 48 || NO_PROVIDER.test(name) || name.includes('@')) return title;
+  const known = new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  if (name.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 4 && known.has(w))) return title;
+  return `${title} – ${name}`;
+}
+
 /** The one event of an appointment confirmation, or null when it names no date and time. */
-export function appointmentEvent(text: string, subject: string, ctx: DateContext, found: TextEvent[]): TextEvent | null {
+export function appointmentEvent(text: string, subject: string, ctx: DateContext, found: TextEvent[], sender: string | null = null): TextEvent | null {
   const fields = fieldsOf(text);
   const whenText = fields
     .filter((f) => WHEN_LABEL.test(f.label))
@@ -262,7 +281,7 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
     block ??
     (where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where) ? (addressIn(where) ?? where) : (addressIn(text) ?? where ?? structured?.location ?? null));
   return {
-    title: appointmentTitle(fields, text, subject, structured, ctx),
+    title: withProvider(appointmentTitle(fields, text, subject, structured, ctx), sender),
     excerpt,
     startMs,
     endMs,

@@ -56,7 +56,7 @@ function datedAsks(found: TextItems): TextItems['tasks'] {
   return found.tasks.filter((t) => t.dueMs !== null && (t.kind === 'request' || t.kind === 'deadline' || t.kind === 'section') && !PURCHASE.test(t.title));
 }
 
-export function shapeByClass(kind: MailClass, found: TextItems, body: string, subject: string, ctx: DateContext): TextItems {
+export function shapeByClass(kind: MailClass, found: TextItems, body: string, subject: string, ctx: DateContext, sender: string | null = null): TextItems {
   let out: TextItems;
   switch (kind) {
     case 'newsletter':
@@ -103,7 +103,7 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
       };
       break;
     case 'appointment': {
-      const ev = appointmentEvent(body, subject, ctx, found.events);
+      const ev = appointmentEvent(body, subject, ctx, found.events, sender);
       out = ev
         ? {
             tasks: found.tasks.filter((t) => t.dueMs !== null && t.kind !== 'imperative' && t.kind !== 'schedule' && !CHANGE_OFFER.test(t.title)),

@@ -116,7 +116,9 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
   });
   const fromNote = ownNote.trim() ? readText(ownNote, ctx, parsed.subject, false) : { tasks: [], events: [] };
   const read = readText(content, ctx, parsed.subject, parsed.internal.bulk);
-  const shaped = shapeByClass(mailClass.kind, read, content, parsed.subject, ctx);
+  // Who wrote what was forwarded ("Harbor View Dental <appointments@...>"): an appointment's provider.
+  const sender = split.forwardedFrom ? (/^"?([^"<]+?)"?\s*</.exec(split.forwardedFrom)?.[1] ?? null) : parsed.internal.fromName;
+  const shaped = shapeByClass(mailClass.kind, read, content, parsed.subject, ctx, sender);
   // What the class shaping left out (matched by sentence and date: shaping may rename what it keeps).
   const keptTasks = new Set(shaped.tasks.map((t) => `${t.excerpt}|${t.dueMs}`));
   const keptEvents = new Set(shaped.events.map((e) => `${e.excerpt}|${e.startMs}`));
