@@ -154,3 +154,28 @@ describe('an appointment confirmation from its provider', () => {
     expect(out.events.map((e) => e.title)).toEqual(['Termin: Check-up – Hausarztpraxis Dr. Vogel']);
   });
 });
+
+describe('a class outing whose departure line makes the event', () => {
+  it('is named by the outing, not by the leaving', async () => {
+    const out = await extracted(
+      'Mon, 30 Nov 2026 09:00:00 -0600',
+      'Estimadas familias:\n\nLes informamos que el jueves 10 de diciembre los alumnos de 4.º visitarán el Museo de Historia Natural.\n\nSalida del colegio: 9:00 h\nRegreso aproximado: 14:00 h\n\nAtentamente,\nDirección\n',
+      'Excursión al Museo de Historia Natural – 4.º',
+    );
+    expect(out.events.map((e) => [e.title, e.start_time, e.end_time])).toEqual([
+      ['Excursión al Museo de Historia Natural', '2026-12-10T15:00:00.000Z', '2026-12-10T20:00:00.000Z'],
+    ]);
+  });
+});
+
+describe('an appointment named for its purpose', () => {
+  it('keeps the mail\'s name for the booking and drops the verb after it', async () => {
+    const out = await extracted(
+      'Mon, 30 Nov 2026 09:00:00 -0600',
+      'Dear Parent,\n\nYour kindergarten registration appointment for the 2027-2028 school year is\nscheduled for:\n\nWednesday, December 9, 2026 at 10:30 AM\n1200 Lake St, Oak Park, IL 60301\n',
+      'Registration appointment confirmation',
+      { From: 'Registration Office <office@district.example>' },
+    );
+    expect(out.events.map((e) => e.title)).toEqual(['Kindergarten registration appointment for 2027-2028 school year']);
+  });
+});

@@ -185,10 +185,14 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
     const day = findDates(nounFor[3], ctx)[0];
     if (day && day.index > 4) nounFor[3] = nounFor[3].slice(0, day.index).replace(/\s+(?:am|on|el|le|the|den|for|para|pour)?\s*$/i, '');
     // "rendez-vous pour une coupe est confirmé le ...": the service, not its confirmation.
-    nounFor[3] = nounFor[3].replace(/\s+(?:est|is|ist|wurde|est[áa]|ha sido|has been|a [ée]t[ée]|queda)\s+\p{L}+$/iu, '');
+    // "appointment for the 2027-2028 school year is scheduled for:" cut at its line's end.
+    nounFor[3] = nounFor[3].replace(/\s+(?:est|is|ist|wurde|est[áa]|ha sido|has been|a [ée]t[ée]|queda)(?:\s+\p{L}+)?$/iu, '');
   }
-  if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4))
-    return finishTitle(`${capitalise(nounFor[1].toLowerCase())} ${nounFor[2]} ${nounFor[3]}`, 12);
+  if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4)) {
+    // "Your kindergarten registration appointment for ...": the mail's own name for the booking leads.
+    const head = phrase && phrase.toLowerCase().endsWith(nounFor[1].toLowerCase()) ? phrase : capitalise(nounFor[1].toLowerCase());
+    return finishTitle(`${head} ${nounFor[2]} ${nounFor[3]}`, 12);
+  }
   const at = appointmentAtPlace(text.slice(0, 1500));
   if (at) return withPhrase(phrase, at);
   // "Rendez-vous est confirmé", "Your appointment is booked": the noun, not the confirmation.
