@@ -179,3 +179,16 @@ describe('an appointment named for its purpose', () => {
     expect(out.events.map((e) => e.title)).toEqual(['Kindergarten registration appointment for 2027-2028 school year']);
   });
 });
+
+describe('a German reflexive ask with a separable verb', () => {
+  it('is titled by its infinitive, also when a second ask follows with "und"', async () => {
+    for (const [body, title] of [
+      ['Liebe Eltern,\n\nbitte meldet euch bis Sonntag, 6. Dezember, bei mir an (Name und Anzahl der Personen).\n\nGruß\n', /anmelden/i],
+      ['Liebe Eltern,\n\nBitte meldet euch bis Mittwoch, 9. Dezember mit dem Abschnitt unten an und\ntragt euch in die Kuchenliste ein.\n\nGruß\n', /anmelden/i],
+      ['Hallo zusammen,\n\nbitte tragt euch bis Freitag, 4. Dezember in die Fahrliste am Schwarzen Brett ein.\n\nDanke\n', /^In die Fahrliste am Schwarzen Brett eintragen/],
+    ] as const) {
+      const out = await extracted(CET, body, 'Weihnachtsfeier');
+      expect(out.tasks.map((t) => t.title)[0], body).toMatch(title);
+    }
+  });
+});

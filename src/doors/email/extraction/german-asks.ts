@@ -27,9 +27,13 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
   text = text.replace(/\s*\([^)]{0,120}\)/g, ' ').replace(/^(?:und|aber|au(?:ß|ss)erdem|dann|zudem)\s+/i, '');
   text = text.replace(/\s+/g, ' ').replace(/\s+,/g, ',').replace(/,\s*,/g, ',');
   // The particle closes its own clause: "holen Sie das Paket ab, danach geht es ... zurück".
-  const parts = text.split(',');
+  // So does a second ask joined by "und": "meldet euch ... an und tragt euch ... ein".
+  const ends = [...text.matchAll(/,|\s+und\s+/g)].map((x) => x.index ?? 0);
   let m: RegExpExecArray | null = null;
-  for (let k = 1; k <= parts.length && !m; k++) m = DE_SEPARABLE.exec(parts.slice(0, k).join(',').trim());
+  for (const end of [...ends, text.length]) {
+    m = DE_SEPARABLE.exec(text.slice(0, end).trim());
+    if (m) break;
+  }
   // "Hiermit laden wir Sie ... ein": a subject pronoun after the first word is a statement (verb second).
   if (!m || DE_NOT_VERB.test(m[1]) || /^\S+\s+(?:wir|ich|er|es|man)\b/i.test(text)) return null;
   const object = m[3]
@@ -41,7 +45,7 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
     .replace(/^(?:sie|es|ihn|ihm|ihnen)$/i, '')
     // "holen Sie sie ... in unserer Filiale ab": after the pronoun only where, no object.
     .replace(/^(?:sie|es|ihn|ihm|ihnen)\s+(?=(?:in|im|bei|an|am|auf|zu|zum|zur|vor|unter)\s)/i, '')
-    .replace(/^(?:in|im|bei|an|am|auf|zu|zum|zur|vor|unter)\s.*$/i, '');
+    .replace(/^(?:in|im|bei|an|am|auf|zu|zum|zur|vor|unter|mit)\s.*$/i, '');
   // "teilen Sie uns bis 4.12. mit, ob Sie an der Versammlung teilnehmen": what is to be told is the
   // indirect question after the particle, as in "let us know whether you will attend".
   const told = /^(?:uns|mir|ihm|ihr|ihnen)?$/i.test(object) ? TOLD.exec(text.slice(text.indexOf(m[0]) + m[0].length)) : null;
@@ -54,10 +58,17 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
     const noun = (subject.match(/\p{Lu}[\p{Ll}ß-]{2,}/gu) ?? []).find((w) => !/^(?:ihre?|die|der|das|deine?|unsere?|eure?|wir|sie)$/i.test(w));
     if (noun) return finishTitle(`${noun} ${m[4].toLowerCase()}${m[1].toLowerCase().replace(/(?:en|et|t|e)$/, '')}en`, 14);
   }
-  if (!object || object.split(' ').length > 10) return null;
   const verb = m[1].toLowerCase();
   const stem = verb.replace(/(?:en|et|t|e)$/, '');
   const infinitive = `${m[4].toLowerCase()}${stem}${/(?:el|er)$/.test(stem) ? 'n' : 'en'}`;
+  // "meldet euch bis Sonntag bei mir an", "tragt euch in die Liste ein": a reflexive verb needs no
+  // object; the errand is its infinitive, after where it is done.
+  if (!object && /(?:^|\s)(?:euch|dich|sich|mich)\s/i.test(m[2])) {
+    const where = m[3].replace(DE_FILLER, ' ').replace(/[,]/g, ' ').replace(/\s+/g, ' ').trim();
+    const said = where && where.split(' ').length <= 8 ? `${where} ${infinitive}` : infinitive;
+    return finishTitle(`${said.charAt(0).toLocaleUpperCase()}${said.slice(1)}`, 14);
+  }
+  if (!object || object.split(' ').length > 10) return null;
   const what = object.replace(/^sich\s+/i, '');
   return finishTitle(`${what.charAt(0).toLocaleUpperCase()}${what.slice(1)} ${infinitive}`, 14);
 }
