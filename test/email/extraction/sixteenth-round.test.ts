@@ -192,3 +192,31 @@ describe('a German reflexive ask with a separable verb', () => {
     }
   });
 });
+
+describe('the next meeting in a series\' notes', () => {
+  it('is named by the series, also when the subject names no meeting and ends on the notes\' day', async () => {
+    const out = await extracted(
+      'Wed, 25 Nov 2026 17:00:00 -0700',
+      'Notes from today\'s check-in\n\nAction items\n- Nadia: final copy to Greg by Tue 12/1\n\nNext check-in: Wed 12/2, 2:00-2:30 pm, same Zoom link.\n',
+      'Relaunch check-in notes 11/25',
+    );
+    expect(out.events.map((e) => [e.title, e.start_time, e.end_time])).toEqual([['Relaunch check-in', '2026-12-02T21:00:00.000Z', '2026-12-02T21:30:00.000Z']]);
+    const weekly = await extracted(
+      'Wed, 25 Nov 2026 17:00:00 -0500',
+      'Notes - Platform weekly\n\nAction items\n- Jen: review the sitemap by Fri 12/4\n\nNext meeting: Wednesday, Dec 2, 2:00-2:45 PM, Room 5C\n',
+      'Notes + action items: platform weekly',
+    );
+    expect(weekly.events.map((e) => e.title)).toEqual(['Platform weekly: next meeting']);
+  });
+});
+
+describe('a notice period in hours', () => {
+  it('is no hour of the day: "annuler au moins 24 h à l\'avance"', async () => {
+    const out = await extracted(
+      CET,
+      'Bonjour,\n\nVotre rendez-vous est confirmé :\n\nMardi 8 décembre 2026 à 18h15\nCabinet des Lilas\n14 rue des Lilas, 69003 Lyon\n\nEn cas d\'empêchement, merci d\'annuler au moins 24 h à l\'avance.\n',
+      'Confirmation de votre rendez-vous du mardi 8 décembre',
+    );
+    expect(out.events.map((e) => e.start_time)).toEqual(['2026-12-08T17:15:00.000Z']);
+  });
+});

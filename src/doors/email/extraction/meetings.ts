@@ -332,7 +332,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   const hosted = happens ? null : hostedEvent(clause);
   if (hosted) title = finishTitle(capitalise(hosted), 10);
   if (happens) {
-    const phrase = happens.subject ? nounPhrase(happens.subject, ctx.lang) : null;
+    const phrase = happens.named ? happens.subject : happens.subject ? nounPhrase(happens.subject, ctx.lang) : null;
     fromSubject = happens.motion || !phrase;
     title = fromSubject ? subjectEventTitle(subject) : finishTitle(capitalise(phrase!), 10);
   }

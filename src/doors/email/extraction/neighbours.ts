@@ -78,6 +78,7 @@ export const VISITED =
 
 const NEXT_OF_SERIES =
   /^(?:next|the next|our next|prochain(?:e)?|pr[óo]xim[oa]|n[äa]chste[rsn]?)\s+(meeting|sync|call|check-?in|session|review|r[ée]union|point|reuni[óo]n|llamada|sitzung|besprechung|termin|treffen)$/iu;
+const GENERIC_MEETING = /^(?:meeting|r[ée]union|reuni[óo]n|sitzung|besprechung|treffen|call|llamada|session)$/i;
 const NOTES_WORDS =
   /(?<!\p{L})(?:notes?|minutes|recap|summary|actions?|& actions|and actions|compte[- ]rendu|acta|resumen|protokoll|notizen)(?!\p{L})|^\s*(?:&|and|y|et|und)(?!\p{L})\s*|\s*(?<!\p{L})(?:&|and|y|et|und)\s*$/giu;
 /** Only for telling whether a subject part is a date: any reference day will do. */
@@ -94,6 +95,7 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
   }
   const words = contentWordCount(subject);
   // "Next meeting:" in "Notes: Platform weekly - Dec 1": the notes' meeting, named by the subject without "notes" and the date.
+  const notes = new RegExp(NOTES_WORDS.source, 'iu').test(subject);
   const series = (noun: string) =>
     subject
       .split(/\s+[–—|-]\s+|:\s+/)
@@ -101,17 +103,28 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
         p
           .replace(NOTES_WORDS, '')
           .replace(/\s*\([^)]*\)\s*$/, '')
+          // "Relaunch check-in notes 11/25": the day of these notes, not part of the series' name.
+          .replace(/\s+\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?\.?$/, '')
           .replace(/\s+/g, ' ')
           .trim(),
       )
-      .find((p) => contentWordCount(p) >= 2 && /^\p{L}/u.test(p) && p.toLowerCase().split(' ').includes(noun) && !findDates(p, NO_CONTEXT).length);
+      .find(
+        (p) =>
+          contentWordCount(p) >= 2 &&
+          /^\p{L}/u.test(p) &&
+          // "Next meeting:" under "Notes + action items: website relaunch weekly": a meeting of the series the notes are of.
+          (p.toLowerCase().split(' ').includes(noun) || (GENERIC_MEETING.test(noun) && notes)) &&
+          !findDates(p, NO_CONTEXT).length,
+      );
   // "Party" under "Carraway Homes holiday party - timeline": the subject's part that holds the one word says which.
   const part = (word: string) =>
     subject.split(/\s+[–—|-]\s+|:\s+/).find((p) => p.toLowerCase().split(/\s+/).includes(word.toLowerCase()) && p.split(/\s+/).length > 1);
   return events.map((e) => {
     const next = NEXT_OF_SERIES.exec(e.title.trim());
     const named = next ? series(next[1].toLowerCase()) : undefined;
-    if (named) return { ...e, title: finishTitle(capitalise(named), 10), weak: { ...e.weak, subjectTitle: true } };
+    // A series found without the noun keeps it: "Website relaunch weekly: next meeting".
+    const title = named && next && !named.toLowerCase().split(' ').includes(next[1].toLowerCase()) ? `${named}: ${e.title.trim().toLowerCase()}` : named;
+    if (title) return { ...e, title: finishTitle(capitalise(title), 12), weak: { ...e.weak, subjectTitle: true } };
     const fuller = /^\p{L}+$/u.test(e.title.trim()) ? part(e.title.trim()) : undefined;
     if (fuller && contentWordCount(fuller) <= 6) return { ...e, title: finishTitle(capitalise(fuller), 10) };
     // "How about Thursday at 12:30 at Dishoom?" under "Re: Lunch?": a proposal names nothing; the subject does.

@@ -47,7 +47,10 @@ const SPAN_OR_PLACE =
 /** The label of a line that says what happens on its day and hours, or null. */
 export function labelledHappening(clause: string): string | null {
   const labelled = LABELLED_HAPPENING.exec(clause);
-  return labelled && !NOT_AN_EVENT_LABEL.test(labelled[1]) && SPAN_OR_PLACE.test(clause.slice(labelled[0].length)) ? labelled[1] : null;
+  if (!labelled || !SPAN_OR_PLACE.test(clause.slice(labelled[0].length))) return null;
+  // "Next check-in: Wed 12/2, 2:00-2:30 pm": the next of a series is an event whatever its noun.
+  const next = /^(?:next|n[äa]chste[rsn]?|prochaine?|pr[óo]xim[oa])\s/i.test(labelled[1]) && !DEADLINE_NOUN.test(labelled[1]);
+  return next || !NOT_AN_EVENT_LABEL.test(labelled[1]) ? labelled[1] : null;
 }
 
 /**
@@ -63,6 +66,8 @@ export interface Happening {
   subject: string | null;
   /** People go somewhere: the title is better taken from the subject line. */
   motion: boolean;
+  /** The subject is a label that names the event as it stands ("Holiday book sale:"). */
+  named?: boolean;
 }
 
 /**
@@ -88,7 +93,7 @@ export function happening(clause: string, lang: Lang): Happening | null {
   const hosted = hostedEvent(clause);
   if (hosted) return { subject: hosted, motion: false };
   const labelled = labelledHappening(clause);
-  if (labelled) return { subject: labelled, motion: false };
+  if (labelled) return { subject: labelled, motion: false, named: true };
   const goes = GOES[lang].exec(clause) ?? (lang === 'en' ? null : GOES.en.exec(clause));
   const copula = HAPPENS[lang].exec(clause) ?? (lang === 'en' ? null : HAPPENS.en.exec(clause));
   // "Your group is required to report ...": an obligation to go somewhere, told by a copula.
