@@ -220,3 +220,28 @@ describe('a notice period in hours', () => {
     expect(out.events.map((e) => e.start_time)).toEqual(['2026-12-08T17:15:00.000Z']);
   });
 });
+
+describe('a list entry whose day is given apart from its errand', () => {
+  it('takes the day of a later sentence that points back ("I need that by Tuesday noon")', async () => {
+    const out = await extracted(
+      EST,
+      'Hi Rae,\n\nTwo things I need from you:\n\n1. Your comments on the draft by Wednesday.\n2. The name of the person who will sign. I need that by Tuesday noon to prepare the blocks.\n\nDan\n',
+    );
+    expect(out.tasks.map((t) => [t.title, t.due_date])).toEqual([
+      ['Your comments on the draft', '2026-12-03T04:59:00.000Z'],
+      ['The name of the person who will sign', '2026-12-01T17:00:00.000Z'],
+    ]);
+  });
+
+  it('takes the day of a "Due:" line under it', async () => {
+    const out = await extracted(
+      'Mon, 30 Nov 2026 09:00:00 +0000',
+      'Notes from today.\n\nNext steps\n\n1. Final copy for the About page\n   Owner: Aisha\n   Due: Wed 2 Dec\n\n2. Book the accessibility audit\n   Owner: Tom\n   Due: no date yet\n',
+      'Sync notes',
+    );
+    expect(out.tasks.map((t) => [t.title, t.due_date])).toEqual([
+      ['Final copy for the About page', '2026-12-02T23:59:00.000Z'],
+      ['Book the accessibility audit', null],
+    ]);
+  });
+});

@@ -190,7 +190,7 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   }
   if (nounFor && !findDates(nounFor[3], ctx).some((m) => m.index <= 4)) {
     // "Your kindergarten registration appointment for ...": the mail's own name for the booking leads.
-    const head = phrase && phrase.toLowerCase().endsWith(nounFor[1].toLowerCase()) ? phrase : capitalise(nounFor[1].toLowerCase());
+    const head = phrase?.toLowerCase().endsWith(nounFor[1].toLowerCase()) ? phrase : capitalise(nounFor[1].toLowerCase());
     return finishTitle(`${head} ${nounFor[2]} ${nounFor[3]}`, 12);
   }
   const at = appointmentAtPlace(text.slice(0, 1500));
@@ -220,7 +220,8 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
 }
 
 /** A sender that is a mailbox or a booking service's team, not who the appointment is with. */
-const NO_PROVIDER = /(?<!\p{L})(?:no-?reply|do-?not-?reply|notifications?|mailer|alerts?|scheduling|bookings?|reservations?|appointments?|calendar|support|info)(?!\p{L})/iu;
+const NO_PROVIDER =
+  /(?<!\p{L})(?:no-?reply|do-?not-?reply|notifications?|mailer|alerts?|scheduling|bookings?|reservations?|appointments?|calendar|support|info)(?!\p{L})/iu;
 
 /**
  * "Cleaning & exam – Harbor View Dental": who the appointment is with, as its sender names itself,
@@ -234,7 +235,13 @@ function withProvider(title: string, sender: string | null): string {
     .trim();
   if (!name || name.length < 4 || name.length > 48 || NO_PROVIDER.test(name) || name.includes('@')) return title;
   const known = new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u));
-  if (name.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 4 && known.has(w))) return title;
+  if (
+    name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .some((w) => w.length >= 4 && known.has(w))
+  )
+    return title;
   return `${title} – ${name}`;
 }
 

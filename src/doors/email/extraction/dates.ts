@@ -68,8 +68,7 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   // "16h" is a duration in English mail and an hour in French, Spanish and German mail.
   if (DURATION_ONLY.test(t) && !(ctx.lang !== 'en' && /^\d{1,2}\s?h$/i.test(t))) return null;
   // "au moins 24 h à l'avance", "48 h vorher": a notice period, not an hour of the day.
-  if (/^\d{1,2}\s?h$/i.test(t) && (Number.parseInt(t, 10) > 23 || ADVANCE.test(text.slice(r.index + r.text.length, r.index + r.text.length + 24))))
-    return null;
+  if (/^\d{1,2}\s?h$/i.test(t) && (Number.parseInt(t, 10) > 23 || ADVANCE.test(text.slice(r.index + r.text.length, r.index + r.text.length + 24)))) return null;
   if (/^\d{1,2}$/.test(t)) return null;
   // "10 minutos antes", "two hours before": an offset from something else, not a day.
   if (

@@ -116,7 +116,8 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   const label = /^\s*([^:]{2,60}?)\s*:\s+/.exec(blanked);
   // "Also a heads-up: the annual inspection is on ...", "Und nicht vergessen: Die Versammlung ist am ...":
   // what follows the colon says what happens, so the words before it only lead in.
-  const leadIn = label !== null && LEAD_IN.test(label[1].trim()) && statesWhatHappens(blanked.slice(label[0].length, firstMention < 0 ? undefined : firstMention));
+  const leadIn =
+    label !== null && LEAD_IN.test(label[1].trim()) && statesWhatHappens(blanked.slice(label[0].length, firstMention < 0 ? undefined : firstMention));
   if (label && !leadIn && (firstMention < 0 || label.index + label[0].length <= firstMention + 2)) {
     // "Team dinner is booked: Friday 12/11": the label's subject, not its verb.
     const l = label[1].trim().replace(/\s+(?:is|are|has been|have been|ist|sind|wurde|est|a été|es|está|ha sido)\s+\p{L}+$/iu, '');

@@ -8,6 +8,7 @@
 import type { TextTask } from './action-items.js';
 import { GENERIC_EVENT_TITLE } from './calibrate.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
+import type { Unit } from './sentences.js';
 import { clauseEvent, type TextEvent } from './meetings.js';
 import { INVITED } from './event-cues.js';
 import { hasMeetingWord } from './meeting-words.js';
@@ -195,4 +196,46 @@ export function onThatDay(task: TextTask, clause: string, previous: string, ctx:
     14,
   );
   return { ...task, title, dueMs: mentionStartMs(at, ctx, true), dueIsExact: Boolean(hour) };
+}
+
+/** "I need that by Tuesday noon", "Send it by Friday", "Lo necesito antes del lunes": an ask whose object points back. */
+const POINTS_BACK =
+  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return)|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:it|that|them|this|those|these|das|es|sie)?(?!\p{L})/iu;
+
+const BY_WORDS =
+  /(?<!\p{L})(?:by|before|until|no later than|due|on|the|el|la|am|au|antes|del?|hasta|a m[áa]s tardar|como muy tarde|bis|zum|sp[äa]testens|avant|le|au plus tard|d['’]ici)(?!\p{L})/giu;
+
+/**
+ * "2. The name of the person who will sign. I need that by Tuesday noon.": a later sentence of a list
+ * entry that points back gives its day to the entry's errand instead of making one of its own.
+ * Returns the task to keep (null when the day went to the entry's first task).
+ */
+export function dayForEntry(task: TextTask, clause: string, tasks: TextTask[], entryStart: number, ctx: DateContext): TextTask | null {
+  const entry = tasks[entryStart];
+  if (!entry || entryStart !== tasks.length - 1 || entry.dueMs !== null || task.dueMs === null) return task;
+  // "1. El contrato firmado. Antes del 4 de diciembre.": a sentence that is only the day.
+  let rest = clause;
+  for (const m of findDates(clause, ctx)) rest = rest.replace(m.text, ' ');
+  const onlyDay = contentWordCount(rest.replace(BY_WORDS, ' ').replace(/[^\p{L}\s]/gu, ' ')) === 0;
+  if (!onlyDay && !POINTS_BACK.test(clause.trim())) return task;
+  tasks[entryStart] = { ...entry, dueMs: task.dueMs, dueIsExact: task.dueIsExact };
+  return null;
+}
+
+const DUE_LINE = /^\s*(?:due(?: date)?|deadline|target date|f[äa]llig(?: am)?|frist|fecha(?: l[íi]mite)?|plazo|[ée]ch[ée]ance|pour le)\s*:\s*(\S.*)$/iu;
+
+/**
+ * "1. Final copy for the About page / Owner: Aisha / Due: Wed 2 Dec": a due line under a list entry
+ * gives that entry's errand its day. True when the line was read so (and so makes nothing itself).
+ */
+export function dueLineOfEntry(line: Unit, above: Unit[], tasks: TextTask[], ctx: DateContext): boolean {
+  const value = DUE_LINE.exec(line.text)?.[1];
+  const last = tasks[tasks.length - 1];
+  if (!value || !last || last.dueMs !== null) return false;
+  if (!above.some((u) => u.paragraph === line.paragraph && u.listItem && u.text.includes(last.excerpt.slice(0, 40)))) return false;
+  const due = findDates(value, ctx).find((m) => m.hasDay);
+  if (!due) return false;
+  const exact = due.hasTime && !due.endOfDay;
+  tasks[tasks.length - 1] = { ...last, dueMs: mentionStartMs({ ...due, hasTime: exact }, ctx, true), dueIsExact: exact };
+  return true;
 }

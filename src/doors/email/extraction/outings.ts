@@ -81,7 +81,9 @@ export function withOuting(events: TextEvent[], outing: TextEvent | null): TextE
   if (!told) return [outing];
   // "Salida del colegio: 8:30 h", "Departure from school": a line named by its leaving names no outing.
   if (told.startMs === outing.startMs && outing.endMs !== outing.startMs + 3600000)
-    return [{ ...told, title: DEPARTS.test(told.title.split(/\s+/)[0]) ? outing.title : told.title, endMs: outing.endMs, location: told.location ?? outing.location }];
+    return [
+      { ...told, title: DEPARTS.test(told.title.split(/\s+/)[0]) ? outing.title : told.title, endMs: outing.endMs, location: told.location ?? outing.location },
+    ];
   if (told.allDay && told.startMs <= outing.startMs && outing.startMs < told.endMs)
     return [{ ...told, allDay: false, startMs: outing.startMs, endMs: outing.endMs, location: told.location ?? outing.location }];
   return events;

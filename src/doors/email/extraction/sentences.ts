@@ -110,8 +110,17 @@ export function unitsOf(paragraphs: string[]): Unit[] {
   return units;
 }
 
+/** "2. The name of the signer.": a number's dot may end a "sentence" of its own before a list entry's first one. */
+export function openingSentence(sentences: string[]): number {
+  return Math.max(
+    0,
+    sentences.findIndex((x) => /\p{L}/u.test(x)),
+  );
+}
+
 /** Words whose dot ends no sentence (titles, street nouns, "etc."), tested on a piece's end. */
-export const ABBREVIATIONS = /\b(dr|mr|mrs|ms|st|sr|jr|vs|etc|e\.g|i\.e|no|approx|inc|ltd|co|corp|nr|bzw|ca|z\.b|mme|mlle|sra|sr|av|ave|avda|bv|blvd|bd|col)\.$/i;
+export const ABBREVIATIONS =
+  /\b(dr|mr|mrs|ms|st|sr|jr|vs|etc|e\.g|i\.e|no|approx|inc|ltd|co|corp|nr|bzw|ca|z\.b|mme|mlle|sra|sr|av|ave|avda|bv|blvd|bd|col)\.$/i;
 
 const ORDINAL_AFTER = /(?:^|\s)(?:der|die|das|dem|den|des|im|am|zum|zur|vom|beim|ins|seit|ab|f[üu]rs?|ihr|ihre[mnrs]?|unser|unsere[mnrs]?)\s+\d{1,2}\.$/i;
 

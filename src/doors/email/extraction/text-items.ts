@@ -1,6 +1,6 @@
 /** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
 import { CONFIDENCE } from './confidence.js';
-import { ACTION_HEADING, clauseTask, imperativeMood, listVerb, tableTasks, type TextTask } from './action-items.js';
+import { ACTION_HEADING, clauseTask, imperativeMood, listVerb, type TextTask } from './action-items.js';
 import { namedByAntecedent, opensWithPronoun } from './antecedent.js';
 import { subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
@@ -12,6 +12,8 @@ import { clauseEvent, DATEISH, isDeadlineMention, START_LABEL, structuredEvent, 
 import { hasMeetingWord } from './meeting-words.js';
 import {
   announcedAbove,
+  dayForEntry,
+  dueLineOfEntry,
   dayFromSentenceBefore,
   hourOnly,
   LABEL_DAY,
@@ -30,7 +32,8 @@ import { noteLines, spreadAsk } from './note-lists.js';
 import { outingEvent, withOuting } from './outings.js';
 import { ANNOUNCES_DATES, dueBeforeTheEvent, namedByTheirEvent, withoutScheduleIntros, withoutUndatedEchoes } from './task-context.js';
 import { subjectTitle } from './subject.js';
-import { clausesOf, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
+import { clausesOf, openingSentence, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
+import { isTableRow, tableItems } from './tables.js';
 
 const KV = new RegExp(
   String.raw`^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e|${START_LABEL})\s*(?::|\|)\s*\S`,
@@ -90,10 +93,6 @@ const LABEL_LINE =
 export interface TextItems {
   tasks: TextTask[];
   events: TextEvent[];
-}
-
-function isTableRow(u: Unit): boolean {
-  return u.text.includes(' | ');
 }
 
 export function readText(body: string, ctx: DateContext, subject: string, bulk: boolean): TextItems {
@@ -213,14 +212,14 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       if (isTableRow(u)) {
         let j = i;
         while (j < units.length && isTableRow(units[j])) j++;
-        const rows = units.slice(i, j).map((x) => x.text);
-        const tasks = tableTasks(rows, ctx);
-        if (tasks) out.tasks.push(...tasks);
-        else {
-          const ev = structuredEvent(rows, units[i - 1]?.text ?? '', ctx, subject);
-          if (ev) out.events.push(ev);
-        }
+        const table = tableItems(units.slice(i, j), units[i - 1], ctx, subject);
+        out.tasks.push(...table.tasks);
+        out.events.push(...table.events);
         i = j;
+        continue;
+      }
+      if (dueLineOfEntry(u, units.slice(Math.max(0, i - 3), i), out.tasks, ctx)) {
+        i++;
         continue;
       }
       // "Durée prévue : 45 minutes" on a line of its own.
@@ -271,10 +270,13 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         continue;
       }
       const before = out.tasks.length + out.events.length;
-      for (const [nth, sentence] of sentencesOf(u.text).entries()) {
+      const entryStart = out.tasks.length;
+      const sentences = sentencesOf(u.text);
+      const opening = openingSentence(sentences);
+      for (const [nth, sentence] of sentences.entries()) {
         // "- Pick the grout color by Wednesday. Samples are on the shelf": a list entry's later
         // sentences explain its ask, unless they give a day ("1. La orden firmada. Antes del 4.").
-        const listItem = u.listItem && (nth === 0 || findDates(sentence, ctx).some((m) => m.hasDay));
+        const listItem = u.listItem && (nth <= opening || findDates(sentence, ctx).some((m) => m.hasDay));
         const eventsBefore = out.events.length;
         for (const clause of clausesOf(sentence)) {
           // A closure ("will be closed on Friday") is read before the hours the same sentence may give ("close early at 3 PM").
@@ -320,6 +322,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
               task = null;
             }
           }
+          if (task && nth > opening && u.listItem) task = dayForEntry(task, clause, out.tasks, entryStart, ctx);
           if (task) out.tasks.push(task);
         }
         lastSentence = sentence;
