@@ -245,3 +245,22 @@ describe('a list entry whose day is given apart from its errand', () => {
     ]);
   });
 });
+
+describe('a notice that asks for one action by the day in a field', () => {
+  it('gives the subject fallback that day, but a delivery day is no deadline', async () => {
+    const pickup = await extracted(
+      CET,
+      'Guten Tag,\n\nIhr Paket liegt ab sofort zur Abholung bereit.\n\nAbholung bis:    Freitag, 11.12.2026\nAbholort:        Paketshop Aydin\nAbholcode:       482913\n\nIhr Paketwelt-Team\n',
+      'Ihr Paket liegt zur Abholung bereit',
+      { From: 'Paketwelt <noreply@paketwelt.example>' },
+    );
+    expect(pickup.tasks.map((t) => [t.title, t.due_date])).toEqual([['Ihr Paket liegt zur Abholung bereit', '2026-12-11T22:59:00.000Z']]);
+    const shipped = await extracted(
+      EST,
+      'Hi,\n\nYour order has shipped.\n\nOrder: #48213\nEstimated delivery by: Friday, December 4, 2026\nCarrier: UPS\n',
+      'Your order has shipped',
+      { From: 'Shop <noreply@shop.example>' },
+    );
+    expect(shipped.tasks.map((t) => [t.title, t.due_date])).toEqual([['Your order has shipped', null]]);
+  });
+});

@@ -6,7 +6,7 @@
 import { PURCHASE } from './action-items.js';
 import { appointmentEvent } from './appointments.js';
 import { CALENDAR_ENTRY_SUBJECT, type MailClass } from './classify.js';
-import type { DateContext } from './dates.js';
+import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { namedByBill } from './invoice-context.js';
 import { subjectTitle } from './subject.js';
 import type { TextItems } from './text-items.js';
@@ -136,4 +136,18 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
     ),
     events: out.events.map((e) => ({ ...e, confidence: Math.round(e.confidence * trust * 100) / 100 })),
   };
+}
+
+/**
+ * "Abholung bis: Freitag, 11.12.2026", "Pick up by: Dec 8", "Return by: 12/08/2026", "Retirar antes de:
+ * 5 de diciembre": a notice's field that gives the day its one action is due. The subject fallback
+ * (D16) is then due that day. Deliveries and arrivals are told, not asked.
+ */
+const ACTION_DUE_FIELD =
+  /^\s*(?![^:\n]*(?:deliver|arriv|ship|estimated|expected|entrega|llegada|env[íi]o|liefer|zustell|ankunft|livraison|exp[ée]di))([\p{L}][\p{L} -]{0,30}?\s)?(?:bis|by|until|before|antes de|hasta|avant(?: le)?|due|f[äa]llig(?: am)?|vence|frist|abholfrist)\s*:\s*(\S.*)$/imu;
+
+export function fallbackDueMs(text: string, ctx: DateContext): number | null {
+  const field = ACTION_DUE_FIELD.exec(text.slice(0, 3000));
+  const due = field ? findDates(field[2], ctx).find((m) => m.hasDay) : undefined;
+  return due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null;
 }

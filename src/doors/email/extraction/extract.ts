@@ -1,6 +1,6 @@
 /** extract(): invitation first; otherwise the text; otherwise one task from the subject (D16). */
 import * as chrono from 'chrono-node';
-import { shapeByClass } from './by-class.js';
+import { fallbackDueMs, shapeByClass } from './by-class.js';
 import { calibrateEvent, calibrateTask } from './calibrate.js';
 import { classifyMail } from './classify.js';
 import { CONFIDENCE } from './confidence.js';
@@ -212,10 +212,12 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
   // Mail of a class that asks for nothing is expected to end here; a person's mail that yields
   // nothing probably asked for something that was not read.
   const quiet = mailClass.kind === 'transactional' || mailClass.kind === 'notification' || mailClass.kind === 'newsletter';
+  const fallbackDueAt = quiet ? fallbackDueMs(content, ctx) : null;
+  const fallbackDue = fallbackDueAt === null ? null : toIso(fallbackDueAt);
   const fallback = {
     title,
     description: describe(parsed, split.text.slice(0, 400)),
-    due_date: null,
+    due_date: quiet ? fallbackDue : null,
     confidence: quiet ? CONFIDENCE.subjectFallbackQuiet : CONFIDENCE.subjectFallback,
   };
   return { invitation: null, tasks, events, fallback, errors };
