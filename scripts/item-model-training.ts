@@ -43,6 +43,8 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical15',
     'typical16',
     'typical17',
+    'typical20',
+    'typical21',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),
