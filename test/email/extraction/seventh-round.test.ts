@@ -861,7 +861,8 @@ describe('ninth batch of new wordings', () => {
       'Sehr geehrter Herr Klein,\n\nwir erinnern Sie an Ihren Werkstatttermin zum Reifenwechsel am Montag, 7. Dezember 2026, um 8:00 Uhr.\n\nAutohaus Meyer, Industriestraße 12, 45127 Essen\n';
     const { out } = await run(mail(headers(CET, 'Terminerinnerung', 'wst', 'Autohaus <service@autohaus.example.de>'), body));
     expect(out.events).toHaveLength(1);
-    expect(out.events[0].title).toBe('Werkstatttermin zum Reifenwechsel');
+    // Round sixteen: the sender the text names too is who the appointment is with.
+    expect(out.events[0].title).toBe('Werkstatttermin zum Reifenwechsel – Autohaus');
     expect(out.events[0].location).toContain('Industriestraße 12');
   });
 

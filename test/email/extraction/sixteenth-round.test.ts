@@ -133,7 +133,8 @@ describe('an event told after a lead-in and a colon', () => {
 
 describe('an appointment confirmation from its provider', () => {
   it('names who the appointment is with, unless the title already does or the sender is a mailbox', async () => {
-    const body = 'Hi Dana,\n\nYour appointment is confirmed.\n\nDate: Tuesday, December 8, 2026\nTime: 9:40 AM\nService: Oil change\nAddress: 4410 Burnet Rd, Austin, TX 78756\n';
+    const body =
+      'Hi Dana,\n\nYour appointment is confirmed.\n\nDate: Tuesday, December 8, 2026\nTime: 9:40 AM\nService: Oil change\nAddress: 4410 Burnet Rd, Austin, TX 78756\n\nKessler Auto Care · Oil Change Express\n';
     for (const [from, title] of [
       ['Kessler Auto Care <service@kessler.example>', 'Appointment: Oil change – Kessler Auto Care'],
       ['The Kessler Auto Care Team <service@kessler.example>', 'Appointment: Oil change – Kessler Auto Care'],
@@ -145,10 +146,20 @@ describe('an appointment confirmation from its provider', () => {
     }
   });
 
+  it('is not named by a person who writes about it', async () => {
+    const out = await extracted(
+      EST,
+      'Hi Dana,\n\nYour appointment is confirmed.\n\nDate: Tuesday, December 8, 2026\nTime: 9:40 AM\nService: Oil change\nAddress: 4410 Burnet Rd, Austin, TX 78756\n\nSam\n',
+      'Your appointment is confirmed',
+      { From: 'Sam Reyes <sam@example.org>' },
+    );
+    expect(out.events.map((e) => e.title)).toEqual(['Appointment: Oil change']);
+  });
+
   it('takes the provider from a forwarded header block', async () => {
     const out = await extracted(
       CET,
-      'Zur Info\n\n---------- Forwarded message ---------\nFrom: Hausarztpraxis Dr. Vogel <praxis@vogel.example>\nDate: Mon, Nov 30, 2026 at 8:00 AM\nSubject: Terminbestätigung\nTo: Ute <ute@example.de>\n\nSehr geehrte Frau Kern,\n\nhiermit bestätigen wir Ihren Termin:\n\nDatum: Freitag, 11. Dezember 2026\nUhrzeit: 8:45 Uhr\nLeistung: Check-up\nAdresse: Schillerstraße 42, 80336 München\n',
+      'Zur Info\n\n---------- Forwarded message ---------\nFrom: Hausarztpraxis Dr. Vogel <praxis@vogel.example>\nDate: Mon, Nov 30, 2026 at 8:00 AM\nSubject: Terminbestätigung\nTo: Ute <ute@example.de>\n\nSehr geehrte Frau Kern,\n\nhiermit bestätigen wir Ihren Termin:\n\nDatum: Freitag, 11. Dezember 2026\nUhrzeit: 8:45 Uhr\nLeistung: Check-up\nAdresse: Schillerstraße 42, 80336 München\n\nIhre Hausarztpraxis Dr. Vogel\n',
       'Fwd: Terminbestätigung',
     );
     expect(out.events.map((e) => e.title)).toEqual(['Termin: Check-up – Hausarztpraxis Dr. Vogel']);

@@ -224,16 +224,18 @@ const NO_PROVIDER =
   /(?<!\p{L})(?:no-?reply|do-?not-?reply|notifications?|mailer|alerts?|scheduling|bookings?|reservations?|appointments?|calendar|support|info)(?!\p{L})/iu;
 
 /**
- * "Cleaning & exam – Harbor View Dental": who the appointment is with, as its sender names itself,
- * unless the title already names it. A calendar entry that says only "Oil change" leaves the reader
+ * "Cleaning & exam – Harbor View Dental": who the appointment is with, as its sender names itself
+ * and its text repeats, unless the title already names it. A calendar entry that says only "Oil change" leaves the reader
  * looking for the garage.
  */
-function withProvider(title: string, sender: string | null): string {
+function withProvider(title: string, sender: string | null, text: string): string {
   const name = sender
     ?.replace(/^(?:the|l['’]\s*[ée]quipe(?:\s+de)?|das|el equipo(?:\s+de)?|team)\s+/i, '')
     .replace(/\s+(?:team|teams?)$/i, '')
     .trim();
   if (!name || name.length < 4 || name.length > 48 || NO_PROVIDER.test(name) || name.includes('@')) return title;
+  // A business signs or places its booking with its name; a person writing about one need not be who it is with.
+  if (!text.toLowerCase().includes(name.toLowerCase())) return title;
   const known = new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u));
   if (
     name
@@ -292,7 +294,7 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
     block ??
     (where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where) ? (addressIn(where) ?? where) : (addressIn(text) ?? where ?? structured?.location ?? null));
   return {
-    title: withProvider(appointmentTitle(fields, text, subject, structured, ctx), sender),
+    title: withProvider(appointmentTitle(fields, text, subject, structured, ctx), sender, text),
     excerpt,
     startMs,
     endMs,
