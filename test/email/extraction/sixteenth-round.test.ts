@@ -83,7 +83,7 @@ describe('a line labelled by what happens', () => {
     expect(out.events.map((e) => [e.title, e.start_time, e.end_time])).toEqual([
       ['Holiday craft fair', '2026-12-12T15:00:00.000Z', '2026-12-12T19:00:00.000Z'],
     ]);
-    const fr = await extracted(CET, 'Bonjour à tous,\n\nFête de l\'école : samedi 12 décembre de 14h à 18h, dans la cour.\n\nBonne semaine\n', 'Infos');
+    const fr = await extracted(CET, "Bonjour à tous,\n\nFête de l'école : samedi 12 décembre de 14h à 18h, dans la cour.\n\nBonne semaine\n", 'Infos');
     expect(fr.events.map((e) => e.title)).toEqual(["Fête de l'école"]);
   });
 
@@ -114,9 +114,17 @@ describe('a line labelled by what happens', () => {
 describe('an event told after a lead-in and a colon', () => {
   it('is named by what the sentence after the colon says happens', async () => {
     for (const [date, body, title] of [
-      [EST, 'Hi Kim,\n\nAlso a heads-up: the annual boiler inspection is on Wednesday, December 9 between 10am and 12pm.\n\nThanks\n', 'Annual boiler inspection'],
+      [
+        EST,
+        'Hi Kim,\n\nAlso a heads-up: the annual boiler inspection is on Wednesday, December 9 between 10am and 12pm.\n\nThanks\n',
+        'Annual boiler inspection',
+      ],
       [EST, 'Great season! Let us celebrate: our team banquet is Saturday, December 12 from 5 to 7 pm at the Elks Lodge.\n', 'Team banquet'],
-      [CET, 'Hallo Uwe,\n\nUnd nicht vergessen: Die Jahreshauptversammlung ist am Freitag, 15. Januar um 19:30 Uhr im Vereinsheim.\n\nGruß\n', 'Jahreshauptversammlung'],
+      [
+        CET,
+        'Hallo Uwe,\n\nUnd nicht vergessen: Die Jahreshauptversammlung ist am Freitag, 15. Januar um 19:30 Uhr im Vereinsheim.\n\nGruß\n',
+        'Jahreshauptversammlung',
+      ],
     ]) {
       const out = await extracted(date, body);
       expect(out.events.map((e) => e.title)).toEqual([title]);
@@ -142,7 +150,10 @@ describe('an appointment confirmation from its provider', () => {
       ['Oil Change Express <service@oce.example>', 'Appointment: Oil change'],
     ]) {
       const out = await extracted(EST, body, 'Your appointment is confirmed', { From: from });
-      expect(out.events.map((e) => e.title), from).toEqual([title]);
+      expect(
+        out.events.map((e) => e.title),
+        from,
+      ).toEqual([title]);
     }
   });
 
@@ -180,7 +191,7 @@ describe('a class outing whose departure line makes the event', () => {
 });
 
 describe('an appointment named for its purpose', () => {
-  it('keeps the mail\'s name for the booking and drops the verb after it', async () => {
+  it("keeps the mail's name for the booking and drops the verb after it", async () => {
     const out = await extracted(
       'Mon, 30 Nov 2026 09:00:00 -0600',
       'Dear Parent,\n\nYour kindergarten registration appointment for the 2027-2028 school year is\nscheduled for:\n\nWednesday, December 9, 2026 at 10:30 AM\n1200 Lake St, Oak Park, IL 60301\n',
@@ -195,8 +206,14 @@ describe('a German reflexive ask with a separable verb', () => {
   it('is titled by its infinitive, also when a second ask follows with "und"', async () => {
     for (const [body, title] of [
       ['Liebe Eltern,\n\nbitte meldet euch bis Sonntag, 6. Dezember, bei mir an (Name und Anzahl der Personen).\n\nGruß\n', /anmelden/i],
-      ['Liebe Eltern,\n\nBitte meldet euch bis Mittwoch, 9. Dezember mit dem Abschnitt unten an und\ntragt euch in die Kuchenliste ein.\n\nGruß\n', /anmelden/i],
-      ['Hallo zusammen,\n\nbitte tragt euch bis Freitag, 4. Dezember in die Fahrliste am Schwarzen Brett ein.\n\nDanke\n', /^In die Fahrliste am Schwarzen Brett eintragen/],
+      [
+        'Liebe Eltern,\n\nBitte meldet euch bis Mittwoch, 9. Dezember mit dem Abschnitt unten an und\ntragt euch in die Kuchenliste ein.\n\nGruß\n',
+        /anmelden/i,
+      ],
+      [
+        'Hallo zusammen,\n\nbitte tragt euch bis Freitag, 4. Dezember in die Fahrliste am Schwarzen Brett ein.\n\nDanke\n',
+        /^In die Fahrliste am Schwarzen Brett eintragen/,
+      ],
     ] as const) {
       const out = await extracted(CET, body, 'Weihnachtsfeier');
       expect(out.tasks.map((t) => t.title)[0], body).toMatch(title);
@@ -204,11 +221,11 @@ describe('a German reflexive ask with a separable verb', () => {
   });
 });
 
-describe('the next meeting in a series\' notes', () => {
-  it('is named by the series, also when the subject names no meeting and ends on the notes\' day', async () => {
+describe("the next meeting in a series' notes", () => {
+  it("is named by the series, also when the subject names no meeting and ends on the notes' day", async () => {
     const out = await extracted(
       'Wed, 25 Nov 2026 17:00:00 -0700',
-      'Notes from today\'s check-in\n\nAction items\n- Nadia: final copy to Greg by Tue 12/1\n\nNext check-in: Wed 12/2, 2:00-2:30 pm, same Zoom link.\n',
+      "Notes from today's check-in\n\nAction items\n- Nadia: final copy to Greg by Tue 12/1\n\nNext check-in: Wed 12/2, 2:00-2:30 pm, same Zoom link.\n",
       'Relaunch check-in notes 11/25',
     );
     expect(out.events.map((e) => [e.title, e.start_time, e.end_time])).toEqual([['Relaunch check-in', '2026-12-02T21:00:00.000Z', '2026-12-02T21:30:00.000Z']]);
@@ -225,7 +242,7 @@ describe('a notice period in hours', () => {
   it('is no hour of the day: "annuler au moins 24 h à l\'avance"', async () => {
     const out = await extracted(
       CET,
-      'Bonjour,\n\nVotre rendez-vous est confirmé :\n\nMardi 8 décembre 2026 à 18h15\nCabinet des Lilas\n14 rue des Lilas, 69003 Lyon\n\nEn cas d\'empêchement, merci d\'annuler au moins 24 h à l\'avance.\n',
+      "Bonjour,\n\nVotre rendez-vous est confirmé :\n\nMardi 8 décembre 2026 à 18h15\nCabinet des Lilas\n14 rue des Lilas, 69003 Lyon\n\nEn cas d'empêchement, merci d'annuler au moins 24 h à l'avance.\n",
       'Confirmation de votre rendez-vous du mardi 8 décembre',
     );
     expect(out.events.map((e) => e.start_time)).toEqual(['2026-12-08T17:15:00.000Z']);
