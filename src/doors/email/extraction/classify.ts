@@ -104,7 +104,8 @@ const TABLE_BOOKING =
   /(?<!\p{L})(?:table for \d|your table|(?:guests|persons|people|party size|personas|comensales|personen|couverts|convives)\s*:\s*\d|mesa para \d|tisch f[üu]r \d|table pour \d|\d+ (?:couverts|comensales))/iu;
 const WHEN_FIELD_ANY = /^\s*(?:when|date|time|fecha|hora|d[íi]a|datum|uhrzeit|wann|date|heure|quand)\s*:/im;
 
-const UNSUBSCRIBE_LINE =
+/** A way out of a mailing list, in the four languages: what list and bulk mail carry and a person's mail does not. */
+export const UNSUBSCRIBE_LINE =
   /(?<!\p{L})(?:unsubscribe|se d[ée]sinscrire|d[ée]sinscri(?:vez|ption)|d[ée]sabonn\p{L}*|darse de baja|date de baja|darte de baja|cancelar (?:la |tu |su )?suscripci[óo]n|abmelden|abbestellen|you(?:['’]re| are) receiving this because)(?!\p{L})/iu;
 
 export function classifyMail(input: ClassifyInput): Classification {

@@ -1,5 +1,6 @@
 /** Turns raw RFC 5322 bytes into a ParsedMessage (headers, best text, calendar parts). */
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { UNSUBSCRIBE_LINE } from './classify.js';
 import { EmailParseError } from './errors.js';
 import { htmlToText } from './html-text.js';
 import { mimeProblem } from './mime-check.js';
@@ -112,7 +113,8 @@ export async function parseEmail(raw: Buffer): Promise<ParsedMessage> {
   const bulk =
     listMail ||
     /^(no-?reply|do-?not-?reply|notifications?|mailer-daemon)@/i.test(addresses(p.from)[0] ?? '') ||
-    /\bautomated (message|email|notification)\b|\bunsubscribe\b|\babmelden\b|\bse désabonner\b|\bdarse de baja\b|\bcancelar (la )?suscripci/i.test(text);
+    /\bautomated (message|email|notification)\b/i.test(text) ||
+    UNSUBSCRIBE_LINE.test(text);
   const fromAddr = addresses(p.from)[0] ?? null;
   return {
     messageId,
