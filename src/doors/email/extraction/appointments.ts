@@ -46,12 +46,13 @@ const STREET_LINE =
 const POSTCODE = /\b(\d{5}|\d{4,5}-\d{3}|[A-Z]{2}\s\d{5}|[A-Z]\d[A-Z]\s?\d[A-Z]\d|[A-Z]{1,2}\d{1,2}\s?\d[A-Z]{2})\b/;
 const PHONE_ONLY = /^[\s()+\d.-]{7,}$/;
 
-interface Field {
+export interface Field {
   label: string;
   value: string;
 }
 
-function fieldsOf(text: string): Field[] {
+/** The "Label: value" lines of a text, in order. */
+export function fieldsOf(text: string): Field[] {
   const out: Field[] = [];
   for (const line of text.split('\n').slice(0, 120)) {
     const m = FIELD.exec(line);

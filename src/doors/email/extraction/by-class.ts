@@ -4,7 +4,7 @@
  * an appointment confirmation makes one event at its address, plus any dated request it contains.
  */
 import { PURCHASE } from './action-items.js';
-import { appointmentEvent } from './appointments.js';
+import { appointmentEvent, fieldsOf } from './appointments.js';
 import { CALENDAR_ENTRY_SUBJECT, type MailClass } from './classify.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { namedByBill } from './invoice-context.js';
@@ -139,15 +139,16 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
 }
 
 /**
- * "Abholung bis: Freitag, 11.12.2026", "Pick up by: Dec 8", "Return by: 12/08/2026", "Retirar antes de:
- * 5 de diciembre": a notice's field that gives the day its one action is due. The subject fallback
- * (D16) is then due that day. Deliveries and arrivals are told, not asked.
+ * "Abholung bis: Freitag, 11.12.2026", "Pick up by: Dec 8", "Return by: 12/08/2026", "Due: 12/08/2026":
+ * a notice's field that gives the day its one action is due. The subject fallback (D16) is then due
+ * that day. Deliveries and arrivals are told, not asked.
+ * The label ends on "until" or "due" ("Payment due"); "Due date" names a bill's day, not an errand's.
  */
-const ACTION_DUE_FIELD =
-  /^\s*(?![^:\n]*(?:deliver|arriv|ship|estimated|expected|entrega|llegada|env[íi]o|liefer|zustell|ankunft|livraison|exp[ée]di))([\p{L}][\p{L} -]{0,30}?\s)?(?:bis|by|until|before|antes de|hasta|avant(?: le)?|due|f[äa]llig(?: am)?|vence|frist|abholfrist)\s*:\s*(\S.*)$/imu;
+const UNTIL_LABEL = /(?<!\p{L})(?:bis|by|until|before|antes de|hasta|avant(?: le)?|due|f[äa]llig(?: am)?|vence|frist|abholfrist)$/iu;
+const TOLD_NOT_ASKED = /deliver|arriv|ship|estimated|expected|entrega|llegada|env[íi]o|liefer|zustell|ankunft|livraison|exp[ée]di/i;
 
 export function fallbackDueMs(text: string, ctx: DateContext): number | null {
-  const field = ACTION_DUE_FIELD.exec(text.slice(0, 3000));
-  const due = field ? findDates(field[2], ctx).find((m) => m.hasDay) : undefined;
+  const field = fieldsOf(text.slice(0, 3000)).find((f) => !TOLD_NOT_ASKED.test(f.label) && UNTIL_LABEL.test(f.label));
+  const due = field ? findDates(field.value, ctx).find((m) => m.hasDay) : undefined;
   return due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null;
 }

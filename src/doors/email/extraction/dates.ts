@@ -61,7 +61,14 @@ function insideIdentifier(text: string, index: number, length: number): boolean 
   return /\d$/.test(match) && /^([-/]?\d|[A-Za-z])/.test(next);
 }
 
-const ADVANCE = /^h?\s*(?:à l['’]avance|d['’]avance|avant|plus t[ôo]t|vorher|im voraus|antes|de antelaci[óo]n|in advance|before|prior)(?!\p{L})/iu;
+/** Words that set a length of time before something else ("24 h à l'avance", "10 minutos antes"). */
+const BEFORE_WORDS = "à l['’]avance|d['’]avance|avant|plus t[ôo]t|vorher|im voraus|antes|de antelaci[óo]n|in advance|before|prior|earlier";
+const ADVANCE = new RegExp(`^h?\\s*(?:${BEFORE_WORDS})(?!\\p{L})`, 'iu');
+/** "10 minutos antes", "two hours before", "une heure après": an offset from something else, not a day. */
+const OFFSET = new RegExp(
+  `^(\\d+|a|an|one|un|una|ein|eine)\\s*(min|minutes?|minutos?|minuten|hours?|horas?|stunden?|heures?)\\s+(?:${BEFORE_WORDS}|después|after|later|später|après)$`,
+  'iu',
+);
 
 function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContext): DateMention | null {
   const t = r.text.trim();
@@ -70,13 +77,7 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   // "au moins 24 h à l'avance", "48 h vorher": a notice period, not an hour of the day.
   if (/^\d{1,2}\s?h$/i.test(t) && (Number.parseInt(t, 10) > 23 || ADVANCE.test(text.slice(r.index + r.text.length, r.index + r.text.length + 24)))) return null;
   if (/^\d{1,2}$/.test(t)) return null;
-  // "10 minutos antes", "two hours before": an offset from something else, not a day.
-  if (
-    /^(\d+|a|an|one|un|una|ein|eine)\s*(min|minutes?|minutos?|minuten|hours?|horas?|stunden?|heures?)\s+(antes|before|earlier|vorher|avant|plus t[ôo]t|después|after|later|später|après)$/i.test(
-      t,
-    )
-  )
-    return null;
+  if (OFFSET.test(t)) return null;
   // "1.8s", "2.5": decimals, not dates.
   if (/^\d{1,2}\.\d{1,2}$/.test(t) && /^[a-z%]/i.test(text.slice(r.index + r.text.length, r.index + r.text.length + 1))) return null;
   // "Attached are the minutes from Monday": a meeting's record, not "this minute".

@@ -4,7 +4,7 @@ import { appointmentAtPlace, INVITED, invitedTo, notOneEvent, visitPurpose } fro
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { findDurationMinutes, statedDurationMinutes } from './durations.js';
-import { happening, hostedEvent, LEAD_IN, nounPhrase } from './statements.js';
+import { GENERIC_LABEL, happening, hostedEvent, leadsIn, nounPhrase } from './statements.js';
 import { germanActivity } from './german-activity.js';
 import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint } from './places.js';
 import { DEADLINE_LABEL } from './schedule.js';
@@ -26,8 +26,6 @@ const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|gan
  */
 const DAY_LONG =
   /(?<![\p{L}-])(?:(?!(?:the|a|an|no|next|that|this|each|every|per|one|same|whole|all|full|working|business|school|week|long|other|first|last|following|previous|any|some|which|what|your|our|their|my|his|her|its|of|on|for|in|to|by)\s)\p{L}{3,}\s+day|(?:day|field|school|class|ski)\s+trip|excursion|outing|ausflug|wandertag|projekttag|sporttag|klassenfahrt|exkursion|excursi[óo]n|salida escolar|jornada\s+(?:de|deportiva|cultural)|journ[ée]e\s+(?:de|des|du|portes|sportive|p[ée]dagogique)|sortie\s+(?:scolaire|au|à|en))(?!\p{L})/iu;
-const GENERIC_LABEL =
-  /^(?:(?:quick|friendly|small|short|gentle|little|petit|pequeño|kleine|kurze|kurzer|important|wichtig|wichtiger)\s+)?(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
 const COPULA =
   /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|serán?|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra)(?!\p{L})/iu;
 /** A field that says when something starts: "Kursbeginn:", "Course start:", "Inicio del curso:", "Début des cours :". */
@@ -116,8 +114,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   const label = /^\s*([^:]{2,60}?)\s*:\s+/.exec(blanked);
   // "Also a heads-up: the annual inspection is on ...", "Und nicht vergessen: Die Versammlung ist am ...":
   // what follows the colon says what happens, so the words before it only lead in.
-  const leadIn =
-    label !== null && LEAD_IN.test(label[1].trim()) && statesWhatHappens(blanked.slice(label[0].length, firstMention < 0 ? undefined : firstMention));
+  const leadIn = label !== null && leadsIn(label[1].trim()) && statesWhatHappens(blanked.slice(label[0].length, firstMention < 0 ? undefined : firstMention));
   if (label && !leadIn && (firstMention < 0 || label.index + label[0].length <= firstMention + 2)) {
     // "Team dinner is booked: Friday 12/11": the label's subject, not its verb.
     const l = label[1].trim().replace(/\s+(?:is|are|has been|have been|ist|sind|wurde|est|a été|es|está|ha sido)\s+\p{L}+$/iu, '');

@@ -9,11 +9,12 @@ import type { TextTask } from './action-items.js';
 import { GENERIC_EVENT_TITLE } from './calibrate.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import type { Unit } from './sentences.js';
+import { fieldsOf } from './appointments.js';
 import { clauseEvent, type TextEvent } from './meetings.js';
 import { INVITED } from './event-cues.js';
 import { hasMeetingWord } from './meeting-words.js';
 import { hostedEvent } from './statements.js';
-import { capitalise, contentWordCount, finishTitle } from './titles.js';
+import { capitalise, contentWordCount, DUE_LABEL, finishTitle } from './titles.js';
 
 /**
  * A label and its value on one line; a mail header of a forward ("Gesendet: Montag, 30. November")
@@ -82,6 +83,8 @@ const NEXT_OF_SERIES =
 const GENERIC_MEETING = /^(?:meeting|r[ée]union|reuni[óo]n|sitzung|besprechung|treffen|call|llamada|session)$/i;
 const NOTES_WORDS =
   /(?<!\p{L})(?:notes?|minutes|recap|summary|actions?|& actions|and actions|compte[- ]rendu|acta|resumen|protokoll|notizen)(?!\p{L})|^\s*(?:&|and|y|et|und)(?!\p{L})\s*|\s*(?<!\p{L})(?:&|and|y|et|und)\s*$/giu;
+/** One of the words above, tested (NOTES_WORDS is global, to remove them all). */
+const NOTES_WORD = new RegExp(NOTES_WORDS.source, 'iu');
 /** Only for telling whether a subject part is a date: any reference day will do. */
 const NO_CONTEXT: DateContext = { refMs: 0, offset: 0, lang: 'en' };
 
@@ -96,7 +99,7 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
   }
   const words = contentWordCount(subject);
   // "Next meeting:" in "Notes: Platform weekly - Dec 1": the notes' meeting, named by the subject without "notes" and the date.
-  const notes = new RegExp(NOTES_WORDS.source, 'iu').test(subject);
+  const notes = NOTES_WORD.test(subject);
   const series = (noun: string) =>
     subject
       .split(/\s+[–—|-]\s+|:\s+/)
@@ -202,8 +205,16 @@ export function onThatDay(task: TextTask, clause: string, previous: string, ctx:
 const POINTS_BACK =
   /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return)|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:it|that|them|this|those|these|das|es|sie)?(?!\p{L})/iu;
 
-const BY_WORDS =
-  /(?<!\p{L})(?:by|before|until|no later than|due|on|the|el|la|am|au|antes|del?|hasta|a m[áa]s tardar|como muy tarde|bis|zum|sp[äa]testens|avant|le|au plus tard|d['’]ici)(?!\p{L})/giu;
+/** Words around a day that say nothing else: "on", "by", "am", "antes del", "como muy tarde el", "au plus tard le". */
+const DAY_WORDS =
+  /(?<!\p{L})(?:at|on|the|from|to|by|before|until|no later than|due|am|um|zum|von|bis|sp[äa]testens|el|la|de|del|a las|antes|hasta|a m[áa]s tardar|como muy tarde|le|à|au|avant|au plus tard|d['’]ici)(?!\p{L})/giu;
+
+/** "A) Tuesday, Dec 15 at 12:30", "Antes del 4 de diciembre.": a clause that is only a day (and an hour). */
+export function onlyADate(clause: string, ctx: DateContext): boolean {
+  let rest = clause.replace(/^\s*(?:[-*•]|\(?[a-z\d]{1,2}[.)])\s*/i, '');
+  for (const m of findDates(rest, ctx)) rest = rest.replace(m.text, ' ');
+  return contentWordCount(rest.replace(/[^\p{L}\s]/gu, ' ').replace(DAY_WORDS, ' ')) === 0;
+}
 
 /**
  * "2. The name of the person who will sign. I need that by Tuesday noon.": a later sentence of a list
@@ -214,26 +225,21 @@ export function dayForEntry(task: TextTask, clause: string, tasks: TextTask[], e
   const entry = tasks[entryStart];
   if (!entry || entryStart !== tasks.length - 1 || entry.dueMs !== null || task.dueMs === null) return task;
   // "1. El contrato firmado. Antes del 4 de diciembre.": a sentence that is only the day.
-  let rest = clause;
-  for (const m of findDates(clause, ctx)) rest = rest.replace(m.text, ' ');
-  const onlyDay = contentWordCount(rest.replace(BY_WORDS, ' ').replace(/[^\p{L}\s]/gu, ' ')) === 0;
-  if (!onlyDay && !POINTS_BACK.test(clause.trim())) return task;
+  if (!onlyADate(clause, ctx) && !POINTS_BACK.test(clause.trim())) return task;
   tasks[entryStart] = { ...entry, dueMs: task.dueMs, dueIsExact: task.dueIsExact };
   return null;
 }
-
-const DUE_LINE = /^\s*(?:due(?: date)?|deadline|target date|f[äa]llig(?: am)?|frist|fecha(?: l[íi]mite)?|plazo|[ée]ch[ée]ance|pour le)\s*:\s*(\S.*)$/iu;
 
 /**
  * "1. Final copy for the About page / Owner: Aisha / Due: Wed 2 Dec": a due line under a list entry
  * gives that entry's errand its day. True when the line was read so (and so makes nothing itself).
  */
 export function dueLineOfEntry(line: Unit, above: Unit[], tasks: TextTask[], ctx: DateContext): boolean {
-  const value = DUE_LINE.exec(line.text)?.[1];
+  const [field] = fieldsOf(line.text);
   const last = tasks[tasks.length - 1];
-  if (!value || !last || last.dueMs !== null) return false;
+  if (!field || !DUE_LABEL.test(field.label) || !last || last.dueMs !== null) return false;
   if (!above.some((u) => u.paragraph === line.paragraph && u.listItem && u.text.includes(last.excerpt.slice(0, 40)))) return false;
-  const due = findDates(value, ctx).find((m) => m.hasDay);
+  const due = findDates(field.value, ctx).find((m) => m.hasDay);
   if (!due) return false;
   const exact = due.hasTime && !due.endOfDay;
   tasks[tasks.length - 1] = { ...last, dueMs: mentionStartMs({ ...due, hasTime: exact }, ctx, true), dueIsExact: exact };

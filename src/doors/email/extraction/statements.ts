@@ -39,7 +39,7 @@ const DAY_FIRST =
 const LABELLED_HAPPENING =
   /^\s*(?:[-*•]\s*)?(\p{Lu}[\p{L}\p{N}'’&/ -]{2,40}?)\s*:\s+(?=\d|(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jeu|jue|ven|vie|s[áa]b|sam|dom|dim|die|don|fre|son)\p{L}*|(?:jan|feb|f[ée]v|m[äa]r|apr|avr|abr|may|mai|jun|jui|jul|aug|ao[ûu]|ago|sep|oct|okt|nov|dec|d[ée]c|dez|dic|ene)\p{L}*\.?\s+\d|(?:the|le|el|am)\s+\d)/iu;
 const NOT_AN_EVENT_LABEL =
-  /^(?:sent|from|to|cc|subject|envoy[ée]|enviado|gesendet|von|de|an|para|[àa]|objet|asunto|betreff|ps|nb)$|(?<!\p{L})(?:when|date|time|day|hours?|opening|open|drop-?off|pick-?up|check-?in|check-?out|arrival|departure|start|end|doors|deadline|due|until|by|before|closes?|ends?|fecha|hora|d[íi]a|datum|uhrzeit|zeit|tag|heure|jour|bis|f[äa]llig|vence|l[íi]mite|plazo|frist|[ée]ch[ée]ance|reminder|note|update|wichtig|important|importante|achtung|hinweis|attention|aller|retour|hinfahrt|r[üu]ckfahrt|ida|vuelta|outbound|return|flight|vuelo|vol|flug|zug|train)(?!\p{L})/iu;
+  /^(?:sent|from|to|cc|subject|envoy[ée]|enviado|gesendet|von|de|an|para|[àa]|objet|asunto|betreff|ps|nb)$|(?<!\p{L})(?:when|date|time|day|hours?|opening|open|drop-?off|pick-?up|check-?in|check-?out|arrival|departure|start|end|doors|due|until|by|before|closes?|ends?|fecha|hora|d[íi]a|datum|uhrzeit|zeit|tag|heure|jour|bis|f[äa]llig|vence|l[íi]mite|[ée]ch[ée]ance|reminder|note|update|wichtig|important|importante|achtung|hinweis|attention|aller|retour|hinfahrt|r[üu]ckfahrt|ida|vuelta|outbound|return|flight|vuelo|vol|flug|zug|train)(?!\p{L})/iu;
 /** A span of hours ("9 AM - 3 PM", "15-17 Uhr") or an hour and a place after it: a single hour alone may be a deadline's. */
 const SPAN_OR_PLACE =
   /\d(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?\s*(?:[-–]|to|bis|a|à|hasta)\s*\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?(?!\s*[./]\d)(?!\d)|\d(?::\d{2}|\s*(?:a\.?m\.?|p\.?m\.?|uhr|h(?!\p{L})))[,\s]+(?:in|at|im|in der|en|au|à la|à l'|at the|in the)\s+(?:the\s+|der\s+|la\s+|el\s+)?\p{Lu}/iu;
@@ -47,19 +47,25 @@ const SPAN_OR_PLACE =
 /** The label of a line that says what happens on its day and hours, or null. */
 export function labelledHappening(clause: string): string | null {
   const labelled = LABELLED_HAPPENING.exec(clause);
-  if (!labelled || !SPAN_OR_PLACE.test(clause.slice(labelled[0].length))) return null;
+  if (!labelled || DEADLINE_NOUN.test(labelled[1]) || !SPAN_OR_PLACE.test(clause.slice(labelled[0].length))) return null;
   // "Next check-in: Wed 12/2, 2:00-2:30 pm": the next of a series is an event whatever its noun.
-  const next = /^(?:next|n[äa]chste[rsn]?|prochaine?|pr[óo]xim[oa])\s/i.test(labelled[1]) && !DEADLINE_NOUN.test(labelled[1]);
+  const next = /^(?:next|n[äa]chste[rsn]?|prochaine?|pr[óo]xim[oa])\s/i.test(labelled[1]);
   return next || !NOT_AN_EVENT_LABEL.test(labelled[1]) ? labelled[1] : null;
 }
 
+/** A label that says only what kind of note follows: "Reminder", "Quick note", "FYI", "Heads-up", "Erinnerung". */
+export const GENERIC_LABEL =
+  /^(?:(?:quick|friendly|small|short|gentle|little|petit|pequeño|kleine|kurze|kurzer|important|wichtig|wichtiger)\s+)?(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
 /**
  * Words that lead in to a sentence rather than name anything: "Also a heads-up", "Let's celebrate",
- * "Und nicht vergessen", "Don't forget", "Y recuerden", "Et surtout": a conjunction or adverb first,
+ * "Und nicht vergessen", "Don't forget", "Y recuerden", "Reminder": a conjunction or adverb first,
  * a verb of reminding or cheering, or a generic note. "Jingle Jog: our fun 5K is ..." names its event.
  */
-export const LEAD_IN =
-  /^(?:(?:also|and|plus|oh|btw|ps|p\.s\.|und|auch|übrigens|y|adem[áa]s|tambi[ée]n|et|aussi|enfin)(?!\p{L})|.*(?<!\p{L})(?:let['’]?s|let us|don['’]t forget|do not forget|remember|vergiss|vergesst|vergessen|denkt daran|lasst uns|olviden|olvides|recuerden|recuerda|n['’]oubliez|oubliez pas|rappel|heads[- ]up|reminder|note|fyi|erinnerung|hinweis|recordatorio|nota)(?!\p{L}))/iu;
+const LEAD_IN =
+  /^(?:(?:also|and|plus|oh|btw|ps|p\.s\.|und|auch|übrigens|y|adem[áa]s|tambi[ée]n|et|aussi|enfin)(?!\p{L})|.*(?<!\p{L})(?:let['’]?s|let us|don['’]t forget|do not forget|remember|vergiss|vergesst|vergessen|denkt daran|lasst uns|olviden|olvides|recuerden|recuerda|n['’]oubliez|oubliez pas)(?!\p{L}))/iu;
+export function leadsIn(label: string): boolean {
+  return LEAD_IN.test(label) || GENERIC_LABEL.test(label);
+}
 
 export interface Happening {
   /** Text before the verb ("The November campout"); nounPhrase() reads it only once an event is made. */
@@ -111,7 +117,7 @@ export function happening(clause: string, lang: Lang): Happening | null {
     const before = clause
       .slice(0, cop.index)
       .replace(/^\s*(?:[-*•]\s*)?/, '')
-      .replace(/^([^:]*):\s+(?=\p{L})/u, (whole, lead: string) => (LEAD_IN.test(lead.trim()) ? '' : whole))
+      .replace(/^([^:]*):\s+(?=\p{L})/u, (whole, lead: string) => (leadsIn(lead.trim()) ? '' : whole))
       .trim();
     return { subject: before || null, motion: false };
   }

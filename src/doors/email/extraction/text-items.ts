@@ -14,6 +14,7 @@ import {
   announcedAbove,
   dayForEntry,
   dueLineOfEntry,
+  onlyADate,
   dayFromSentenceBefore,
   hourOnly,
   LABEL_DAY,
@@ -306,6 +307,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             continue;
           }
           let task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem, bulk }, ctx);
+          if (task && nth > opening && u.listItem) task = dayForEntry(task, clause, out.tasks, entryStart, ctx);
           // "A) Tuesday, Dec 15 at 12:30": an entry that is only a day and an hour is a choice offered, not an errand.
           if (task && u.listItem && onlyADate(clause, ctx)) task = null;
           if (task && task.dueMs === null && inSection && sectionDue !== null) task = { ...task, dueMs: sectionDue };
@@ -322,7 +324,6 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
               task = null;
             }
           }
-          if (task && nth > opening && u.listItem) task = dayForEntry(task, clause, out.tasks, entryStart, ctx);
           if (task) out.tasks.push(task);
         }
         lastSentence = sentence;
@@ -389,10 +390,4 @@ function thenDue(task: TextTask, previous: string, subject: string, ctx: DateCon
     excerpt: `${previous} ${task.excerpt}`,
     dueMs: mentionStartMs({ ...last, hasTime: last.hasTime && !last.endOfDay && !m.endDay }, ctx, true),
   };
-}
-
-function onlyADate(clause: string, ctx: DateContext): boolean {
-  let rest = clause.replace(/^\s*(?:[-*•]|\(?[a-z\d]{1,2}[.)])\s*/i, '');
-  for (const m of findDates(rest, ctx)) rest = rest.replace(m.text, ' ');
-  return contentWordCount(rest.replace(/[^\p{L}\s]/gu, ' ').replace(/\b(?:at|on|am|um|le|el|à|a las|from|to|de|von|bis)\b/gi, ' ')) === 0;
 }

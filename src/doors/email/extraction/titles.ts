@@ -109,7 +109,9 @@ export function contentWordCount(s: string): number {
   return s.split(/[^\p{L}\p{N}'’-]+/u).filter((w) => w && !stop.test(w)).length;
 }
 
-const DUE_LABEL = /^(?:due|due date|deadline|fecha l[íi]mite|vencimiento|f[äa]llig(?:keit)?|frist|[ée]ch[ée]ance|date limite)$/i;
+/** A field's label that says when something is due: "Due", "Deadline", "Fecha límite", "Fällig am", "Échéance". */
+export const DUE_LABEL =
+  /^(?:due|due date|deadline|target date|fecha(?: l[íi]mite)?|plazo|vencimiento|f[äa]llig(?:keit| am)?|frist|[ée]ch[ée]ance|date limite)$/i;
 
 /** "Due date: 11/Dec/26" in a tracker's notification: the subject says what is due. */
 export function dueLabelTitle(title: string, subject: string): string {
