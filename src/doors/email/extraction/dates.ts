@@ -46,7 +46,7 @@ const DURATION_ONLY =
 const END_OF_MONTH = /\b(end of (the |this )?month|fin (du|de ce) mois|fin de(l)? mes|ende (des|dieses) monats|monatsende)\b/gi;
 const END_OF_DAY = /\b(eod|cob|end of (the )?day|close of business|end of business|fin de (la )?journ[ée]e|feierabend)\b/i;
 
-const DAY_MS = 86400000;
+export const DAY_MS = 86400000;
 
 function localRef(ctx: DateContext): WallTime {
   return utcToWall(ctx.refMs, ctx.offset);

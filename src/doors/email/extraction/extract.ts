@@ -4,7 +4,7 @@ import { fallbackDueMs, shapeByClass } from './by-class.js';
 import { calibrateEvent, calibrateTask } from './calibrate.js';
 import { classifyMail } from './classify.js';
 import { CONFIDENCE } from './confidence.js';
-import type { DateContext } from './dates.js';
+import { DAY_MS, type DateContext } from './dates.js';
 import { describe, provenance } from './description.js';
 import { SEGMENT_BREAK, splitBody } from './forwarded.js';
 import { InvalidCalendarError, readCalendarPart } from './invitation.js';
@@ -56,12 +56,19 @@ function referenceContext(parsed: ParsedMessage, forwardedDate: string | null, l
   let refMs = headerMs;
   if (forwardedDate) {
     const ref = { instant: new Date(headerMs), timezone: offset };
-    const cleaned = forwardedDate.replace(/\bat\b/g, ' ').replace(/\s+/g, ' ');
+    // chrono stops at an abbreviated weekday ("mar. 1 déc. 2026" reads as March 1) and at a dotted
+    // month ("1. Dez. 2026"): the day and month after them are what dates the message.
+    const cleaned = forwardedDate
+      .replace(/^\s*\p{L}{2,10}\.?,?\s+(?=\d)/u, '')
+      .replace(/(\p{L}{3,5})\.(?=\s)/gu, '$1')
+      .replace(/\bat\b/g, ' ')
+      .replace(/\s+/g, ' ');
     // biome-ignore lint/performance/noDynamicNamespaceImportAccess: chrono's locale parsers are chosen by the mail's language.
     const parsers = lang === 'en' ? [chrono.en.casual, chrono.en.GB] : [chrono[lang].casual, chrono.en.casual];
     for (const p of parsers) {
       const r = p.parse(cleaned, ref)[0];
-      if (r?.start.isCertain('day')) {
+      // A message forwarded before it was sent is a misread date, not a reference.
+      if (r?.start.isCertain('day') && r.start.date().getTime() <= headerMs + DAY_MS) {
         refMs = r.start.date().getTime();
         break;
       }

@@ -3,7 +3,7 @@ import { DATE_WORD } from './places.js';
 import { finishTitle } from './titles.js';
 
 export const MEETING_WORD =
-  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|point téléphonique|(?<=(?:un|le|notre|petit|prochain|faire le|faire un)\s)point(?=\s*:|\s+(?:rapide|hebdo|mensuel|t[ée]l[ée]phonique|d['’][ée]quipe|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|ce|cette|la semaine|[àa]\s+\d|le\s+\d|en\s+salle|avec|\u0000))|visio|por tel[ée]fono|par t[ée]l[ée]phone|au t[ée]l[ée]phone|telefonisch|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|practice|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|ex[áa]men(?:es)?|check-?up|walkthrough|reuni[óo]n|reuniones|r[ée]unions|rencontres|junta|clase|kurs|cours de|cin[ée]|kino|movies?|s[ée]ance|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|shower|concierto|fiesta|cumple|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|geburtstag|kaffee|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|projekttag|sporttag|wandertag|aktionstag|schnuppertag|elternsprechtag|tag der offenen t[üu]r|\p{L}{3,}(?:feier|fest|abend|konzert|geburtstag|kaffee|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:grab|find|block|set aside|take)\s+(?:\d+|half an?|an?)\s+(?:minutes|mins|hours?)(?!\p{L})|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|see you|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|treffen wir uns|comit[ée] de pilotage|steering committee|sehen uns)(?!\p{L})/iu;
+  /(?<![\p{L}\d])(?:meetings?|meet|call|calls|sync|standup|stand-up|1:1|one-on-one|catch[- ]?up|coffee|lunch|dinner|breakfast|brunch|drinks|appointment|appt|conference|interview|review|demo|visits|(?<=(?:un|le|notre|petit|prochain|faire le|faire un)\s)point(?=\s*:|\s+(?:rapide|hebdo|mensuel|t[ée]l[ée]phonique|d['’][ée]quipe|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|ce|cette|la semaine|[àa]\s+\d|le\s+\d|en\s+salle|avec|\u0000))|point téléphonique|visio|por tel[ée]fono|par t[ée]l[ée]phone|au t[ée]l[ée]phone|telefonisch|visioconférence|presentation|workshop|webinar|session|tasting|inspection|visit|tour|offsite|off-site|retreat|party|celebration|ceremony|class|training|practice|kick-?off|huddle|briefing|consultation|viewing|hearing|exam|ex[áa]men(?:es)?|check-?up|walkthrough|reuni[óo]n|reuniones|r[ée]unions|rencontres|junta|clase|kurs|cours de|cin[ée]|kino|movies?|s[ée]ance|llamada|cita|comida|almuerzo|cena|desayuno|visita|entrevista|termin|treffen|sitzung|telefonat|anruf|mittagessen|abendessen|rendez-vous|rdv|réunion|appel|déjeuner|dîner|entretien|visite|rencontre|day|concerts?|recitals?|festival|fair|gala|dance|prom|parade|bazaar|fundraiser|auction|picnic|potluck|barbecue|bbq|reception|open house|assembly|rehearsal|games?|match|tournament|race|trip|field trip|outing|excursion|hike|screening|exhibition|graduation|wedding|funeral|memorial|birthday|shower|concierto|fiesta|cumple|feria|excursi[óo]n|salida|partido|torneo|carrera|funci[óo]n|ensayo|asamblea|mercadillo|boda|cumplea[ñn]os|graduaci[óo]n|jornada|charla|conferencia|taller|konzert|geburtstag|kaffee|ausflug|turnier|auff[üu]hrung|versammlung|sprechstunde|basar|f[üu]hrung|wanderung|vortrag|f[êe]te|spectacle|sortie|tournoi|kermesse|vernissage|exposition|soir[ée]e|assembl[ée]e|r[ée]p[ée]tition|audition|c[ée]r[ée]monie|anniversaire|mariage|conf[ée]rence|atelier|randonn[ée]e|repas|go[ûu]ter|ap[ée]ro|cenar|almorzar|desayunar|merendar|tomar (?:un|algo)|quedar|d[îi]ner ensemble|essen gehen)(?![\p{L}])|besprechung|konferenz|projekttag|sporttag|wandertag|aktionstag|schnuppertag|elternsprechtag|tag der offenen t[üu]r|\p{L}{3,}(?:feier|fest|abend|konzert|geburtstag|kaffee|ausflug|turnier|versammlung|markt|basar|sitzung|treffen|gespräch|frühstück)(?![\p{L}])|\b(scheduled|booked) for\b|(?<!\p{L})(?:grab|find|block|set aside|take)\s+(?:\d+|half an?|an?)\s+(?:minutes|mins|hours?)(?!\p{L})|(?<!\p{L})(?:se retrouv\p{L}*|nous retrouv\p{L}*|on se voit|see you|nos vemos|quedamos|nos reunimos|nos juntamos|treffen uns|treffen wir uns|comit[ée] de pilotage|steering committee|sehen uns)(?!\p{L})/iu;
 
 export function hasMeetingWord(s: string): boolean {
   return MEETING_WORD.test(s);
@@ -14,10 +14,23 @@ const COURSE_NOUN = /^(?:kurs|kurses|course|workshop|seminar|curso|taller|cours|
 const PHRASE_STOP =
   /^(en|via|par|per|por|über|auf|einen|einem|einer|the|a|an|our|your|my|their|his|her|its|this|that|of|to|in|on|at|for|with|will|is|are|be|perform|do|have|hold|upcoming|next|plays?|attend|join|el|la|los|las|un|una|nuestro|nuestra|su|sus|al|a|der|die|das|den|dem|ein|eine|einem|einer|unser|unsere|unserem|unserer|zu|zum|zur|herzlich|le|les|une|des|du|de|notre|nos|votre|vos|au|aux)$/i;
 
+/** A one-word meeting word read only with the words beside it ("un point lundi"), tested where the word starts. */
+const MEETING_WORD_AT = new RegExp(MEETING_WORD.source, 'iuy');
+
+function needsNeighbours(words: string[], i: number): boolean {
+  if (i === 0 || i + 1 >= words.length) return false;
+  MEETING_WORD_AT.lastIndex = words[i - 1].length + 1;
+  const m = MEETING_WORD_AT.exec(`${words[i - 1]} ${words[i]} ${words[i + 1]}`);
+  return m !== null && m[0].length <= words[i].length;
+}
+
+const FOLLOWING_ADJECTIVE =
+  /^(?:t[ée]l[ée]phonique|mensuel(?:le)?|hebdomadaire|annuel(?:le)?|trimestriel(?:le)?|rapide|anual|mensual|semanal|trimestral|telef[óo]nica)[,.;:!?]?$/i;
+
 /** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
 export function meetingPhrase(text: string): string | null {
   const words = text.replace(/[()]/g, ' ').split(/\s+/).filter(Boolean);
-  const at = words.findIndex((w) => MEETING_WORD.test(w.replace(/[,.;:!?]+$/, '')));
+  const at = words.findIndex((w, i) => MEETING_WORD.test(w.replace(/[,.;:!?]+$/, '')) || needsNeighbours(words, i));
   if (at < 0) return null;
   let from = at;
   while (from > 0 && at - from < 4 && !PHRASE_STOP.test(words[from - 1]) && !/[,.;:!?\u0000]/.test(words[from - 1])) from--;
@@ -41,6 +54,9 @@ export function meetingPhrase(text: string): string | null {
       !/^(la|las|los|le|les|the|a|an|el)$/i.test(words[to + 1])
     )
       to += 2;
+  } else if (tail.length && FOLLOWING_ADJECTIVE.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
+    // "un point téléphonique", "la reunión mensual": the adjective after the noun is the phrase's.
+    to = at + 2;
   } else if (tail.length && /^(with|for|con|mit|avec|para|pour|für)$/i.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
     to = at + 2;
     while (to < words.length && to - at < 6 && !/^(on|at|in|by|from|to|am|um|à|a|\u0000)$/i.test(words[to])) {

@@ -15,7 +15,7 @@ export interface Unit {
   paragraph: number;
 }
 
-const LIST_START = /^\s*(?:[-*•·▪◦]|\d{1,2}[.)]|\(\d{1,2}\)|[a-z]\))\s+\S/i;
+const LIST_START = /^\s*(?:[-–*•·▪◦]|\d{1,2}[.)]|\(\d{1,2}\)|[a-z]\))\s+\S/i;
 const LABEL_START = /^\s*[\p{Lu}][\p{L}\p{N} #&/'’-]{0,44}\s*:\s+\S/u;
 
 /**
