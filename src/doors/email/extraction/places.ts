@@ -67,7 +67,7 @@ function namedInBrackets(text: string, place: string): string {
 }
 
 const ROOM_BEFORE_ADDRESS =
-  /(?<!\p{L})(?:im|in der|in the|at the|dans la|dans le|à la|au|en el|en la)\s+(\p{L}[\p{L}'’-]{2,30}(?:\s+\p{L}[\p{L}'’-]{2,30})?)(?:\s*\([^)]{1,30}\))?,\s*$/u;
+  /(?<!\p{L})(?:im|in der|in the|at the|dans la|dans le|à la|au|en el|en la)\s+(\p{L}[\p{L}'’-]{2,30}(?:\s+\p{L}[\p{L}'’.-]{1,30}){0,2})(?:\s*\([^)]{1,30}\))?,\s*$/u;
 
 const NAME_BEFORE_ADDRESS = /(?:^|[\s,(])((?:[\p{Lu}][\p{L}'’&-]+)(?:\s+(?:(?:de|des|du|de la|del|of|the|der|am|an der)\s+)?[\p{Lu}][\p{L}'’&-]+){0,3}),\s*$/u;
 /** A day or month name, or a greeting: no venue's name ("Saturday 12 December, 85 Canal Street"). The whole first word is tested. */

@@ -8,7 +8,7 @@ import { finishTitle } from './titles.js';
 
 /** "Let us know if you're coming", "Geben Sie uns Bescheid, ob Sie kommen", "meldet euch ... an", "confirmad asistencia". */
 const ATTENDANCE_ASK =
-  /(?<!\p{L})(?:rsvp|(?:let|tell)\s+(?:\S+\s+){1,3}know\b[^.?!]{0,40}?\b(?:if|whether)|sign\s+up|register|bescheid|meldet\s+euch|melden\s+sie\s+sich|melde\s+dich|anmeld\p{L}*|tragen\s+sie\s+sich|tragt\s+euch|trag\s+dich|eintrag\p{L}*|confirm\p{L}*\s+(?:\p{L}+\s+)?(?:asistencia|attendance|pr[ée]sence)|inscr[ií]b\p{L}*|inscri(?:vez|s-toi|re|ption)|inscripci[óo]n|registration|ap[úu]nt\p{L}*)(?!\p{L})/iu;
+  /(?<!\p{L})(?:rsvp|(?:let|tell)\s+(?:\S+\s+){1,3}know\b[^.?!]{0,40}?\b(?:if|whether)|sign\s+up|register|bescheid|meldet\s+euch|melden\s+sie\s+sich|melde\s+dich|anmeld\p{L}*|tragen\s+sie\s+sich|tragt\s+euch|trag\s+dich|eintrag\p{L}*|confirm\p{L}*\s+(?:\p{L}+\s+)?(?:asistencia|attendance|pr[ée]sence)|inscr[ií]b\p{L}*|inscri(?:vez|s-toi|re|ption)|inscripci[óo]n|registration|ap[úu]nt\p{L}*|(?:if|whether|ob|si)\s+(?:\p{L}+\s+){1,3}(?:attend\p{L}*|teilnehm\p{L}*|participe\p{L}*|particip\p{L}*|asist\p{L}*|venir|come|coming|kommen))(?!\p{L})/iu;
 
 const words = (s: string) =>
   new Set(
@@ -23,14 +23,15 @@ const words = (s: string) =>
  * names it ("Geben Sie uns Bescheid, ob Sie kommen: Elternabend") unless it already does.
  */
 export function namedByTheirEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
-  if (events.length !== 1) return tasks;
-  const event = events[0];
+  return events.length === 1 ? tasks.map((t) => namedByEvent(t, events[0])) : tasks;
+}
+
+/** The same for an ask told right after its event, in a mail of several ("2. Die Versammlung ... Bitte teilen Sie uns bis ... mit, ob Sie teilnehmen"). */
+export function namedByEvent(t: TextTask, event: TextEvent): TextTask {
   const named = words(event.title);
-  return tasks.map((t) =>
-    t.dueMs !== null && t.dueMs <= event.startMs && ATTENDANCE_ASK.test(t.excerpt) && ![...words(t.title)].some((w) => named.has(w))
-      ? { ...t, title: finishTitle(`${finishTitle(t.title, 10)}: ${event.title}`, 16) }
-      : t,
-  );
+  return t.dueMs !== null && t.dueMs <= event.startMs && ATTENDANCE_ASK.test(t.excerpt) && ![...words(t.title)].some((w) => named.has(w))
+    ? { ...t, title: finishTitle(`${finishTitle(t.title, 10)}: ${event.title}`, 16) }
+    : t;
 }
 
 /** "Here are the dates we need your selections by:", "Die Fristen im Überblick": a sentence that announces deadlines. */
