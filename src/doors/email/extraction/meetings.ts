@@ -15,7 +15,7 @@ import { hasMeetingWord, MEETING_WORD, meetingPhrase } from './meeting-words.js'
 /** "by next Friday", "bis kommenden Montag": a word that points at the day, between the deadline word and the day. */
 export const POINTS_AT_DAY = String.raw`(?:(?:this|next|coming|kommenden|n[äa]chsten|diesen|pr[óo]ximo|este|ce|prochain)\s*)?`;
 const DEADLINE_BEFORE = new RegExp(
-  String.raw`\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?${POINTS_AT_DAY}$`,
+  String.raw`\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|runs (?:through|thru)|(?:open|available) (?:through|thru)|(?:entries|registration|enrol?lment|applications?|sign-?ups?|voting|submissions?|nominations?|orders?)\s+clos(?:e|es|ing)(?:\s+on)?|(?:inscripci[óo]n|inscripciones)\s+(?:se\s+)?cierran?(?:\s+el)?|(?:anmeldung|anmeldefrist)\s+(?:endet|schlie(?:ß|ss)t)(?:\s+am)?|inscriptions\s+(?:ferment|closent|se terminent)(?:\s+le)?|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?${POINTS_AT_DAY}$`,
   'i',
 );
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
