@@ -141,14 +141,19 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
 /**
  * "Abholung bis: Freitag, 11.12.2026", "Pick up by: Dec 8", "Return by: 12/08/2026", "Due: 12/08/2026":
  * a notice's field that gives the day its one action is due. The subject fallback (D16) is then due
- * that day. Deliveries and arrivals are told, not asked.
+ * that day, as is a notice that says how long the thing is held. Deliveries and arrivals are told, not asked.
  * The label ends on "until" or "due" ("Payment due"); "Due date" names a bill's day, not an errand's.
  */
-const UNTIL_LABEL = /(?<!\p{L})(?:bis|by|until|before|antes de|hasta|avant(?: le)?|due|f[äa]llig(?: am)?|vence|frist|abholfrist)$/iu;
+const UNTIL_LABEL = /(?<!\p{L})(?:bis|by|until|before|antes de|hasta|avant(?: le)?|due|f[äa]llig(?: am)?|vence|\p{L}*frist)$/iu;
 const TOLD_NOT_ASKED = /deliver|arriv|ship|estimated|expected|entrega|llegada|env[íi]o|liefer|zustell|ankunft|livraison|exp[ée]di/i;
+/** "We'll hold your prescription until Friday, December 11", "se guardará hasta el 11 de diciembre": how long it waits to be fetched. */
+const HELD_UNTIL =
+  /(?<!\p{L})(?:hold|held|keep|kept|reserved|aufbewahrt|aufbewahren|bewahren|gelagert|lagern|guard\p{L}*|reservad\p{L}*|conserv\p{L}*|gard\p{L}*)(?!\p{L})[^.\n]{0,50}?(?<!\p{L})(?:until|through|bis(?:\s+zum)?|hasta(?:\s+el)?|jusqu['’]au)\s+([^.\n]{3,40})/iu;
 
 export function fallbackDueMs(text: string, ctx: DateContext): number | null {
-  const field = fieldsOf(text.slice(0, 3000)).find((f) => !TOLD_NOT_ASKED.test(f.label) && UNTIL_LABEL.test(f.label));
-  const due = field ? findDates(field.value, ctx).find((m) => m.hasDay) : undefined;
+  const head = text.slice(0, 3000);
+  const field = fieldsOf(head).find((f) => !TOLD_NOT_ASKED.test(f.label) && UNTIL_LABEL.test(f.label));
+  const value = field?.value ?? HELD_UNTIL.exec(head)?.[1];
+  const due = value ? findDates(value, ctx).find((m) => m.hasDay) : undefined;
   return due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null;
 }
