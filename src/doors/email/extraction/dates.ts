@@ -42,7 +42,7 @@ export interface DateMention {
 }
 
 const DURATION_ONLY =
-  /^(in\s+|within\s+|for\s+|en\s+|dans\s+|durante\s+|pendant\s+)?(a|an|one|un|una|une|ein|eine|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|segundos?|sekunden|secondes?|ms|min|mins|minutes?|minutos?|minuten|h|hrs?|hours?|horas?|stunden?|heures?|days?|d[ií]as?|tage?n?|jours?|weeks?|semanas?|wochen?|semaines?|months?|meses|monate?n?|mois|years?|a[ñn]os?|jahren?|ans?)$/i;
+  /^(in\s+|within\s+|for\s+|en\s+|dans\s+|durante\s+|pendant\s+)?((?:about|around|approximately|roughly|etwa|ungef[äa]hr|environ|unos|unas)\s+)?(a|an|one|un|una|une|ein|eine|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|segundos?|sekunden|secondes?|ms|min|mins|minutes?|minutos?|minuten|h|hrs?|hours?|horas?|stunden?|heures?|days?|d[ií]as?|tage?n?|jours?|weeks?|semanas?|wochen?|semaines?|months?|meses|monate?n?|mois|years?|a[ñn]os?|jahren?|ans?)$/i;
 const END_OF_MONTH = /\b(end of (the |this )?month|fin (du|de ce) mois|fin de(l)? mes|ende (des|dieses) monats|monatsende)\b/gi;
 const END_OF_DAY = /\b(eod|cob|end of (the )?day|close of business|end of business|fin de (la )?journ[ée]e|feierabend)\b/i;
 
@@ -74,6 +74,8 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   const t = r.text.trim();
   // "16h" is a duration in English mail and an hour in French, Spanish and German mail.
   if (DURATION_ONLY.test(t) && !(ctx.lang !== 'en' && /^\d{1,2}\s?h$/i.test(t))) return null;
+  // "runs about an hour": chrono stops before the unit it read.
+  if (DURATION_ONLY.test(`${t} ${/^\s*(\p{L}+)/u.exec(text.slice(r.index + r.text.length))?.[1] ?? ''}`) && /^(?:about|around)\s/i.test(t)) return null;
   // "au moins 24 h à l'avance", "48 h vorher": a notice period, not an hour of the day.
   if (/^\d{1,2}\s?h$/i.test(t) && (Number.parseInt(t, 10) > 23 || ADVANCE.test(text.slice(r.index + r.text.length, r.index + r.text.length + 24)))) return null;
   if (/^\d{1,2}$/.test(t)) return null;

@@ -65,3 +65,18 @@ export function withoutUndatedEchoes(tasks: TextTask[]): TextTask[] {
   const datedVerbs = new Set(tasks.filter((t) => t.dueMs !== null).map((t) => firstWord(t.title)));
   return tasks.filter((t) => t.dueMs !== null || (t.kind !== 'imperative' && t.kind !== 'list') || !datedVerbs.has(firstWord(t.title)));
 }
+
+const NOT_A_MODIFIER = /^(?:the|this|that|these|those|your|our|their|his|her|its|my|any|each|every|one|new|old|same|other|attached|signed|completed|filled|printed|blank|paper|online)$/i;
+
+/**
+ * "... every student needs a signed permission slip ... Please return the slip by Friday": the thing
+ * asked for, named as the sentence before named it ("Return the permission slip").
+ */
+export function namedAsBefore(t: TextTask, before: string): TextTask {
+  const short = /^(\p{L}+(?:\s+\p{L}+)?\s+the)\s+(\p{L}{3,})$/iu.exec(t.title);
+  if (!short) return t;
+  const noun = short[2];
+  const named = new RegExp(`(?<!\\p{L})(\\p{L}{3,})\\s+${noun}(?!\\p{L})`, 'iu').exec(before);
+  return named && !NOT_A_MODIFIER.test(named[1]) ? { ...t, title: `${short[1]} ${named[1].toLocaleLowerCase()} ${noun}` } : t;
+}
+

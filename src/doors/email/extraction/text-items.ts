@@ -31,7 +31,7 @@ import { capitalise, contentWordCount, finishTitle, stripListMarker } from './ti
 import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
 import { noteLines, spreadAsk } from './note-lists.js';
 import { outingEvent, withOuting } from './outings.js';
-import { ANNOUNCES_DATES, dueBeforeTheEvent, namedByEvent, namedByTheirEvent, withoutScheduleIntros, withoutUndatedEchoes } from './task-context.js';
+import { ANNOUNCES_DATES, dueBeforeTheEvent, namedAsBefore, namedByEvent, namedByTheirEvent, withoutScheduleIntros, withoutUndatedEchoes } from './task-context.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, openingSentence, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 import { isTableRow, tableItems } from './tables.js';
@@ -325,6 +325,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             }
           }
           if (task && lastMadeEvent) task = namedByEvent(task, out.events[out.events.length - 1]);
+          if (task && lastSentence) task = namedAsBefore(task, lastSentence);
           if (task) out.tasks.push(task);
         }
         lastSentence = sentence;
