@@ -66,6 +66,9 @@ export function withoutUndatedEchoes(tasks: TextTask[]): TextTask[] {
   return tasks.filter((t) => t.dueMs !== null || (t.kind !== 'imperative' && t.kind !== 'list') || !datedVerbs.has(firstWord(t.title)));
 }
 
+const MONEY = /(?<!\p{L})(?:money|cash|geld|dinero|plata|argent)(?!\p{L})/iu;
+const COLLECTED_FOR =
+  /(?<!\p{L})(?:collect\p{L}*|sammeln|sammelt|recaud\p{L}*|juntamos|cotis\p{L}*|collectons)(?!\p{L})[^.!?]{0,30}?(?<!\p{L})(?:for|für|para|pour)\s+(?:(?:the|a|das|den|die|el|la|los|las|le|la|les|un|une)\s+)?([^.,;!?]{3,50})/iu;
 const NOT_A_MODIFIER = /^(?:the|this|that|these|those|your|our|their|his|her|its|my|any|each|every|one|new|old|same|other|attached|signed|completed|filled|printed|blank|paper|online)$/i;
 
 /**
@@ -73,6 +76,11 @@ const NOT_A_MODIFIER = /^(?:the|this|that|these|those|your|our|their|his|her|its
  * asked for, named as the sentence before named it ("Return the permission slip").
  */
 export function namedAsBefore(t: TextTask, before: string): TextTask {
+  // "Wir sammeln für das Weihnachtsgeschenk 5 € pro Kind. Bitte geben Sie das Geld ... ab": the money is for what was collected for.
+  if (MONEY.test(t.title)) {
+    const purpose = COLLECTED_FOR.exec(before)?.[1]?.replace(/\s+\d.*$/u, '').trim();
+    return purpose ? { ...t, title: finishTitle(`${t.title}: ${purpose}`, 16) } : t;
+  }
   const short = /^(\p{L}+(?:\s+\p{L}+)?\s+the)\s+(\p{L}{3,})$/iu.exec(t.title);
   if (!short) return t;
   const noun = short[2];
