@@ -60,6 +60,9 @@ function travelBooking(head: string): boolean {
 
 const APPOINTMENT_NOUN =
   /\b(appointment|appt|visit|termin(?:erinnerung|vereinbarung)|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference|class|lesson|clase|kurs|cours|le[çc]on)\b|[a-zäöüß]{3,}(?:termins?|kurs|kurses|stunde)\b/i;
+/** A garage's "Drop-off: Monday 7 December 2026, 8:30am": the car is brought in at a set time, as to an appointment. */
+const DROP_OFF_FIELD =
+  /^\s*(?:drop-?off|fahrzeugannahme|fahrzeugabgabe|entrega del veh[íi]culo|d[ée]p[ôo]t du v[ée]hicule)(?:\s+(?:time|date|zeit|termin))?\s*:\s*\S[^\n]*\d/im;
 /** Words that say a booking stands, in the four languages ("is set", "est fixé", "ist vereinbart", "queda programada"). */
 const CONFIRMATION_WORD =
   /(?<!\p{L})(confirm(ed|ation|s|ing)?|booked|is scheduled|scheduled for|has been (scheduled|booked|arranged)|reminder|registered|is set|look forward to seeing you|confirmaci[óo]n|confirmada|confirmamos|confirmado|registrada|recordatorio|(?:le|te|les|os) recordamos|queda (fijad|programad|reservad)[ao]|est[áa] (programad|agendad|reservad)[ao]|le esperamos|best[äa]tig(en|ung|t)|erinnerung|(?:wir )?erinnern (?:sie|dich|euch)|(ist|wurde) (vereinbart|eingetragen|gebucht|reserviert)|confirm(ons|é|ée|ation)|rappel|(est|a [ée]t[ée]) (fix[ée]e?|programm[ée]e?|pr[ée]vue?|r[ée]serv[ée]e?)|nous vous attendons|you['’]ve booked|you have booked|(?:hast|haben|habt) [^.\n]{0,60}(?:gebucht|reserviert)|has reservado|ha reservado|(?:te|le|se le|os) ha(?:n)? (?:asignado|reservado|programado|citado)|you have been (?:booked|scheduled|assigned)|(?:tu as|vous avez) r[ée]serv[ée])(?!\p{L})|\p{L}{3,}best[äa]tigung/iu;
@@ -144,8 +147,8 @@ export function classifyMail(input: ClassifyInput): Classification {
     APPOINTMENT_NOUN.test(firstLines) &&
     CONFIRMATION_WORD.test(firstLines) &&
     /\b(your|you['’]ve|ihr(en)?|dein(en)?|du|su|tu|te|usted|votre|vous|ton|ta|le confirmamos|te confirmamos|wir best[äa]tigen)\b/i.test(firstLines);
-  if (appointmentSubject || appointmentBody) {
-    signals.push(appointmentSubject ? 'appointment-subject' : 'appointment-body');
+  if (appointmentSubject || appointmentBody || DROP_OFF_FIELD.test(head)) {
+    signals.push(appointmentSubject ? 'appointment-subject' : appointmentBody ? 'appointment-body' : 'drop-off-field');
     return { kind: 'appointment', signals };
   }
   if (POLL.test(input.subject) || POLL.test(firstLines)) {
