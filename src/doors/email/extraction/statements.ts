@@ -327,7 +327,7 @@ const tagsOf = (word: string): string[] => {
 /**
  * Does an English clause open with a verb in the imperative mood? compromise's lexicon says whether
  * the first word is a verb's base form ("renew", "collect"); a word it knows as a noun counts when a
- * determiner or number follows ("draft the sheet", "book a table"), as a noun rarely is. A copula
+ * determiner, a number or an object pronoun follows ("draft the sheet", "book a table"), as a noun rarely is. A copula
  * later on makes the clause a statement ("Refund endpoint latency is 1.8s"). Dictionary look-ups
  * only: full tagging costs milliseconds per sentence.
  */
@@ -341,7 +341,9 @@ export function opensWithImperative(clause: string): boolean {
   const determinerNext =
     /^(the|a|an|this|that|these|those|my|your|our|their|his|her|its|all|some|two|three|four|five|\d+)$/i.test(words[1]) ||
     nextTags.includes('Determiner') ||
-    nextTags.includes('Possessive');
+    nextTags.includes('Possessive') ||
+    // "Venmo me $85", "Text us when ...": an object pronoun after the first word makes it a verb.
+    /^(?:me|us|him|them)$/i.test(words[1].replace(/[^\p{L}]+$/u, ''));
   return determinerNext && (tags.length === 0 || tags.includes('Singular') || tags.includes('Uncountable'));
 }
 
