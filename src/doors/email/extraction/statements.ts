@@ -188,7 +188,7 @@ export function closure(clause: string): string | null {
 
 const OBLIGATION: Record<Lang, RegExp> = {
   en: /\b(?:must|need(?:s)? to|has to|have to|should|is due|are due|due|is required|are required|required|payable|to be (?:paid|returned|submitted|sent))\b/i,
-  es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|es imprescindible|hace falta|se debe|vence|obligatorio|se (?:entrega|presenta|paga|abona|env[íi]a)n?)(?!\p{L})/iu,
+  es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|es imprescindible|es indispensable|hace falta|se debe|vence|obligatorio|se (?:entrega|presenta|paga|abona|env[íi]a)n?)(?!\p{L})/iu,
   de: /\b(?:m[üu]ss(?:en|t|e)?|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|abzugeben|zu [üu]berweisen|zu zahlen)\b/iu,
   fr: /\b(?:doi(?:t|vent|s)|devra(?:ient|it)?|il faut|est [àa] (?:rendre|r[ée]gler|payer)|sont [àa] (?:rendre|r[ée]gler)|[àa] rendre|[àa] r[ée]gler|obligatoire)\b/i,
 };

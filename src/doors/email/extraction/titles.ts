@@ -21,7 +21,7 @@ const LEAD_INS: RegExp[] = [
   /^(i|we) (will |'ll |’ll )?(also )?(need|want|would like|'d like|’d like) (you|someone) to\s+/i,
   /^(i|we) (also )?need to (have|get)\s+/i,
   /^(make sure|be sure|don't forget|do not forget|remember|ensure)( to| that you| you)?\s+/i,
-  /^(¿\s*)?(puedes|podrías|podria|podrías|puede|podría|pueden|necesito que|favor de|recuerda|no olvides)\s+/i,
+  /^(¿\s*)?(puedes|podrías|podria|podrías|puede|podría|pueden|necesito que|necesitamos que|favor de|recuerda|recuerden|recordad|no olvides|no olviden|es (?:indispensable|imprescindible|necesario))\s+/i,
   /^(können|könnten|kannst|könntest|würden|würdest) (sie|du)( bitte)?\s+/i,
   /^(pouvez|pourriez|peux|pourrais)[- ](vous|tu)\s+(?:me\s+|nous\s+|m['’])?/i,
   /^(?:est-ce qu(?:e\s+|['’]))?(?:tu|vous)\s+(?:pourrais|pourriez|peux|pouvez|voudrais|voudriez|veux|voulez)(?:\s+bien)?\s+(?:me\s+|nous\s+|m['’])?/i,
