@@ -96,6 +96,14 @@ const VISITOR =
 const PURPOSE =
   /(?<!\p{L})(?:to|in order to|pour|afin de|para|zur|zum|um)\s+((?:(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+|ihre[nrs]?\s+))?[\p{L}'’-]{3,}(?:\s+(?:(?:de la|de l['’]|du|des|de|del|der|of the|of|the|your|votre|vos|su|sus|ihrer|ihres|la|el|los|las|le|les|d['’])\s*)?[\p{L}'’-]{3,}){0,3})/iu;
 
+const COMES =
+  /(?<!\p{L})(?:come|comes|coming|arrive|arrives|stop by|drop by|be there|be on site|visit|kommt|kommen|vorbeikommen|pasar[áa]n?|vendr[áa]n?|viendra|viendront|passera|passeront)(?!\p{L})/iu;
+
+/** "Our technician can come on Thursday ... between 1:00 and 3:00 PM": a tradesperson's visit is an event without a meeting word. */
+export function visitorComes(clause: string): boolean {
+  return VISITOR.test(clause) && COMES.test(clause);
+}
+
 export function visitPurpose(clause: string): string | null {
   if (!VISITOR.test(clause)) return null;
   const m = PURPOSE.exec(clause);

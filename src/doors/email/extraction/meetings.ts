@@ -1,6 +1,6 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
-import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, notOneEvent, visitPurpose } from './event-cues.js';
+import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, visitorComes, notOneEvent, visitPurpose } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { findDurationMinutes, statedDurationMinutes } from './durations.js';
@@ -289,7 +289,7 @@ function firstSentence(paragraph: string, from: number): string {
 
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
   if (notOneEvent(clause)) return null;
-  const meeting = hasMeetingWord(clause) || INVITED.test(clause) || PROPOSED.test(clause);
+  const meeting = hasMeetingWord(clause) || INVITED.test(clause) || PROPOSED.test(clause) || visitorComes(clause);
   const activity = !meeting && ctx.lang === 'de' && DATEISH.test(clause) ? germanActivity(clause, findDates(clause, ctx)) : null;
   const happens = meeting || activity || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
   if (!meeting && !happens && !activity) return null;
