@@ -54,6 +54,9 @@ export function meetingPhrase(text: string): string | null {
       !/^(la|las|los|le|les|the|a|an|el)$/i.test(words[to + 1])
     )
       to += 2;
+  } else if (tail.length && !/[,.;:!?]$/.test(words[at]) && /^\p{Ll}/u.test(tail[0]) && MEETING_WORD.test(tail[0].replace(/[,.;:!?]+$/, ''))) {
+    // "a trampoline birthday party", "the holiday dinner party": the last noun is the head of the phrase.
+    to = at + 2;
   } else if (tail.length && FOLLOWING_ADJECTIVE.test(tail[0]) && !/[,.;:!?]$/.test(words[at])) {
     // "un point téléphonique", "la reunión mensual": the adjective after the noun is the phrase's.
     to = at + 2;
