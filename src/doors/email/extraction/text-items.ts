@@ -57,7 +57,7 @@ const SECTION_INTRO =
   /\b(next steps|action items|to-?dos?|prochaines étapes|próximos pasos|nächste schritte|following|siguiente|suivantes|folgende)\b[^:]*:\s*$/i;
 /** A request that introduces a list ("pourriez-vous nous transmettre :", "benötigen wir noch:"): the entries are the tasks. */
 const REQUEST_INTRO =
-  /\b(please|can you|could you|i need|we need|we still need|need|necesito|necesitamos|hace falta|falta|benötigen|brauchen|bitte|pourriez-vous|pouvez-vous|peux-tu|merci de|veuillez|il nous faut|nous avons besoin)\b[^:]{0,120}:\s*$/i;
+  /\b(please|can you|could you|i need|we need|we still need|need|necesito|necesitamos|hace falta|falta|benötigen|brauchen|bitte|pourriez-vous|pouvez-vous|peux-tu|merci de|vous remercie de|vous remercions de|veuillez|il nous faut|nous avons besoin)\b[^:]{0,120}:\s*$/i;
 
 /**
  * "upload the following documents:", "reichen Sie uns die folgenden Belege ein:", "la siguiente

@@ -79,7 +79,8 @@ const MOVED_TAIL =
 /** Tidies the ends of a title: trailing punctuation, dangling connectors, length. */
 export function finishTitle(s: string, maxWords = 14): string {
   let out = s
-    .replace(/\s*\([^)]*\)\s*/g, ' ')
+    // "Le diagnostic de performance énergétique (DPE)": an acronym in brackets is how the thing is known.
+    .replace(/\s*\(([^)]*)\)\s*/g, (m, inner: string) => (/^\p{Lu}{2,6}$/u.test(inner) ? ` (${inner}) ` : ' '))
     .replace(/\s*\([^)]*$/, '')
     .replace(/\s+(--|—|–)\s+.*$/, '')
     .replace(/\s+/g, ' ')
