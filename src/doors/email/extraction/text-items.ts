@@ -35,6 +35,7 @@ import { ANNOUNCES_DATES, dueBeforeTheEvent, namedAsBefore, namedByEvent, namedB
 import { subjectTitle } from './subject.js';
 import { clausesOf, openingSentence, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 import { isTableRow, tableItems } from './tables.js';
+import { dueOnWeekdayBefore } from './weekdays.js';
 
 const KV = new RegExp(
   String.raw`^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e|${START_LABEL})\s*(?::|\|)\s*\S`,
@@ -326,6 +327,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           }
           if (task && lastMadeEvent) task = namedByEvent(task, out.events[out.events.length - 1]);
           if (task && lastSentence) task = namedAsBefore(task, lastSentence);
+          if (task) task = dueOnWeekdayBefore(task, `${cleanSubject}. ${lastSentence}`, clause, ctx);
           if (task) out.tasks.push(task);
         }
         lastSentence = sentence;

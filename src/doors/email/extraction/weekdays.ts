@@ -2,12 +2,12 @@
  * A weekday named alone ("at 5:30 PM on Friday") right after a day written out with the same weekday
  * ("Our campout is Friday, January 15 ...") means that day, not the next such weekday after the mail.
  */
-import { findDates, type DateContext, type DateMention } from './dates.js';
+import type { TextTask } from './action-items.js';
+import { DAY_MS, findDates, type DateContext, type DateMention } from './dates.js';
 import { RELATIVE_DAY } from './meetings.js';
 
 const MONTH_WORD =
   /(?<!\p{L})(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic|m[äa]r|mai|okt|dez|janv|f[ée]v|avr|juin|juil|ao[ûu]t|d[ée]c)\p{L}*\.?(?!\p{L})|\d{1,2}[./]\d{1,2}/iu;
-const DAY_MS = 86400000;
 const WEEKDAY_WORD =
   /(?<!\p{L})(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jeu|jue|ven|vie|sam|s[áa]b|dim|dom|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)/iu;
 
@@ -38,4 +38,20 @@ export function weekdayAlone(text: string): boolean {
     !/\d/.test(text.replace(/\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?/gi, '')) &&
     !MONTH_WORD.test(text)
   );
+}
+
+/**
+ * The same for a task: "Our parking garage will be power-washed on Thursday, December 3. All vehicles
+ * must be moved out by 7:00 AM on Thursday", sent on the Tuesday before, is due December 3, not in two
+ * days. The subject and the sentence before count.
+ */
+export function dueOnWeekdayBefore(t: TextTask, before: string, clause: string, ctx: DateContext): TextTask {
+  if (t.dueMs === null || !WEEKDAY_WORD.test(clause)) return t;
+  const days = findDates(clause, ctx).filter((x) => x.hasDay);
+  if (days.length !== 1 || !weekdayAlone(days[0].text)) return t;
+  const m = days[0];
+  const moved = sameWeekdayBefore(m, `${before} ${clause}`, clause, ctx);
+  const shift = Date.UTC(moved.year, moved.month - 1, moved.day) - Date.UTC(m.year, m.month - 1, m.day);
+  // Only the week a bare weekday may mean either way: a day weeks later is the event the task comes before.
+  return shift === 7 * DAY_MS ? { ...t, dueMs: t.dueMs + shift } : t;
 }
