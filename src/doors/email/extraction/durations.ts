@@ -36,7 +36,10 @@ const WORDED_LENGTH: [RegExp, string][] = [
 ];
 
 export function statedDurationMinutes(said: string): number | null {
-  let text = said.replace(HOURS_AND_A_HALF, (_whole, hours: string) => `${Number(hours) * 60 + 30} min`);
+  let text = said
+    .replace(HOURS_AND_A_HALF, (_whole, hours: string) => `${Number(hours) * 60 + 30} min`)
+    // "Prévoyez environ 1h30": hours and minutes the French way, read as a length only after a length word.
+    .replace(/(?<![\d:])(\d{1,2})\s?h\s?(\d{2})(?!\d)/gi, (_whole, h: string, m: string) => `${Number(h) * 60 + Number(m)} min`);
   for (const [re, minutes] of WORDED_LENGTH) text = text.replace(re, minutes);
   const m = DURATION_STATEMENT.exec(text);
   return m ? findDurationMinutes(text.slice(m.index, m.index + m[0].length + 24)) : null;
