@@ -96,8 +96,11 @@ function rawLocation(text: string): string | null {
     const name = NAME_BEFORE_ADDRESS.exec(t.slice(Math.max(0, street.index - 60), street.index));
     return name && !DATE_WORD.test(name[1]) ? `${name[1]}, ${address}` : address;
   }
-  return base ?? locativePhrase(t);
+  return base ?? locativePhrase(t) ?? HEADED_TO.exec(t)?.[1] ?? null;
 }
+
+/** "We're heading to The Brazen Head on Bridge Street": where people go, named with capitals. */
+const HEADED_TO = /\b(?:heading|going|off) to\s+((?:the\s+|The\s+)?\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*){0,4})/u;
 
 /**
  * The pattern is case-insensitive (so "Gymnase" and "gymnase" both read), which lets it run on into
