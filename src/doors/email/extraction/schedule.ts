@@ -133,7 +133,12 @@ function atTime(day: DateMention, time: DateMention): DateMention {
   return { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime };
 }
 
+/** "Feb 12 - Awards announced", "15.01. Ergebnisse werden bekanntgegeben": what the sender does that day, nothing for the reader. */
+const ANNOUNCED =
+  /(?<!\p{L})(?:announced|notified|published|released|bekanntgegeben|ver[öo]ffentlicht|publicad[oa]s|anunciad[oa]s|comunicad[oa]s|publi[ée]e?s|annonc[ée]e?s)(?!\p{L})/iu;
+
 function entry(line: string, text: string, day: DateMention, others: DateMention[], ctx: DateContext, asks: (text: string) => boolean): ScheduleItem | null {
+  if (ANNOUNCED.test(text)) return null;
   const time = others.find((m) => m.hasTime && !m.hasDay) ?? (day.hasTime ? day : null);
   const cleaned = time && time !== day ? text.replace(time.text, ' ') : text;
   const chunks = cleaned
@@ -146,7 +151,8 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
   // something is due by, not one at which something happens; so is the hour of an errand.
   // A minute before midnight is a deadline's hour ("Letter of intent: Friday, December 11, 11:59 p.m. ET").
   const lastMinute = time !== null && time.hour === 23 && time.minute === 59;
-  if (time && (dueByHour(line) || lastMinute || asks(cleaned.trim()))) {
+  // "Dec 7 - Letter of intent due (5:00 PM CT)": an entry that says it is due names a deadline, whatever its hour.
+  if (time && (dueByHour(line) || lastMinute || asks(cleaned.trim()) || /(?<!\p{L})(?:due|deadline|f[äa]llig|fecha l[íi]mite|date limite)(?!\p{L})/iu.test(cleaned))) {
     return {
       task: {
         kind: 'schedule',
