@@ -26,7 +26,7 @@ export interface Classification {
 }
 
 const MACHINE_SENDER =
-  /^(no-?reply|do-?not-?reply|donotreply|orders?|order-update|receipts?|billing|invoices?|accounts?|payments?|notifications?|notices?|avisos?|notify|alerts?|shipping|ship-confirm|delivery|reservations?|reservas|bookings?|tickets?|ventas?|ventes|verkauf|boarding|check-?in|mailer|news|newsletter|hello|info-?mail|marketing|promo|updates?|digest|facturacion|facturation|rechnung|utilities|benachrichtigung|commandes|pedidos|versand|drive-shares[\w-]*|comments-noreply|calendar-notification|events?)[\w.+-]*@/i;
+  /^(no-?reply|do-?not-?reply|donotreply|orders?|order-update|receipts?|billing|invoices?|accounts?|payments?|notifications?|notices?|avisos?|confirmations?|notify|alerts?|shipping|ship-confirm|delivery|reservations?|reservas|bookings?|tickets?|ventas?|ventes|verkauf|boarding|check-?in|mailer|news|newsletter|hello|info-?mail|marketing|promo|updates?|digest|facturacion|facturation|rechnung|utilities|benachrichtigung|commandes|pedidos|versand|drive-shares[\w-]*|comments-noreply|calendar-notification|events?)[\w.+-]*@/i;
 
 const TRANSACTIONAL_SUBJECT =
   /\b(order|orders|receipt|invoice|statement|bills?|payment (received|confirmation)|shipped|shipping|delivery|delivered|out for delivery|package|parcel|tracking|booking|e-?tickets?|itinerary|your trip|your ride|subscription|renews?|renewal|run failed|build (failed|passed)|pull request|shared with you|document shared|accepted:|declined:|tentative:|pedido|recibo|factura|env[ií]o|entrega|paquete|billete|bestellung|rechnung|sendung|paket|lieferung|zustellung|buchung|commande|facture|livraison|colis|billet|exp[ée]di[ée]e?|r[ée]servation|reserva|reservierung|rental|mietwagen|alquiler|ready for (?:pick-?up|collection)|zur abholung|abholbereit|listo para retirar|disponible en retrait)\b/i;
@@ -38,11 +38,11 @@ const TRANSACTIONAL_BODY = [
   // A carrier's notice says when the parcel comes: "will be delivered", "sera livré", "wird zugestellt", "será entregado".
   // JavaScript's \\b is ASCII-only: "livré" ends on a letter it does not know, so the end is a lookahead.
   /\b(will be delivered|is out for delivery|arriving (today|tomorrow|on)|sera livr[ée]e?s?|(wird|werden) [^\n]{0,60}?(zugestellt|geliefert)|ser[áa]n? entregad[oa]s?)(?!\p{L})/iu,
-  /\b(confirmation (code|number)|booking (reference|code)|record locator|localizador|c[óo]digo de reserva|buchungscode|code de r[ée]servation|pnr|reservation (number|code)|ticket number|juror id|account (ending|number)|n[úu]mero de (factura|pedido|reserva)|buchungsnummer|r[ée]f[ée]rence de r[ée]servation)\b/i,
+  /\b(confirmation (code|number)|booking (reference|code)|record locator|localizador|c[óo]digo de reserva|buchungscode|code de r[ée]servation|pnr|reservation (number|code)|ticket number|juror id|account (ending|number)|n[úu]mero de (factura|pedido|reserva)|buchungsnummer|r[ée]f[ée]rence de (?:r[ée]servation|dossier))\b/i,
   /^\s*\d+\s*x\s+\S/m,
   // Automated texts and notices: "Reply STOP to opt out", "Rx #: 4482019".
   /\b(?:reply stop|rx\s*#)/i,
-  /[$€£]\s?\d+[.,]\d{2}\b|\b\d+[.,]\d{2}\s?(€|eur|usd|gbp)\b/i,
+  /[$€£]\s?\d+[.,]\d{2}\b|\b\d+[.,]\d{2}\s?(?:€|(?:eur|usd|gbp)\b)/i,
 ];
 
 /**
