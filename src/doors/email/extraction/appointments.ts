@@ -248,6 +248,17 @@ function withProvider(title: string, sender: string | null, text: string): strin
   return `${title} – ${name}`;
 }
 
+/**
+ * "Cabinet de kinésithérapie des Brotteaux" over "27 rue Tronchet, 69006 Lyon": the practice named on
+ * the line above its street address, which a booking platform's own name is not.
+ */
+function practiceAboveAddress(text: string): string | null {
+  const lines = text.split('\n', 60).map((l) => l.trim());
+  const at = lines.findIndex((l, i) => i > 0 && STREET_LINE.test(l) && l.length <= 80);
+  const above = at > 0 ? lines[at - 1] : '';
+  return above.length >= 4 && above.length <= 60 && /^\p{Lu}/u.test(above) && !/\d|[.!?:,;]$/.test(above) && !FIELD.test(above) ? above : null;
+}
+
 /** The one event of an appointment confirmation, or null when it names no date and time. */
 export function appointmentEvent(text: string, subject: string, ctx: DateContext, found: TextEvent[], sender: string | null = null): TextEvent | null {
   const fields = fieldsOf(text);
@@ -295,7 +306,7 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
     block ??
     (where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where) ? (addressIn(where) ?? where) : (addressIn(text) ?? where ?? structured?.location ?? null));
   return {
-    title: withProvider(appointmentTitle(fields, text, subject, structured, ctx), sender, text),
+    title: withProvider(appointmentTitle(fields, text, subject, structured, ctx), practiceAboveAddress(text) ?? sender, text),
     excerpt,
     startMs,
     endMs,
