@@ -68,7 +68,7 @@ const CONFIRMATION_WORD =
   /(?<!\p{L})(confirm(ed|ation|s|ing)?|booked|is scheduled|scheduled for|has been (scheduled|booked|arranged)|reminder|registered|is set|look forward to seeing you|confirmaci[óo]n|confirmada|confirmamos|confirmado|registrada|recordatorio|(?:le|te|les|os) recordamos|queda (fijad|programad|reservad)[ao]|est[áa] (programad|agendad|reservad)[ao]|le esperamos|best[äa]tig(en|ung|t)|erinnerung|(?:wir )?erinnern (?:sie|dich|euch)|(ist|wurde) (vereinbart|eingetragen|gebucht|reserviert)|confirm(ons|é|ée|ation)|rappel|(est|a [ée]t[ée]) (fix[ée]e?|programm[ée]e?|pr[ée]vue?|r[ée]serv[ée]e?)|nous vous attendons|you['’]ve booked|you have booked|(?:hast|haben|habt) [^.\n]{0,60}(?:gebucht|reserviert)|has reservado|ha reservado|(?:te|le|se le|os) ha(?:n)? (?:asignado|reservado|programado|citado)|you have been (?:booked|scheduled|assigned)|(?:tu as|vous avez) r[ée]serv[ée])(?!\p{L})|\p{L}{3,}best[äa]tigung/iu;
 
 const MARKETING =
-  /\b(view (it )?in (your )?browser|read more|shop (now|our)|% off|\bsale\b|sponsor|register now|save your seat|sign up now|free trial|subscribe|issue #\d+|this week:|newsletter|black friday|descuento|rabatt|promo|angebot|nouveaut[ée]s|recomendaciones)\b/i;
+  /\b(view (it )?in (your )?browser|read more|shop (now|our)|% off|\bsale\b|sponsor|register now|save your seat|sign up now|free trial|subscribe|issue #\d+|this week:|newsletter|monthly|weekly|digest|bulletin|rundbrief|bolet[íi]n|lettre d['’]information|black friday|descuento|rabatt|promo|angebot|nouveaut[ée]s|recomendaciones)\b/i;
 
 /** A poll asks the reader to choose among dates: the dates on offer are not events. */
 const POLL =
