@@ -7,7 +7,7 @@ import { findDates, mentionStartMs, type DateContext, type DateMention } from '.
 import { isDeadlineMention, POINTS_AT_DAY } from './meetings.js';
 import { withinMention } from './relative-dates.js';
 import { obligation, obligationTitle, opensWithImperative } from './statements.js';
-import { contentWordCount, dueLabelTitle, finishTitle, stripDeterminers, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
+import { blankListMarker, contentWordCount, dueLabelTitle, finishTitle, stripDeterminers, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
 
 export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
@@ -172,7 +172,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   if (closingFormula(rest) || closingFormula(info.clause)) return null;
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
   if ((STOP_VERBS.test(stripped) && !ANSWER_ASK.test(stripped)) || READING_LINK.test(stripped)) return null;
-  const mentions = findDates(info.clause, ctx);
+  // "3. bis 15. Januar 2027": an entry's number is no day of a range.
+  const mentions = findDates(blankListMarker(info.clause), ctx);
   // "Complete the questionnaire within 5 days": counted from the mail's date.
   const within = mentions.some((x) => x.hasDay) ? null : withinMention(info.clause, ctx);
   const due = pickDue(info.clause, mentions) ?? within;

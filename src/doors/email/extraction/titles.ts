@@ -47,6 +47,11 @@ export function stripListMarker(s: string): string {
   return s.replace(LIST_MARKER, '');
 }
 
+/** The list marker blanked out, so what is read after it keeps its offsets. */
+export function blankListMarker(s: string): string {
+  return s.replace(LIST_MARKER, (m) => ' '.repeat(m.length));
+}
+
 export function stripOwner(s: string): { rest: string; owner: string | null } {
   const m = OWNER_PREFIX.exec(s);
   if (!m) return { rest: s, owner: null };
