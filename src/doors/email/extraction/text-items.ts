@@ -319,7 +319,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             task = thenDue(task, lastSentence, cleanSubject, ctx);
             // "Die Frist ... endet am 31. Dezember. Bitte reichen Sie die Unterlagen rechtzeitig ein.": one errand, already read.
             const prev = out.tasks[out.tasks.length - 1];
-            if (prev && prev.dueMs === task.dueMs && lastSentence.includes(prev.excerpt)) {
+            // "Review and e-sign ... by December 15. Confirm the list of drivers by the same date.": two asks, two errands.
+            if (prev && prev.dueMs === task.dueMs && lastSentence.includes(prev.excerpt) && !ASKED_KINDS.has(prev.kind)) {
               // "Fecha límite de pago: 14 de diciembre" then "realice el pago antes de esa fecha": the ask names the errand, the label only its day.
               if (prev.kind === 'schedule') out.tasks[out.tasks.length - 1] = task;
               task = null;
@@ -368,6 +369,7 @@ function withFields(events: TextEvent[], places: string[], durations: number[]):
 }
 
 /** A deadline named by reference to the sentence before: "before then", "bis dahin", "avant cette date", "antes de esa fecha". */
+const ASKED_KINDS = new Set<TextTask['kind']>(['request', 'imperative', 'list', 'section']);
 const THEN_REF =
   /\b(?:before|by|until) (?:then|that date|this date|that day|the same (?:date|day|deadline))\b|\bbefore (?:it|they|this|that) (?:expires?|ends?|closes?|runs? out)\b|\bvor (?:dem )?ablauf\b|\bavant (?:son |l['’])?(?:expiration|[ée]ch[ée]ance)\b|\bantes de que (?:caduque|venza|expire|termine)\b|\bbis dahin\b|\brechtzeitig\b|\bfristgerecht\b|\bdentro del plazo\b|\bdans les d[ée]lais\b|\bbis zu diesem (?:datum|tag|termin)\b|\bavant cette date\b|\bd['’]ici l[àa]\b|\bavant ce jour\b|\bantes de (?:esa|esta) fecha\b|\bpara entonces\b|\bhasta entonces\b|\bantes de ese d[íi]a\b/i;
 
