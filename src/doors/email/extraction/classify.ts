@@ -60,7 +60,7 @@ function travelBooking(head: string): boolean {
 
 const APPOINTMENT_NOUN =
   /\b(appointment|appt|visit|termin(?:erinnerung|vereinbarung)|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference|class|lesson|clase|kurs|cours|le[çc]on)\b|[a-zäöüß]{3,}(?:termins?|kurs|kurses|stunde)\b/i;
-/** A garage's "Drop-off: Monday 7 December 2026, 8:30am": the car is brought in at a set time, as to an appointment. */
+/** A garage's booking with "Drop-off: Monday 7 December 2026, 8:30am": the car is brought in at a set time, as to an appointment. */
 const DROP_OFF_FIELD =
   /^\s*(?:drop-?off|fahrzeugannahme|fahrzeugabgabe|entrega del veh[íi]culo|d[ée]p[ôo]t du v[ée]hicule)(?:\s+(?:time|date|zeit|termin))?\s*:\s*\S[^\n]*\d/im;
 /** Words that say a booking stands, in the four languages ("is set", "est fixé", "ist vereinbart", "queda programada"). */
@@ -147,7 +147,8 @@ export function classifyMail(input: ClassifyInput): Classification {
     APPOINTMENT_NOUN.test(firstLines) &&
     CONFIRMATION_WORD.test(firstLines) &&
     /\b(your|you['’]ve|ihr(en)?|dein(en)?|du|su|tu|te|usted|votre|vous|ton|ta|le confirmamos|te confirmamos|wir best[äa]tigen)\b/i.test(firstLines);
-  if (appointmentSubject || appointmentBody || DROP_OFF_FIELD.test(head)) {
+  const dropOff = DROP_OFF_FIELD.test(head) && (machine || txSubject || CONFIRMATION_WORD.test(input.subject));
+  if (appointmentSubject || appointmentBody || dropOff) {
     signals.push(appointmentSubject ? 'appointment-subject' : appointmentBody ? 'appointment-body' : 'drop-off-field');
     return { kind: 'appointment', signals };
   }

@@ -82,10 +82,13 @@ const MOVED_TAIL =
   /\s+(?:has been|have been|was|were|is|are|will be|wurde|wird|ist|a été|est|ha sido|se ha|queda)\s+(?:moved|rescheduled|postponed|brought forward|verschoben|verlegt|d[ée]plac[ée]e?s?|report[ée]e?s?|avanc[ée]e?s?|cambiad[ao]s?|aplazad[ao]s?|trasladad[ao]s?|adelantad[ao]s?)(?!\p{L}).*$/iu;
 
 /** Tidies the ends of a title: trailing punctuation, dangling connectors, length. */
+/** Capitals in brackets that say a file's format, a time zone or a status, not what the thing is called. */
+const NOT_A_NAME = /^(?:PDF|DOCX?|XLSX?|PPTX?|CSV|JPE?G|PNG|ZIP|URL|UTC|GMT|CES?T|[ECMP][SD]?T|TB[CD]|ASAP|FYI|EOD|COB)$/;
+
 export function finishTitle(s: string, maxWords = 14): string {
   let out = s
     // "Le diagnostic de performance énergétique (DPE)": an acronym in brackets is how the thing is known.
-    .replace(/\s*\(([^)]*)\)\s*/g, (m, inner: string) => (/^\p{Lu}{2,6}$/u.test(inner) ? ` (${inner}) ` : ' '))
+    .replace(/\s*\(([^)]*)\)\s*/g, (_m, inner: string) => (/^\p{Lu}{2,6}$/u.test(inner) && !NOT_A_NAME.test(inner) ? ` (${inner}) ` : ' '))
     .replace(/\s*\([^)]*$/, '')
     .replace(/\s+(--|—|–)\s+.*$/, '')
     .replace(/\s+/g, ' ')
@@ -103,6 +106,7 @@ export function finishTitle(s: string, maxWords = 14): string {
       .replace(/[\s,;:.!?…"'”’)-]+$/u, '')
       .replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom|para|pour|f[üu]r|que|qui|which)$/i, '');
   }
+  out = out.replace(/\((\p{Lu}{2,6})$/u, '($1)');
   const words = out.split(' ');
   if (words.length > maxWords) out = words.slice(0, maxWords).join(' ');
   return capitalise(out);
