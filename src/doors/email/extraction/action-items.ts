@@ -12,7 +12,8 @@ import { blankListMarker, contentWordCount, dueLabelTitle, finishTitle, stripDet
 export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
 
-const REQUEST_AT_START = /^(make sure|be sure to|don't forget|do not forget|remember to|ensure)\b/i;
+/** "Make sure ...", and a note to self without its subject: "Need to call the contractor", "Still have to renew ...". */
+const REQUEST_AT_START = /^(make sure|be sure to|don't forget|do not forget|remember to|ensure|(?:still\s+)?(?:need|have|got) to(?=\s+\p{L}))\b/iu;
 export const REQUEST =
   /\b(please|pls|kindly|can you|could you|would you|will you|would you mind|can we get|i need you to|i('ll|’ll| will)? (also )?need (you|the|your|a|an)|we need (you|the|your)|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|necesitamos que|recuerden|recordad|no se olviden de|no olviden|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|nous vous prions|nous vous demandons|il faudrait|faudrait|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
 export const IMPERATIVE =

@@ -21,6 +21,9 @@ const LEAD_INS: RegExp[] = [
   /^(i|we) (will |'ll |’ll )?(also )?(need|want|would like|'d like|’d like) (you|someone) to\s+/i,
   /^(i|we) (also )?need to (have|get)\s+/i,
   /^(make sure|be sure|don't forget|do not forget|remember|ensure)( to| that you| you)?\s+/i,
+  /^(?:still\s+)?(?:need|have|got) to\s+/i,
+  // "For my list - also need to call ...": the forwarder's note to self says where it goes, not what.
+  /^(?:for (?:my|the|our) (?:list|records|calendar|to-?do list)|note to self|memo to self|para mi lista|f[üu]r meine liste|pour ma liste)\s*[-–—:,]\s*/i,
   /^(¿\s*)?(puedes|podrías|podria|podrías|puede|podría|pueden|necesito que|necesitamos que|favor de|recuerda|recuerden|recordad|no olvides|no olviden|es (?:indispensable|imprescindible|necesario))\s+/i,
   /^(können|könnten|kannst|könntest|würden|würdest) (sie|du)( bitte)?\s+/i,
   /^(pouvez|pourriez|peux|pourrais)[- ](vous|tu)\s+(?:me\s+|nous\s+|m['’])?/i,
