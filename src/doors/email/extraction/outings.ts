@@ -25,11 +25,17 @@ const GOES_TO = /^\s+(?:au|aux|à la|à l['’]|to the|to|a la|al|zum|zur|ins|in
 
 /** The first hour written within a few words after a cue ("leave school at 9:15 AM", "Retour à l'école : 14 h 30"). */
 function hourAfter(flat: string, cue: RegExp, from: number, ctx: DateContext): DateMention | null {
-  const at = cue.exec(flat.slice(from));
-  if (!at) return null;
-  const start = from + at.index + at[0].length;
-  const window = flat.slice(start, start + 50);
-  return findDates(window, ctx).find((m) => m.hasTime && !m.hasDay) ?? null;
+  // "realizarán una salida pedagógica ... Salida desde el colegio: 8:30 hrs.": the first cue with an hour after it.
+  const cues = new RegExp(cue.source, 'giu');
+  cues.lastIndex = from;
+  for (let tries = 0; tries < 4; tries++) {
+    const at = cues.exec(flat);
+    if (!at) return null;
+    const start = at.index + at[0].length;
+    const hour = findDates(flat.slice(start, start + 50), ctx).find((m) => m.hasTime && !m.hasDay);
+    if (hour) return hour;
+  }
+  return null;
 }
 
 export function outingEvent(text: string, ctx: DateContext, subject: string): TextEvent | null {
@@ -80,10 +86,18 @@ export function withOuting(events: TextEvent[], outing: TextEvent | null): TextE
   if (!outing) return events;
   if (!told) return [outing];
   // "Salida del colegio: 8:30 h", "Departure from school": a line named by its leaving names no outing.
-  if (told.startMs === outing.startMs && outing.endMs !== outing.startMs + 3600000)
+  if (told.startMs === outing.startMs && outing.endMs !== outing.startMs + 3600000) {
+    // "Salida desde el colegio: 8:30 hrs.": the line says where the outing leaves from; the outing, where it goes.
+    const departure = DEPARTS.test(told.title.split(/\s+/)[0]);
     return [
-      { ...told, title: DEPARTS.test(told.title.split(/\s+/)[0]) ? outing.title : told.title, endMs: outing.endMs, location: told.location ?? outing.location },
+      {
+        ...told,
+        title: departure ? outing.title : told.title,
+        endMs: outing.endMs,
+        location: departure ? (outing.location ?? told.location) : (told.location ?? outing.location),
+      },
     ];
+  }
   if (told.allDay && told.startMs <= outing.startMs && outing.startMs < told.endMs)
     return [{ ...told, allDay: false, startMs: outing.startMs, endMs: outing.endMs, location: told.location ?? outing.location }];
   return events;

@@ -5,7 +5,7 @@
  */
 import type { TextTask } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
-import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { DAY_MS, findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import type { TextEvent } from './meetings.js';
 import { findLocation, isTimeZoneName, opensWithVenue } from './places.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
@@ -196,6 +196,25 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
   // "PTA WEEKLY - December 4", "NEWSLETTER | 4 DÉCEMBRE": a heading in capitals dates the mail, it asks for nothing.
   // "Dec 12 - Practice canceled", "24.12. - Büro geschlossen": nothing happens and nothing is asked.
   if (isCapitalHeading(text) || CALLED_OFF.test(text)) return null;
+  // "Feb 3-4: DataConf 2027, Palais des congres de Montreal": a span of days is something that happens, not a deadline.
+  if (day.endDay && !DEADLINE_LABEL.test(text) && !asks(text)) {
+    const startMs = Date.UTC(day.year, day.month - 1, day.day);
+    const endMs = Date.UTC(day.endDay.year, day.endDay.month - 1, day.endDay.day) + DAY_MS;
+    const [name, ...rest] = text.split(/\s*,\s*/);
+    if (endMs > startMs && endMs - startMs <= 14 * DAY_MS)
+      return {
+        event: {
+          title: finishTitle(name, 12),
+          excerpt: line,
+          startMs,
+          endMs,
+          allDay: true,
+          location: rest.join(', ').replace(/[\s.;]+$/, '') || null,
+          confidence: CONFIDENCE.scheduleLine,
+          rule: 'scheduleLine',
+        },
+      };
+  }
   return {
     task: {
       kind: 'schedule',
