@@ -295,7 +295,9 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
   if (startMs < ctx.refMs - 3600000) return null;
   // A one-hour end is the default of a sentence read without one: a stated duration wins over it.
   if (endMs === null || endMs <= startMs || ((movedTo || !fromFields) && (movedTo || structured) && endMs - startMs === 3600000)) {
-    const durationField = fields.find((f) => DURATION_LABEL.test(f.label));
+    // "Behandlung: Professionelle Zahnreinigung (ca. 45 Minuten)", "Servicio: Sesión de fisioterapia – 50 minutos": the service says how long it takes.
+    const durationField =
+      fields.find((f) => DURATION_LABEL.test(f.label)) ?? fields.find((f) => SERVICE_LABEL.test(f.label) && findDurationMinutes(f.value) !== null);
     // A duration field, the When field itself ("10:00, 30 min"), or a sentence ("The visit takes about 40 minutes").
     const minutes = findDurationMinutes(durationField?.value ?? whenText) ?? statedDurationMinutes(text.slice(0, 3000));
     endMs = minutes ? startMs + minutes * 60000 : endMs !== null && endMs > startMs ? endMs : startMs + 3600000;
