@@ -20,7 +20,11 @@ const SEPARATOR_BEFORE = new RegExp(`(?:\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?|\\
 const MONTH_OR_DAY =
   '(?:\\d|jan|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|ene|abr|ago|dic|janv|f[ée]v|avr|juil|ao[uû]|d[ée]c|mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jue|vie|s[áa]b|dom|mo|di|mi|do|fr|sa|so|mer|jeu|ven|sam|dim)';
 /** A line opening with a date and a separator ("Nov 30 - ...", "Sat Nov 21 - ...", "12 décembre, 14h : ..."): one schedule entry per line. */
-export const DATE_FIRST_LINE = new RegExp(`^\\s*(?:[-*•]\\s*)?${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:\\s[-–—|]\\s+\\S|\\s?:\\s+(?!https?:)\\p{L})`, 'iu');
+// "Jan 15, 5:00 PM ET - OSP submits ...": an hour after the day, before the separator; "10:00 - 11:15 Uhr" ends a range, not an entry.
+export const DATE_FIRST_LINE = new RegExp(
+  `^\\s*(?:[-*•]\\s*)?${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:[, ]\\s*\\d{1,2}:\\d{2}[\\p{L} ]{0,8})?(?:\\s[-–—|]\\s+(?!\\d{1,2}(?:[:.]\\d{2})?\\s*(?:[ap]\\.?m\\.?|uhr|h)?\\s*(?:\\p{Lu}{2,4})?\\s*$)\\S|\\s?:\\s+(?!https?:)\\p{L})`,
+  'iu',
+);
 /** A line that ends with its date after a spaced dash ("Tile (backsplash) - Mon 11/30", "Paint colors – due Dec 9"). */
 const DATE_LAST_LINE = new RegExp(`\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}$`, 'iu');
 /** One schedule entry per line, so such a line is never joined with its neighbours. */

@@ -113,7 +113,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   // joined, it reads like the "When: ..." field it is.
   const segments = stripBoilerplate(body).map((s) => s.replace(LABEL_LINE, '$1: '));
   // "If you are enrolled in AutoPay, no action is needed": said on a condition, it excuses only those it names.
-  if (segments.some((s) => NOTHING_TO_DO.test(s) && !CONDITIONAL_NOTHING.test(s))) return out;
+  // "Jan 15 - OSP submits to NSF (no action needed from you)": in brackets it excuses only its own line.
+  if (segments.some((s) => NOTHING_TO_DO.test(s.replace(/\([^()]*\)/g, ' ')) && !CONDITIONAL_NOTHING.test(s))) return out;
   for (const segment of segments) {
     const paragraphs = paragraphsOf(segment);
     const note = segments.length === 1 ? noteLines(segment, cleanSubject) : null;
@@ -244,7 +245,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         }
       }
       // A line that opens with its date is a schedule entry by its shape ("Sat Nov 21 - Home meet ...").
-      if (DATE_FIRST_LINE.test(u.text)) {
+      if (DATE_FIRST_LINE.test(u.text) && !NOTHING_TO_DO.test(u.text)) {
         const entry = scheduleLine(u.text, ctx, false, isDue);
         if (entry) {
           if (entry.task) out.tasks.push(entry.task);
