@@ -34,7 +34,7 @@ import { outingEvent, withOuting } from './outings.js';
 import { ANNOUNCES_DATES, dueBeforeTheEvent, namedAsBefore, namedByEvent, namedByTheirEvent, withoutScheduleIntros, withoutUndatedEchoes } from './task-context.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, openingSentence, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
-import { isTableRow, tableItems } from './tables.js';
+import { dayOverItsLine, isTableRow, tableItems } from './tables.js';
 import { dueOnWeekdayBefore } from './weekdays.js';
 
 const KV = new RegExp(
@@ -244,15 +244,15 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           }
         }
       }
-      // A line that opens with its date is a schedule entry by its shape ("Sat Nov 21 - Home meet ...").
-      if (DATE_FIRST_LINE.test(u.text) && !NOTHING_TO_DO.test(u.text)) {
-        const entry = scheduleLine(u.text, ctx, false, isDue);
-        if (entry) {
-          if (entry.task) out.tasks.push(entry.task);
-          if (entry.event) out.events.push(entry.event);
-          i++;
-          continue;
-        }
+      // A line that opens with its date is a schedule entry by its shape ("Sat Nov 21 - Home meet ..."); so is a day over its errand's line.
+      const dateFirst = DATE_FIRST_LINE.test(u.text) && !NOTHING_TO_DO.test(u.text);
+      const paired = dateFirst ? null : dayOverItsLine(units, i, ctx, isDue);
+      const dated = paired ?? (dateFirst ? scheduleLine(u.text, ctx, false, isDue) : null);
+      if (dated) {
+        if (dated.task) out.tasks.push(dated.task);
+        if (dated.event) out.events.push(dated.event);
+        i += paired ? 2 : 1;
+        continue;
       }
       const actionLine = ACTION_LINE.exec(u.text);
       const entry = actionLine
