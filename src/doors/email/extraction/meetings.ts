@@ -371,7 +371,13 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   const durationContext = `${asked} ${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
   // "It should take about 90 minutes.": the next sentence says how long it lasts.
   const stated = mentionEndMs(m, ctx);
-  const lasts = stated !== null && stated > startMs ? null : statedDurationMinutes(sentenceAfter.slice(0, 200));
+  // "Students should arrive by 2:30. The recital runs about 90 minutes.": or the one after that.
+  const after = paragraph.indexOf(clause);
+  const lasts =
+    stated !== null && stated > startMs
+      ? null
+      : (statedDurationMinutes(sentenceAfter.slice(0, 200)) ??
+        (after >= 0 ? statedDurationMinutes(firstSentence(paragraph, after + clause.length + sentenceAfter.length).slice(0, 200)) : null));
   return {
     title,
     excerpt: clause,
