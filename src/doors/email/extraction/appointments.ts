@@ -306,7 +306,12 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
   const where = fields.find((f) => WHERE_LABEL.test(f.label))?.value ?? null;
   const location =
     block ??
-    (where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where) ? (addressIn(where) ?? where) : (addressIn(text) ?? where ?? structured?.location ?? null));
+    // "Ort: Zahnarztpraxis Dr. Weber, Aachener Straße 212, 50931 Köln": a field of one line is the place as written.
+    (where && !/^(online|virtual|phone|teams|zoom)\b/i.test(where)
+      ? where.length <= 90
+        ? where
+        : (addressIn(where) ?? where)
+      : (addressIn(text) ?? where ?? structured?.location ?? null));
   return {
     title: withProvider(appointmentTitle(fields, text, subject, structured, ctx), practiceAboveAddress(text) ?? sender, text),
     excerpt,
