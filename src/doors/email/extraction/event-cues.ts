@@ -99,9 +99,12 @@ const PURPOSE =
 const COMES =
   /(?<!\p{L})(?:come|comes|coming|arrive|arrives|stop by|drop by|be there|be on site|visit|kommt|kommen|vorbeikommen|pasar[áa]n?|vendr[áa]n?|viendra|viendront|passera|passeront)(?!\p{L})/iu;
 
+/** "our technician will test the alarms ...", "der Techniker wird ... prüfen": what the visitor will do there. */
+const VISITOR_WILL = new RegExp(`${VISITOR.source}\\s+(?:will|is going to|is scheduled to|wird|va a|va|viendra)(?!\\p{L})`, 'iu');
+
 /** "Our technician can come on Thursday ... between 1:00 and 3:00 PM": a tradesperson's visit is an event without a meeting word. */
 export function visitorComes(clause: string): boolean {
-  return VISITOR.test(clause) && COMES.test(clause);
+  return VISITOR.test(clause) && (COMES.test(clause) || VISITOR_WILL.test(clause));
 }
 
 export function visitPurpose(clause: string): string | null {

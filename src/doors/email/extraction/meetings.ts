@@ -234,6 +234,8 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
 const SUBJECT_NOISE =
   /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
 
+const VISIT_NOUN = /(?<!\p{L})(?:inspections?|visit|maintenance|service|repairs?|readings?|inspektion|wartung|ablesung|reparatur|revisi[óo]n|inspecci[óo]n|visita|mantenimiento|visite|entretien|contr[ôo]le|relev[ée])(?!\p{L})/iu;
+
 /** The subject line as an event title: "Einladung zum Elternabend der Klasse 2a" -> "Elternabend der Klasse 2a". */
 function subjectEventTitle(subject: string): string {
   const s = subjectTitle(subject)
@@ -340,10 +342,11 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     title = subjectEventTitle(subject);
     fromSubject = true;
   }
+  // A tradesperson's visit is named by what they come to do, unless only the subject names it as a visit ("Annual Smoke & CO Detector Inspection").
   const purpose = visitPurpose(blanked);
   if (purpose) {
-    title = purpose;
-    fromSubject = false;
+    fromSubject = !VISIT_NOUN.test(purpose) && VISIT_NOUN.test(subjectTitle(subject));
+    title = fromSubject ? subjectEventTitle(subject) : purpose;
   }
   const weak: NonNullable<TextEvent['weak']> = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
   const location = findLocation(blanked) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m) ?? meetingPoint(sentenceAfter);
