@@ -150,10 +150,14 @@ const TOLD_NOT_ASKED = /deliver|arriv|ship|estimated|expected|entrega|llegada|en
 const HELD_UNTIL =
   /(?<!\p{L})(?:hold|held|keep|kept|reserved|aufbewahrt|aufbewahren|bewahren|gelagert|lagern|guard\p{L}*|reservad\p{L}*|conserv\p{L}*|gard\p{L}*)(?!\p{L})[^.\n]{0,50}?(?<!\p{L})(?:until|through|bis(?:\s+zum)?|hasta(?:\s+el)?|jusqu['’]au)\s+([^.\n]{3,40})/iu;
 
+/** "Voting closes Sunday, December 6", "La encuesta cierra el 9 de diciembre": the day the answer is due. */
+const CLOSES =
+  /(?<!\p{L})(?:voting|the poll|poll|survey|umfrage|abstimmung|encuesta|votaci[óo]n|sondage|le vote)\s+(?:closes|ends|cierra|termina|endet|schlie(?:ß|ss)t|ferme|se termine)(?:\s+(?:on|el|am|le))?\s+([^.\n]{3,40})/iu;
+
 export function fallbackDueMs(text: string, ctx: DateContext): number | null {
   const head = text.slice(0, 3000);
   const field = fieldsOf(head).find((f) => !TOLD_NOT_ASKED.test(f.label) && UNTIL_LABEL.test(f.label));
-  const value = field?.value ?? HELD_UNTIL.exec(head)?.[1];
+  const value = field?.value ?? HELD_UNTIL.exec(head)?.[1] ?? CLOSES.exec(head)?.[1];
   const due = value ? findDates(value, ctx).find((m) => m.hasDay) : undefined;
   return due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null;
 }

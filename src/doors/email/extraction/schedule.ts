@@ -139,7 +139,7 @@ function atTime(day: DateMention, time: DateMention): DateMention {
 
 /** "Feb 12 - Awards announced", "15.01. Ergebnisse werden bekanntgegeben": what the sender does that day, nothing for the reader. */
 const ANNOUNCED =
-  /(?<!\p{L})(?:announced|notified|published|released|bekanntgegeben|ver[öo]ffentlicht|publicad[oa]s|anunciad[oa]s|comunicad[oa]s|publi[ée]e?s|annonc[ée]e?s)(?!\p{L})/iu;
+  /(?<!\p{L})(?:(?:notifications?|results|decisions)\s+(?:sent|go out|out)|announced|notified|published|released|bekanntgegeben|ver[öo]ffentlicht|publicad[oa]s|anunciad[oa]s|comunicad[oa]s|publi[ée]e?s|annonc[ée]e?s)(?!\p{L})/iu;
 
 function entry(line: string, text: string, day: DateMention, others: DateMention[], ctx: DateContext, asks: (text: string) => boolean): ScheduleItem | null {
   if (ANNOUNCED.test(text)) return null;
