@@ -100,6 +100,8 @@ export function finishTitle(s: string, maxWords = 14): string {
     // "The quarterly review has been moved from ...": the meeting, not its move.
     .replace(MOVED_TAIL, '')
     .replace(/\s+(?:wurde|wird|ist|wurden|werden)(?:\s+(?:von|vom|auf|am|nach))?\s*$/i, '')
+    // "Den Entwurf der Präsentation brauche ich dann": what is needed, not who needs it.
+    .replace(/\s+(?:brauche ich|brauchen wir|bräuchte ich|bräuchten wir)(?:\s+(?:dann|noch|bitte))*\s*$/i, '')
     .trim();
   out = out.replace(/^[¿¡"'“‘,;:.\s-]+/, '');
   // "10:00 h: junta de revisión": the hour's unit is left over where the hour was taken out.
