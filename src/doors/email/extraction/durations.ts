@@ -3,6 +3,24 @@
  * "2 hours") and one said in a sentence or a field of its own, in digits or in words.
  */
 
+import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
+
+/** "should be wrapped up by about 4 pm", "gegen 16 Uhr fertig": the hour the work ends. */
+const FINISHED_BY =
+  /(?:wrapped up|done|finished|out|fertig|terminad[oa]s?|termin[ée]e?s?)\s+(?:by|bis|para|vers|avant|à)\s+((?:about|around|ca\.|gegen|vers)?\s*\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?)/i;
+
+/** Where an event starting at `startMs` ends: its stated end, the hour its work is done, a length said in `context`, or an hour on. */
+export function eventEndMs(m: DateMention, ctx: DateContext, startMs: number, context: string): number {
+  const stated = mentionEndMs(m, ctx);
+  if (stated !== null && stated > startMs) return stated;
+  const done = FINISHED_BY.exec(context);
+  const at = done ? findDates(done[1], ctx).find((x) => x.hasTime && !x.hasDay) : undefined;
+  const doneMs = at ? mentionStartMs({ ...m, hasTime: true, hour: at.hour, minute: at.minute, endTime: null }, ctx, false) : 0;
+  if (doneMs > startMs && doneMs - startMs <= 12 * 3600000) return doneMs;
+  const minutes = findDurationMinutes(context);
+  return startMs + (minutes ?? 60) * 60000;
+}
+
 /** "30 minutes", "45 min", "2 hours", "1.5h", "30 min slots": a stated duration in minutes. */
 export function findDurationMinutes(text: string): number | null {
   const m = /\b(\d+(?:[.,]\d+)?)[\s-]*(minutes?|mins?|min\.?|minutos|minuten|hours?|hrs?|horas?|stunden?|heures?|h)\b/i.exec(text);

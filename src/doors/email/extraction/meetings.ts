@@ -3,7 +3,7 @@ import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, visitorComes, notOneEvent, visitPurpose } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { findDurationMinutes, statedDurationMinutes } from './durations.js';
+import { eventEndMs, findDurationMinutes, statedDurationMinutes } from './durations.js';
 import { GENERIC_LABEL, happening, hostedEvent, leadsIn, nounPhrase } from './statements.js';
 import { germanActivity } from './german-activity.js';
 import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint } from './places.js';
@@ -179,13 +179,6 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   return finishTitle(fromSubject || title, 9);
 }
 
-function endOf(m: DateMention, ctx: DateContext, startMs: number, context: string): number {
-  const stated = mentionEndMs(m, ctx);
-  if (stated !== null && stated > startMs) return stated;
-  const minutes = findDurationMinutes(context);
-  return startMs + (minutes ?? 60) * 60000;
-}
-
 /** A line that names something rather than says it: capitalised, no sentence end, no label colon. */
 const HEADING = /^[\p{Lu}\d][^.!?:;,]*[^\s.!?:;,]$/u;
 
@@ -222,7 +215,7 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
     title: finishTitle(capitalise(title), 12),
     excerpt: [before, ...lines].join('\n').trim(),
     startMs,
-    endMs: endOf(mention, ctx, startMs, lasts ? `${whenText} ${lasts[2]}` : whenText),
+    endMs: eventEndMs(mention, ctx, startMs, lasts ? `${whenText} ${lasts[2]}` : whenText),
     allDay: false,
     location: where && !isTimeZoneName(where[2]) ? where[2].trim() : null,
     confidence: CONFIDENCE.eventStructured,
@@ -344,9 +337,13 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   }
   // A tradesperson's visit is named by what they come to do, unless only the subject names it as a visit ("Annual Smoke & CO Detector Inspection").
   const purpose = visitPurpose(blanked);
-  if (purpose) {
-    fromSubject = !VISIT_NOUN.test(purpose) && VISIT_NOUN.test(subjectTitle(subject));
-    title = fromSubject ? subjectEventTitle(subject) : purpose;
+  if (purpose || visitorComes(clause)) {
+    // "Unit 3B - pest control visit and lease renewal": the part of the subject that names the visit.
+    const named = subjectTitle(subject)
+      .split(/\s+[-–—|]\s+|:\s+/)
+      .find((part) => VISIT_NOUN.test(part));
+    fromSubject = !(purpose && VISIT_NOUN.test(purpose)) && named !== undefined;
+    title = named && fromSubject ? finishTitle(capitalise(named), 10) : (purpose ?? title);
   }
   const weak: NonNullable<TextEvent['weak']> = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
   const location = findLocation(blanked) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m) ?? meetingPoint(sentenceAfter);
@@ -385,7 +382,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     title,
     excerpt: clause,
     startMs,
-    endMs: lasts ? startMs + lasts * 60000 : endOf(m, ctx, startMs, durationContext),
+    endMs: lasts ? startMs + lasts * 60000 : eventEndMs(m, ctx, startMs, durationContext),
     allDay: false,
     location,
     confidence: meeting ? CONFIDENCE.eventWithMeetingWord : CONFIDENCE.eventStatement,
