@@ -341,7 +341,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     // "Unit 3B - pest control visit and lease renewal": the part of the subject that names the visit.
     const named = subjectTitle(subject)
       .split(/\s+[-–—|]\s+|:\s+/)
-      .find((part) => VISIT_NOUN.test(part));
+      .find((part) => VISIT_NOUN.test(part) && part.trim().split(/\s+/).length >= 2);
     fromSubject = !(purpose && VISIT_NOUN.test(purpose)) && named !== undefined;
     title = named && fromSubject ? finishTitle(capitalise(named), 10) : (purpose ?? title);
   }
