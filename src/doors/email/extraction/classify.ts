@@ -109,7 +109,7 @@ const AUTO_REPLY_SUBJECT =
 
 /** "Table for 6", "Personas: 6", "mesa para 4", "Tisch für 4 Personen", "table pour 6", "couverts": a restaurant's booking. */
 const TABLE_BOOKING =
-  /(?<!\p{L})(?:table for \d|your table|(?:guests|persons|people|party size|personas|comensales|personen|couverts|convives)\s*:\s*\d|mesa para \d|tisch f[üu]r \d|table pour \d|\d+ (?:couverts|comensales))/iu;
+  /(?<!\p{L})(?:table for \d|your table|(?:meeting|conference) room booking|room booking is confirmed|(?:court|room|desk) booking|raumbuchung|reserva de (?:sala|pista)|r[ée]servation de (?:salle|court)|(?:guests|persons|people|party size|personas|comensales|personen|couverts|convives)\s*:\s*\d|mesa para \d|tisch f[üu]r \d|table pour \d|\d+ (?:couverts|comensales))/iu;
 const WHEN_FIELD_ANY = /^\s*(?:when|date|time|fecha|hora|d[íi]a|datum|uhrzeit|wann|date|heure|quand)\s*:/im;
 
 /** A way out of a mailing list, in the four languages: what list and bulk mail carry and a person's mail does not. */
@@ -134,7 +134,7 @@ export function classifyMail(input: ClassifyInput): Classification {
     signals.push('calendar-notification');
     return { kind: 'calendar', signals };
   }
-  // A table booked at a restaurant is a time to be somewhere, unlike a stay or a journey bought.
+  // A table booked at a restaurant, or a room or a court, is a time to be somewhere, unlike a stay or a journey bought.
   if (TABLE_BOOKING.test(head.slice(0, 1500)) && WHEN_FIELD_ANY.test(head)) {
     signals.push('table-booking');
     return { kind: 'appointment', signals };
