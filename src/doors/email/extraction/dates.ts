@@ -297,7 +297,13 @@ function readDates(text: string, ctx: DateContext): DateMention[] {
       if (/\p{L}{3,}/u.test(gap)) prev.gap = { index: prev.end, end: m.index };
       continue;
     }
-    if (prev?.hasTime && !prev.endTime && m.hasTime && !m.hasDay && /^\s*(-|–|—|to|and|until|till|bis|a|à|al|au|y|et|und)\s*(?:ca\.|circa|approx\.|about|around|etwa|gegen|vers|environ|aprox\.)?\s*$/i.test(gap)) {
+    if (
+      prev?.hasTime &&
+      !prev.endTime &&
+      m.hasTime &&
+      !m.hasDay &&
+      /^\s*(-|–|—|to|and|until|till|bis|a|à|al|au|y|et|und)\s*(?:ca\.|circa|approx\.|about|around|etwa|gegen|vers|environ|aprox\.)?\s*$/i.test(gap)
+    ) {
       prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.hour, minute: m.minute };
       prev.zone = prev.zone ?? m.zone;
       prev.end = m.end;

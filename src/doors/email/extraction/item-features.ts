@@ -8,7 +8,7 @@
  * the model hashes the names, so a word it never saw weighs nothing.
  * Each item's own title and a bounded piece of its sentence are read, so the cost stays linear.
  */
-import { imperativeMood, listVerb } from './action-items.js';
+import { imperativeMood, listVerb } from './imperative-mood.js';
 import type { MailClass } from './classify.js';
 import type { Lang } from './language.js';
 

@@ -3,7 +3,7 @@ import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, visitorComes, notOneEvent, visitPurpose } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { eventEndMs, findDurationMinutes, statedDurationMinutes } from './durations.js';
+import { eventEndMs, statedDurationMinutes } from './durations.js';
 import { GENERIC_LABEL, happening, hostedEvent, leadsIn, nounPhrase } from './statements.js';
 import { germanActivity } from './german-activity.js';
 import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint } from './places.js';
@@ -227,7 +227,8 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
 const SUBJECT_NOISE =
   /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
 
-const VISIT_NOUN = /(?<!\p{L})(?:inspections?|visit|maintenance|service|repairs?|readings?|inspektion|wartung|ablesung|reparatur|revisi[óo]n|inspecci[óo]n|visita|mantenimiento|visite|entretien|contr[ôo]le|relev[ée])(?!\p{L})/iu;
+const VISIT_NOUN =
+  /(?<!\p{L})(?:inspections?|visit|maintenance|service|repairs?|readings?|inspektion|wartung|ablesung|reparatur|revisi[óo]n|inspecci[óo]n|visita|mantenimiento|visite|entretien|contr[ôo]le|relev[ée])(?!\p{L})/iu;
 
 /** The subject line as an event title: "Einladung zum Elternabend der Klasse 2a" -> "Elternabend der Klasse 2a". */
 function subjectEventTitle(subject: string): string {

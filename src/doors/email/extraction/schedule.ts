@@ -156,7 +156,10 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
   // A minute before midnight is a deadline's hour ("Letter of intent: Friday, December 11, 11:59 p.m. ET").
   const lastMinute = time !== null && time.hour === 23 && time.minute === 59;
   // "Dec 7 - Letter of intent due (5:00 PM CT)": an entry that says it is due names a deadline, whatever its hour.
-  if (time && (dueByHour(line) || lastMinute || asks(cleaned.trim()) || /(?<!\p{L})(?:due|deadline|f[äa]llig|fecha l[íi]mite|date limite)(?!\p{L})/iu.test(cleaned))) {
+  if (
+    time &&
+    (dueByHour(line) || lastMinute || asks(cleaned.trim()) || /(?<!\p{L})(?:due|deadline|f[äa]llig|fecha l[íi]mite|date limite)(?!\p{L})/iu.test(cleaned))
+  ) {
     return {
       task: {
         kind: 'schedule',

@@ -140,7 +140,11 @@ export function sentencesOf(text: string): string[] {
     // "88 Cedar Ave. Please RSVP": an abbreviation, then a new sentence that asks.
     // "1200 Oakwood Ave. Students should arrive ...": a street's suffix, then a sentence that opens on a word and goes on in lower case.
     const sentenceAfterStreet = /\b(?:ave|blvd|bd|rd)\.$/i.test(tail) && /^\s+\p{Lu}\p{Ll}+\s+\p{Ll}/u.test(text.slice(end, end + 40));
-    if (ABBREVIATIONS.test(tail) && !sentenceAfterStreet && !/^\s+(?:please|bitte|merci|por favor|thanks|thank you|rsvp|let|reply)\b/i.test(text.slice(end, end + 20)))
+    if (
+      ABBREVIATIONS.test(tail) &&
+      !sentenceAfterStreet &&
+      !/^\s+(?:please|bitte|merci|por favor|thanks|thank you|rsvp|let|reply)\b/i.test(text.slice(end, end + 20))
+    )
       continue;
     // "- 7.12. Nikolausfeier in der Turnhalle": a line that opens with a day and month is an entry, not a sentence.
     if (end - start <= 16 && /^\s*(?:[-*•]\s*)?\d{1,2}\.\d{1,2}\.(?:\d{2,4})?$/.test(text.slice(start, end))) continue;

@@ -24,7 +24,8 @@ export function tableItems(table: Unit[], above: Unit | undefined, ctx: DateCont
  * Two such pairs in a row at least, so a lone date line is not joined to whatever follows it.
  */
 export function dayOverItsLine(units: Unit[], i: number, ctx: DateContext, asks: (text: string) => boolean): ScheduleItem | null {
-  const aDay = (j: number) => units[j] !== undefined && !units[j].listItem && onlyADate(units[j].text, ctx) && findDates(units[j].text, ctx).some((m) => m.hasDay);
+  const aDay = (j: number) =>
+    units[j] !== undefined && !units[j].listItem && onlyADate(units[j].text, ctx) && findDates(units[j].text, ctx).some((m) => m.hasDay);
   const what = units[i + 1];
   if (!what || !aDay(i) || aDay(i + 1) || !(aDay(i + 2) || aDay(i - 2))) return null;
   return scheduleLine(`${units[i].text} - ${what.text}`, ctx, false, asks);

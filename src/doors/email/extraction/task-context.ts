@@ -22,7 +22,7 @@ const words = (s: string) =>
  * A dated ask to say whether you come, in a mail about one event, is about that event: its title
  * names it ("Geben Sie uns Bescheid, ob Sie kommen: Elternabend") unless it already does.
  */
-export function namedByTheirEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
+function namedByTheirEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
   return events.length === 1 ? tasks.map((t) => namedByEvent(t, events[0])) : tasks;
 }
 
@@ -42,7 +42,7 @@ export const ANNOUNCES_DATES =
  * The undated sentence that announces a schedule of deadlines is not an errand of its own: the
  * dated entries right after it are.
  */
-export function withoutScheduleIntros(tasks: TextTask[]): TextTask[] {
+function withoutScheduleIntros(tasks: TextTask[]): TextTask[] {
   return tasks.filter((t, i) => !(t.dueMs === null && ANNOUNCES_DATES.test(t.excerpt) && tasks[i + 1]?.kind === 'schedule' && tasks[i + 1].dueMs !== null));
 }
 
@@ -50,7 +50,7 @@ export function withoutScheduleIntros(tasks: TextTask[]): TextTask[] {
 const BEFORE_THE_EVENT =
   /\b(?:before (?:attending|arriving|you (?:arrive|come|attend)|the (?:event|session|appointment|visit|class|meeting))|vor dem (?:termin|besuch|kurs)|vor (?:ihrem|deinem) (?:termin|besuch)|avant (?:la s[ée]ance|le rendez-vous|votre (?:venue|rendez-vous|visite))|antes de (?:la cita|la sesi[óo]n|venir|asistir|su (?:cita|visita)))\b/i;
 
-export function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
+function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
   if (events.length !== 1 || events[0].allDay) return tasks;
   return tasks.map((t) => (t.dueMs === null && BEFORE_THE_EVENT.test(t.excerpt) ? { ...t, dueMs: events[0].startMs } : t));
 }
@@ -61,7 +61,7 @@ const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] 
  * "Book an appointment before December 31" and, under it, a link "Book online or call ...": an
  * undated bare imperative with the same verb as a dated task in the mail is the same errand again.
  */
-export function withoutUndatedEchoes(tasks: TextTask[]): TextTask[] {
+function withoutUndatedEchoes(tasks: TextTask[]): TextTask[] {
   const datedVerbs = new Set(tasks.filter((t) => t.dueMs !== null).map((t) => firstWord(t.title)));
   return tasks.filter((t) => t.dueMs !== null || (t.kind !== 'imperative' && t.kind !== 'list') || !datedVerbs.has(firstWord(t.title)));
 }
@@ -69,7 +69,8 @@ export function withoutUndatedEchoes(tasks: TextTask[]): TextTask[] {
 const MONEY = /(?<!\p{L})(?:money|cash|geld|dinero|plata|argent)(?!\p{L})/iu;
 const COLLECTED_FOR =
   /(?<!\p{L})(?:collect\p{L}*|sammeln|sammelt|recaud\p{L}*|juntamos|cotis\p{L}*|collectons)(?!\p{L})[^.!?]{0,30}?(?<!\p{L})(?:for|für|para|pour)\s+(?:(?:the|a|das|den|die|el|la|los|las|le|la|les|un|une)\s+)?([^.,;!?]{3,50})/iu;
-const NOT_A_MODIFIER = /^(?:the|this|that|these|those|your|our|their|his|her|its|my|any|each|every|one|new|old|same|other|attached|signed|completed|filled|printed|blank|paper|online)$/i;
+const NOT_A_MODIFIER =
+  /^(?:the|this|that|these|those|your|our|their|his|her|its|my|any|each|every|one|new|old|same|other|attached|signed|completed|filled|printed|blank|paper|online)$/i;
 
 /**
  * "... every student needs a signed permission slip ... Please return the slip by Friday": the thing
@@ -78,7 +79,9 @@ const NOT_A_MODIFIER = /^(?:the|this|that|these|those|your|our|their|his|her|its
 export function namedAsBefore(t: TextTask, before: string): TextTask {
   // "Wir sammeln für das Weihnachtsgeschenk 5 € pro Kind. Bitte geben Sie das Geld ... ab": the money is for what was collected for.
   if (MONEY.test(t.title)) {
-    const purpose = COLLECTED_FOR.exec(before)?.[1]?.replace(/\s+\d.*$/u, '').trim();
+    const purpose = COLLECTED_FOR.exec(before)?.[1]
+      ?.replace(/\s+\d.*$/u, '')
+      .trim();
     return purpose ? { ...t, title: finishTitle(`${t.title}: ${purpose}`, 16) } : t;
   }
   const short = /^(\p{L}+(?:\s+\p{L}+)?\s+the)\s+(\p{L}{3,})$/iu.exec(t.title);
@@ -88,3 +91,7 @@ export function namedAsBefore(t: TextTask, before: string): TextTask {
   return named && !NOT_A_MODIFIER.test(named[1]) ? { ...t, title: `${short[1]} ${named[1].toLocaleLowerCase()} ${noun}` } : t;
 }
 
+/** The tasks as the whole mail reads them: echoes and schedule intros gone, dues before the event, asks named by it. */
+export function inMailContext(tasks: TextTask[], events: TextEvent[]): TextTask[] {
+  return namedByTheirEvent(dueBeforeTheEvent(withoutScheduleIntros(withoutUndatedEchoes(tasks)), events), events);
+}

@@ -1,6 +1,7 @@
 /** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
 import { CONFIDENCE } from './confidence.js';
-import { ACTION_HEADING, clauseTask, imperativeMood, listVerb, type TextTask } from './action-items.js';
+import { ACTION_HEADING, clauseTask, type TextTask } from './action-items.js';
+import { imperativeMood, listVerb } from './imperative-mood.js';
 import { namedByAntecedent, opensWithPronoun } from './antecedent.js';
 import { subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
@@ -31,7 +32,7 @@ import { capitalise, contentWordCount, finishTitle, stripListMarker } from './ti
 import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
 import { noteLines, spreadAsk } from './note-lists.js';
 import { outingEvent, withOuting } from './outings.js';
-import { ANNOUNCES_DATES, dueBeforeTheEvent, namedAsBefore, namedByEvent, namedByTheirEvent, withoutScheduleIntros, withoutUndatedEchoes } from './task-context.js';
+import { ANNOUNCES_DATES, inMailContext, namedAsBefore, namedByEvent } from './task-context.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, openingSentence, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 import { dayOverItsLine, isTableRow, tableItems } from './tables.js';
@@ -352,7 +353,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   const events = namedBySubject(withSharedPlace(withFields(withoutMovedFrom(out.events), places, durations), sharedPlaces), cleanSubject);
   // "we'll be back by 2:30 PM" read on the mail's own day, hours before it was sent: no deadline ahead.
   const ahead = out.tasks.filter((t) => t.dueMs === null || !t.dueIsExact || t.dueMs >= ctx.refMs - 3600000);
-  return { tasks: namedByTheirEvent(dueBeforeTheEvent(withoutScheduleIntros(withoutUndatedEchoes(ahead)), events), events), events };
+  return { tasks: inMailContext(ahead, events), events };
 }
 
 /**
@@ -370,9 +371,10 @@ function withFields(events: TextEvent[], places: string[], durations: number[]):
 }
 
 /** A deadline named by reference to the sentence before: "before then", "bis dahin", "avant cette date", "antes de esa fecha". */
-const ASKED_KINDS = new Set<TextTask['kind']>(['request', 'imperative', 'list', 'section']);
 const THEN_REF =
   /\b(?:before|by|until) (?:then|that date|this date|that day|the same (?:date|day|deadline))\b|\bbefore (?:it|they|this|that) (?:expires?|ends?|closes?|runs? out)\b|\bvor (?:dem )?ablauf\b|\bavant (?:son |l['’])?(?:expiration|[ée]ch[ée]ance)\b|\bantes de que (?:caduque|venza|expire|termine)\b|\bbis dahin\b|\brechtzeitig\b|\bfristgerecht\b|\bdentro del plazo\b|\bdans les d[ée]lais\b|\bbis zu diesem (?:datum|tag|termin)\b|\bavant cette date\b|\bd['’]ici l[àa]\b|\bavant ce jour\b|\bantes de (?:esa|esta) fecha\b|\bpara entonces\b|\bhasta entonces\b|\bantes de ese d[íi]a\b/i;
+
+const ASKED_KINDS = new Set<TextTask['kind']>(['request', 'imperative', 'list', 'section']);
 
 function deadlineIn(text: string, ctx: DateContext): number | null {
   const m = findDates(text, ctx).find((x) => x.hasDay && !x.likelyPast && isDeadlineMention(text, x));
@@ -381,11 +383,8 @@ function deadlineIn(text: string, ctx: DateContext): number | null {
 
 /** "Your password expires on December 10. Please change it before then.": the day of the sentence before. */
 function thenDue(task: TextTask, previous: string, subject: string, ctx: DateContext): TextTask {
-  const m = previous
-    ? findDates(previous, ctx)
-        .filter((x) => x.hasDay && !x.likelyPast)
-        .pop()
-    : undefined;
+  const days = previous ? findDates(previous, ctx).filter((x) => x.hasDay && !x.likelyPast) : [];
+  const m = days[days.length - 1];
   if (!m) return task;
   // "vom 1. Dezember bis 15. Januar möglich ... fristgerecht": a range's last day.
   const last = m.endDay ? { ...m, ...m.endDay } : m;
