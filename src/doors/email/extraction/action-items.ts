@@ -1,7 +1,7 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
 import { asksNothing, closingFormula, offeredPickup, tickedOff, withoutModal } from './advice.js';
 import { germanPoliteTitle, separableAsk } from './german-asks.js';
-import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, subjectTopic } from './asks.js';
+import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, replyPurpose, subjectTopic } from './asks.js';
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { imperativeMood, listVerb } from './imperative-mood.js';
@@ -255,6 +255,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   if (ctx.lang === 'de') title = germanPoliteTitle(title.replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1'));
   // "einen Termin unter 0221 555 123", "call us at 555-0148": the number is how, not what.
   title = title.replace(/\s+(?:unter|at|on|au|al|under)\s+\+?\d[\d\s/().-]{5,}\d/g, '');
+  title = replyPurpose(title, info.clause) ?? title;
   if (contentWordCount(title) < 2) {
     // "Can you review it by Thursday?": the object is in the subject line.
     if (!due || !info.subject) return null;

@@ -3,7 +3,7 @@
  * ability or willingness, a reminder ("don't forget"), a request to be told something ("let Coach
  * Dana know"), in four languages; and titles whose object only points at what the subject names.
  */
-import { finishTitle } from './titles.js';
+import { capitalise, finishTitle } from './titles.js';
 
 /**
  * Asking by a question about the reader's ability or willingness ("Tu pourrais me rendre ... ?",
@@ -39,3 +39,14 @@ export const CONDITIONAL_LEAD =
 /** "Order forms are due back by December 8", "Review is on Monday": a noun phrase and its verb, not an imperative. */
 export const NOUN_THEN_COPULA =
   /^\p{L}+(?:\s+(?!(?:the|a|an|your|our|this|these|those|my|his|her|their|its|it|them|me|us|him)\b)\p{L}+){0,2}\s+(?:is|are|was|were|will be|must be|need to be|needs to be|have to be|has to be)\b/iu;
+
+const REPLY_VERB = /^(?:reply|respond|answer|write back|antwort\p{L}*|responde\p{L}*|contesta\p{L}*|r[ée]pond\p{L}*)$/iu;
+const REPLY_PURPOSE =
+  /(?<!\p{L})(?:to|um|para|pour)\s+((?:confirm|let us know|tell us|say|indicate|zu best[äa]tigen|confirmar|indicar|confirmer|nous dire)(?!\p{L})[^.;!?]{0,80})/iu;
+
+/** "Please reply by tomorrow at noon to confirm that window works": the reply is asked for what it says ("Confirm that window works"). */
+export function replyPurpose(title: string, clause: string): string | null {
+  if (!REPLY_VERB.test(title.trim())) return null;
+  const m = REPLY_PURPOSE.exec(clause);
+  return m ? finishTitle(capitalise(m[1].replace(/\s+zu\s+best[äa]tigen/i, ' bestätigen')), 12) : null;
+}
