@@ -141,8 +141,12 @@ function atTime(day: DateMention, time: DateMention): DateMention {
 const ANNOUNCED =
   /(?<!\p{L})(?:(?:notifications?|results|decisions)\s+(?:sent|go out|out)|announced|notified|published|released|bekanntgegeben|ver[öo]ffentlicht|publicad[oa]s|anunciad[oa]s|comunicad[oa]s|publi[ée]e?s|annonc[ée]e?s)(?!\p{L})/iu;
 
+/** "No action is needed", "keine Aktion erforderlich": said of a whole mail, or of the one line it closes. */
+export const NOTHING_TO_DO =
+  /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
+
 function entry(line: string, text: string, day: DateMention, others: DateMention[], ctx: DateContext, asks: (text: string) => boolean): ScheduleItem | null {
-  if (ANNOUNCED.test(text)) return null;
+  if (ANNOUNCED.test(text) || NOTHING_TO_DO.test(line)) return null;
   const time = others.find((m) => m.hasTime && !m.hasDay) ?? (day.hasTime ? day : null);
   const cleaned = time && time !== day ? text.replace(time.text, ' ') : text;
   const chunks = cleaned

@@ -84,7 +84,8 @@ export function namedAsBefore(t: TextTask, before: string): TextTask {
       .trim();
     return purpose ? { ...t, title: finishTitle(`${t.title}: ${purpose}`, 16) } : t;
   }
-  const short = /^(\p{L}+(?:\s+\p{L}+)?\s+the)\s+(\p{L}{3,})$/iu.exec(t.title);
+  // "Return the form: Note": a subject line added for want of an object goes once the object is named.
+  const short = /^(\p{L}+(?:\s+\p{L}+)?\s+the)\s+(\p{L}{3,})(?::\s.*)?$/iu.exec(t.title);
   if (!short) return t;
   const noun = short[2];
   const named = new RegExp(`(?<!\\p{L})(\\p{L}{3,})\\s+${noun}(?!\\p{L})`, 'iu').exec(before);

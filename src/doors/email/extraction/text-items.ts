@@ -29,7 +29,7 @@ import {
 import { withoutMovedFrom } from './reschedule.js';
 import { closure, labelledHappening } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
-import { DATE_FIRST_LINE, dueByHour, occurrenceList, scheduleLine } from './schedule.js';
+import { DATE_FIRST_LINE, dueByHour, NOTHING_TO_DO, occurrenceList, scheduleLine } from './schedule.js';
 import { noteLines, spreadAsk } from './note-lists.js';
 import { outingEvent, withOuting } from './outings.js';
 import { ANNOUNCES_DATES, inMailContext, namedAsBefore, namedByEvent } from './task-context.js';
@@ -51,8 +51,6 @@ const DURATION_KV =
   /^\s*(?:[-*•]\s*)?(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|estimada|aproximada|prevista))?\s*:/i;
 const WHERE_KV =
   /^\s*(?:[-*•]\s*)?(?:where|location|venue|address|meeting point|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|punto de encuentro|ort|wo|standort|adresse|treffpunkt|lieu|o[ùu]|emplacement|point de rendez-vous|lieu de rendez-vous)\s*(?::|\|)\s*(\S.*)$/i;
-const NOTHING_TO_DO =
-  /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
 const CONDITIONAL_NOTHING =
   /\b(?:if|unless|si|wenn|falls|sofern)\b[^.!?\n]{2,80},\s*(?:then\s+)?(?:no action (?:is )?(?:needed|required)|nothing|keine aktion|no se requiere|aucune action)/i;
 const SECTION_INTRO =
@@ -246,7 +244,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         }
       }
       // A line that opens with its date is a schedule entry by its shape ("Sat Nov 21 - Home meet ..."); so is a day over its errand's line.
-      const dateFirst = DATE_FIRST_LINE.test(u.text) && !NOTHING_TO_DO.test(u.text);
+      const dateFirst = DATE_FIRST_LINE.test(u.text);
       const paired = dateFirst ? null : dayOverItsLine(units, i, ctx, isDue);
       const dated = paired ?? (dateFirst ? scheduleLine(u.text, ctx, false, isDue) : null);
       if (dated) {
