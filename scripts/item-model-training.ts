@@ -43,8 +43,12 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical15',
     'typical16',
     'typical17',
+    'typical18',
+    'typical19',
     'typical20',
     'typical21',
+    'typical22',
+    'typical23',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),

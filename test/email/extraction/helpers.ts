@@ -45,3 +45,9 @@ export async function runWithModel(raw: Buffer): Promise<{ parsed: ParsedMessage
   const parsed = await parseEmail(raw);
   return { parsed, out: extract(parsed) };
 }
+
+/** A round's reader of made-up mail: each call a new message from `from` (a person by default), read by the rules alone. */
+export function extractor(prefix: string) {
+  let n = 0;
+  return async (date: string, body: string, subject = 'Note', from?: string) => (await run(mail(headers(date, subject, `${prefix}-${++n}`, from), body))).out;
+}

@@ -4,17 +4,13 @@
  * the rules (several wordings and languages each), not taken from a corpus.
  */
 import { describe, expect, it } from 'vitest';
-import { day, headers, mail, run } from './helpers.js';
+import { day, extractor } from './helpers.js';
 
 const EST = 'Tue, 1 Dec 2026 09:00:00 -0500';
 const CET = 'Tue, 1 Dec 2026 09:00:00 +0100';
 const ART = 'Tue, 1 Dec 2026 09:00:00 -0300';
 
-let n = 0;
-async function extracted(date: string, body: string, subject = 'Note', from?: string) {
-  const { out } = await run(mail(headers(date, subject, `r17-${++n}`, from), body));
-  return out;
-}
+const extracted = extractor('r17');
 const minutes = (e: { start_time: string; end_time: string | null }) => (Date.parse(e.end_time ?? '') - Date.parse(e.start_time)) / 60000;
 
 describe('the date of a forwarded message', () => {
