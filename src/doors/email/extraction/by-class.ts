@@ -148,7 +148,7 @@ const UNTIL_LABEL = /(?<!\p{L})(?:bis|by|until|before|antes de|hasta|avant(?: le
 const TOLD_NOT_ASKED = /deliver|arriv|ship|estimated|expected|entrega|llegada|env[íi]o|liefer|zustell|ankunft|livraison|exp[ée]di/i;
 /** "We'll hold your prescription until Friday, December 11", "se guardará hasta el 11 de diciembre": how long it waits to be fetched. */
 const HELD_UNTIL =
-  /(?<!\p{L})(?:hold|held|keep|kept|reserved|aufbewahrt|aufbewahren|bewahren|gelagert|lagern|guard\p{L}*|reservad\p{L}*|conserv\p{L}*|gard\p{L}*)(?!\p{L})[^.\n]{0,50}?(?<!\p{L})(?:until|through|bis(?:\s+zum)?|hasta(?:\s+el)?|jusqu['’]au)\s+([^.\n]{3,40})/iu;
+  /(?<!\p{L})(?:hold|held|keep|kept|reserved|aufbewahrt|aufbewahren|bewahren|gelagert|lagern|guard\p{L}*|reservad\p{L}*|conserv\p{L}*|gard(?:[ée]e?s?|er|ons))(?!\p{L})[^.\n]{0,50}?(?<!\p{L})(?:until|through|bis(?:\s+zum)?|hasta(?:\s+el)?|jusqu['’]au)\s+([^.\n]{3,40})/iu;
 
 /** "Voting closes Sunday, December 6", "La encuesta cierra el 9 de diciembre": the day the answer is due. */
 const CLOSES =

@@ -5,7 +5,7 @@
 
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 
-/** "should be wrapped up by about 4 pm", "gegen 16 Uhr fertig": the hour the work ends. */
+/** "should be wrapped up by about 4 pm", "fertig bis ca. 16 Uhr", "terminé vers 16h": the hour the work ends. */
 const FINISHED_BY =
   /(?:wrapped up|done|finished|out|fertig|terminad[oa]s?|termin[ée]e?s?)\s+(?:by|bis|para|vers|avant|à)\s+((?:about|around|ca\.|gegen|vers)?\s*\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?)/i;
 

@@ -13,9 +13,9 @@ const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|
 /** An invitation to attend makes the sentence an event even without an event noun ("join us", "os invitamos", "laden Sie ... ein"). */
 export const INVITED =
   /\b(?:(?:are|is|you're) (?:cordially |warmly )?invited|invites? (?:you|all|everyone|families|parents)\b|join us|come (?:and )?join|hope to see you|(?:os|les|te|le) invit(?:amos|o)|invitamos a|est[áa]is invitad|est[áa]n invitad|acomp[áa][ñn]anos|(?:laden|lade|lädt) (?:sie|euch|dich|wir|ich|alle)\b.*\bein\b|(?:laden|lade|lädt)\s+(?:[a-zäöüß]+\s+){0,3}zu[mr]?\s[^.!?]*\bein\b|(?:sind|seid|bist) (?:herzlich )?eingeladen|nous vous invitons|vous invit(?:ons|e)|t['’]invite|(?:[êe]tes|es) (?:cordialement |chaleureusement )?invit[ée]s?|venez nombreux)/i;
-/** "Let's do a dry run on Tuesday at 3pm", "Lass uns eine Probe machen": a time proposed for something done together. */
+/** "Let's do a dry run on Tuesday at 3pm", "Shall we have a quick sync on Monday at 10?": a time proposed for something done together (English). */
 export const PROPOSED =
-  /(?<!\p{L})(?:let['’]s|let us|shall we|why don['’]t we|lass(?:t)? uns|hagamos|faisons)\s+(?:do|have|hold|run|schedule|set up|book|plan)\s+(?:a|an|the|our)\s+(?:quick\s+|short\s+|final\s+)?\p{L}{3,}/iu;
+  /(?<!\p{L})(?:let['’]s|let us|shall we|why don['’]t we)\s+(?:do|have|hold|run|schedule|set up|book|plan)\s+(?:a|an|the|our)\s+(?:quick\s+|short\s+|final\s+)?\p{L}{3,}/iu;
 /**
  * What an invitation invites to names the event: "we invite you to our winter concert", "laden wir
  * zum Weihnachtsbasteln ein", "os invitamos a la fiesta de fin de curso", "nous vous invitons à la
