@@ -7,6 +7,7 @@ import { PURCHASE } from './action-items.js';
 import { appointmentEvent, fieldsOf } from './appointments.js';
 import { CALENDAR_ENTRY_SUBJECT, type MailClass } from './classify.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
+import { WINDOW_CLOSES } from './meetings.js';
 import { namedByBill } from './invoice-context.js';
 import { subjectTitle } from './subject.js';
 import type { TextItems } from './text-items.js';
@@ -151,8 +152,7 @@ const HELD_UNTIL =
   /(?<!\p{L})(?:hold|held|keep|kept|reserved|aufbewahrt|aufbewahren|bewahren|gelagert|lagern|guard\p{L}*|reservad\p{L}*|conserv\p{L}*|gard(?:[ée]e?s?|er|ons))(?!\p{L})[^.\n]{0,50}?(?<!\p{L})(?:until|through|bis(?:\s+zum)?|hasta(?:\s+el)?|jusqu['’]au)\s+([^.\n]{3,40})/iu;
 
 /** "Voting closes Sunday, December 6", "La encuesta cierra el 9 de diciembre": the day the answer is due. */
-const CLOSES =
-  /(?<!\p{L})(?:voting|the poll|poll|survey|umfrage|abstimmung|encuesta|votaci[óo]n|sondage|le vote)\s+(?:closes|ends|cierra|termina|endet|schlie(?:ß|ss)t|ferme|se termine)(?:\s+(?:on|el|am|le))?\s+([^.\n]{3,40})/iu;
+const CLOSES = new RegExp(String.raw`(?<!\p{L})${WINDOW_CLOSES}\s+([^.\n]{3,40})`, 'iu');
 
 export function fallbackDueMs(text: string, ctx: DateContext): number | null {
   const head = text.slice(0, 3000);

@@ -6,6 +6,7 @@
 import { IMPERATIVE, REQUEST } from './action-items.js';
 import type { DateContext } from './dates.js';
 import { hasMeetingWord } from './meeting-words.js';
+import { subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripLeadIns } from './titles.js';
 
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;
@@ -105,6 +106,24 @@ const VISITOR_WILL = new RegExp(`${VISITOR.source}\\s+(?:will|is going to|is sch
 /** "Our technician can come on Thursday ... between 1:00 and 3:00 PM": a tradesperson's visit is an event without a meeting word. */
 export function visitorComes(clause: string): boolean {
   return VISITOR.test(clause) && (COMES.test(clause) || VISITOR_WILL.test(clause));
+}
+
+const VISIT_NOUN =
+  /(?<!\p{L})(?:inspections?|visit|maintenance|service|repairs?|readings?|inspektion|wartung|ablesung|reparatur|revisi[óo]n|inspecci[óo]n|visita|mantenimiento|visite|entretien|contr[ôo]le|relev[ée])(?!\p{L})/iu;
+
+/**
+ * How a tradesperson's visit is titled: by what they come to do, unless only the subject names it as
+ * a visit ("Annual Smoke & CO Detector Inspection"; of "Unit 3B - pest control visit and lease
+ * renewal", the part that does). Null for a clause that tells no visit; a null title keeps the one read.
+ */
+export function visitTitle(clause: string, blanked: string, subject: string): { title: string | null; fromSubject: boolean } | null {
+  const purpose = visitPurpose(blanked);
+  if (!purpose && !visitorComes(clause)) return null;
+  const named = subjectTitle(subject)
+    .split(/\s+[-–—|]\s+|:\s+/)
+    .find((part) => VISIT_NOUN.test(part) && part.trim().split(/\s+/).length >= 2);
+  if (named && !(purpose && VISIT_NOUN.test(purpose))) return { title: finishTitle(capitalise(named), 10), fromSubject: true };
+  return { title: purpose, fromSubject: false };
 }
 
 export function visitPurpose(clause: string): string | null {

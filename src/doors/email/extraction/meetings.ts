@@ -1,6 +1,6 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
-import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, visitorComes, notOneEvent, visitPurpose } from './event-cues.js';
+import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, visitorComes, notOneEvent, visitTitle } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { eventEndMs, statedDurationMinutes } from './durations.js';
@@ -14,8 +14,10 @@ import { hasMeetingWord, MEETING_WORD, meetingPhrase } from './meeting-words.js'
 
 /** "by next Friday", "bis kommenden Montag": a word that points at the day, between the deadline word and the day. */
 export const POINTS_AT_DAY = String.raw`(?:(?:this|next|coming|kommenden|n[äa]chsten|diesen|pr[óo]ximo|este|ce|prochain)\s*)?`;
+/** "Entries close", "Voting closes on", "la inscripción cierra el", "Anmeldung endet am", "les inscriptions ferment le": a window for answers shutting, before its day. */
+export const WINDOW_CLOSES = String.raw`(?:entries|registration|enrol?lment|applications?|sign-?ups?|submissions?|nominations?|orders?|voting|the poll|poll|survey|le vote|umfrage|abstimmung|anmeldung|anmeldefrist|encuesta|votaci[óo]n|inscripci[óo]n|inscripciones|sondage|inscriptions)\s+(?:se\s+)?(?:close[sd]?|closing|ends|cierran?|termina|endet|schlie(?:ß|ss)t|ferment?|closent|termine(?:nt)?)(?:\s+(?:on|el|am|le))?`;
 const DEADLINE_BEFORE = new RegExp(
-  String.raw`\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|runs (?:through|thru)|(?:open|available) (?:through|thru)|(?:entries|registration|enrol?lment|applications?|sign-?ups?|voting|submissions?|nominations?|orders?)\s+clos(?:e|es|ing)(?:\s+on)?|(?:inscripci[óo]n|inscripciones)\s+(?:se\s+)?cierran?(?:\s+el)?|(?:anmeldung|anmeldefrist)\s+(?:endet|schlie(?:ß|ss)t)(?:\s+am)?|inscriptions\s+(?:ferment|closent|se terminent)(?:\s+le)?|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?${POINTS_AT_DAY}$`,
+  String.raw`\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|runs (?:through|thru)|(?:open|available) (?:through|thru)|${WINDOW_CLOSES}|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?${POINTS_AT_DAY}$`,
   'i',
 );
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
@@ -227,9 +229,6 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
 const SUBJECT_NOISE =
   /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
 
-const VISIT_NOUN =
-  /(?<!\p{L})(?:inspections?|visit|maintenance|service|repairs?|readings?|inspektion|wartung|ablesung|reparatur|revisi[óo]n|inspecci[óo]n|visita|mantenimiento|visite|entretien|contr[ôo]le|relev[ée])(?!\p{L})/iu;
-
 /** The subject line as an event title: "Einladung zum Elternabend der Klasse 2a" -> "Elternabend der Klasse 2a". */
 function subjectEventTitle(subject: string): string {
   const s = subjectTitle(subject)
@@ -336,15 +335,10 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     title = subjectEventTitle(subject);
     fromSubject = true;
   }
-  // A tradesperson's visit is named by what they come to do, unless only the subject names it as a visit ("Annual Smoke & CO Detector Inspection").
-  const purpose = visitPurpose(blanked);
-  if (purpose || visitorComes(clause)) {
-    // "Unit 3B - pest control visit and lease renewal": the part of the subject that names the visit.
-    const named = subjectTitle(subject)
-      .split(/\s+[-–—|]\s+|:\s+/)
-      .find((part) => VISIT_NOUN.test(part) && part.trim().split(/\s+/).length >= 2);
-    fromSubject = !(purpose && VISIT_NOUN.test(purpose)) && named !== undefined;
-    title = named && fromSubject ? finishTitle(capitalise(named), 10) : (purpose ?? title);
+  const visit = visitTitle(clause, blanked, subject);
+  if (visit) {
+    fromSubject = visit.fromSubject;
+    title = visit.title ?? title;
   }
   const weak: NonNullable<TextEvent['weak']> = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
   const location = findLocation(blanked) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m) ?? meetingPoint(sentenceAfter);
