@@ -125,7 +125,7 @@ function placeBlock(text: string): string | null {
  * de servicio", "le rendez-vous de Pistache", "Ihren Werkstatttermin", "Biscuit has an appointment".
  */
 const BOOKED_PHRASE: RegExp[] = [
-  /\b(?:your|the)\s+((?:(?!upcoming|next|new|scheduled|confirmed|rescheduled|following)[\p{L}-]+\s+){1,3}(?:appointment|appt|visit|consultation|exam|check-?up|cleaning|fitting))\b/iu,
+  /\b(?:your|the|an?)\s+((?:(?!upcoming|next|new|scheduled|confirmed|rescheduled|following)[\p{L}-]+\s+){1,3}(?:appointment|appt|visit|consultation|exam|check-?up|cleaning|fitting))\b/iu,
   /\b(?:su|tu|la|una)\s+((?:cita|consulta|revisi[óo]n)\s+(?:de|para)\s+(?!las?\b|el\b|\d)\p{L}{3,}(?:\s+(?:de|del)\s+\p{L}{3,})?)/iu,
   /\b(?:le|votre|un)\s+((?:rendez-vous|rdv|consultation)\s+(?:de|d['’]|pour)\s*(?!la\b|le\b|\d)\p{L}{3,})/iu,
   /\b(?:ihren?|den|einen)\s+(\p{L}{3,}termin)\b/iu,
@@ -295,9 +295,10 @@ export function appointmentEvent(text: string, subject: string, ctx: DateContext
   if (startMs < ctx.refMs - 3600000) return null;
   // A one-hour end is the default of a sentence read without one: a stated duration wins over it.
   if (endMs === null || endMs <= startMs || ((movedTo || !fromFields) && (movedTo || structured) && endMs - startMs === 3600000)) {
-    // "Behandlung: Professionelle Zahnreinigung (ca. 45 Minuten)", "Servicio: Sesión de fisioterapia – 50 minutos": the service says how long it takes.
+    // "Behandlung: Professionelle Zahnreinigung (ca. 45 Minuten)", "Appointment: Follow-up physiotherapy (30 minutes)": the service says how long it takes.
     const durationField =
-      fields.find((f) => DURATION_LABEL.test(f.label)) ?? fields.find((f) => SERVICE_LABEL.test(f.label) && findDurationMinutes(f.value) !== null);
+      fields.find((f) => DURATION_LABEL.test(f.label)) ??
+      fields.find((f) => (SERVICE_LABEL.test(f.label) || NOUN_LABEL.test(f.label)) && findDurationMinutes(f.value) !== null);
     // A duration field, the When field itself ("10:00, 30 min"), or a sentence ("The visit takes about 40 minutes").
     const minutes = findDurationMinutes(durationField?.value ?? whenText) ?? statedDurationMinutes(text.slice(0, 3000));
     endMs = minutes ? startMs + minutes * 60000 : endMs !== null && endMs > startMs ? endMs : startMs + 3600000;

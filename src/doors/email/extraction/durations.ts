@@ -23,7 +23,8 @@ export function eventEndMs(m: DateMention, ctx: DateContext, startMs: number, co
 
 /** "30 minutes", "45 min", "2 hours", "1.5h", "30 min slots": a stated duration in minutes. */
 export function findDurationMinutes(text: string): number | null {
-  const m = /\b(\d+(?:[.,]\d+)?)[\s-]*(minutes?|mins?|min\.?|minutos|minuten|hours?|hrs?|horas?|stunden?|heures?|h)\b/i.exec(text);
+  // "8 h 30" is the French way to write a time of day, not eight hours.
+  const m = /\b(\d+(?:[.,]\d+)?)[\s-]*(minutes?|mins?|min\.?|minutos|minuten|hours?|hrs?|horas?|stunden?|heures?|h(?!\s*\d))\b/i.exec(text);
   if (!m) return null;
   const n = Number(m[1].replace(',', '.'));
   const unit = m[2].toLowerCase();

@@ -75,10 +75,11 @@ export function notOneEvent(clause: string): boolean {
 /**
  * "your upcoming visit at Northside Physical Therapy", "Ihr Termin bei Zahnarztpraxis Dr. Weber",
  * "votre rendez-vous chez Optique Lumière", "su cita en Clínica Dental Sonrisa": the named place
- * that gives the appointment says what it is for. Only a capitalised name follows (not "at 10:00").
+ * that gives the appointment says what it is for. Only a capitalised name follows (not "at 10:00"),
+ * or a doctor's lower-case degree within it ("Dr. med. Sabine Kühn").
  */
 const NOUN_AT =
-  /\b(?:[Aa]ppointment|[Vv]isit|[Cc]ita|[Cc]onsulta|[Tt]ermin|[Rr]endez-vous|[Rr]dv)\s+(?:at|with us at|bei|chez|en|in der|im|à la|au)\s+((?:[\p{Lu}][\p{L}.'’&-]*)(?:\s+(?:[\p{Lu}][\p{L}.'’&-]*|&|de|del|la|of|für|f[üu]r))*)/u;
+  /\b(?:[Aa]ppointment|[Vv]isit|[Cc]ita|[Cc]onsulta|[Tt]ermin|[Rr]endez-vous|[Rr]dv)\s+(?:at|with us at|bei|chez|en|in der|im|à la|au)\s+((?:[\p{Lu}][\p{L}.'’&-]*)(?:\s+(?:[\p{Lu}][\p{L}.'’&-]*|&|de|del|la|of|für|f[üu]r|med\.|dent\.|vet\.))*)/u;
 /** "Visit at Northside Physical Therapy": the appointment named by the place that gives it, or null. */
 export function appointmentAtPlace(text: string): string | null {
   const at = NOUN_AT.exec(text);
