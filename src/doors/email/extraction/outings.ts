@@ -23,6 +23,18 @@ const RETURNS =
 
 const GOES_TO = /^\s+(?:au|aux|à la|à l['’]|to the|to|a la|al|zum|zur|ins|in den|in die)\s+(.+?)[\s,]*$/iu;
 
+/** What follows "salida pedagógica", "field trip": "al Museo Interactivo del Agua", "to the Science Center". */
+const TO_PLACE =
+  /^(?:\s+\p{Ll}+)?\s+(?:au|aux|à la|à l['’]|to the|to|a la|al|zum|zur|ins|in den|in die)\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:of|de|del|des|du|der|de la|the)?\s*\p{Lu}[\p{L}'’-]+){0,4})/u;
+
+/** The outing named by where it goes, unless its name already says so. */
+function namedByPlace(named: string, sentence: string): string {
+  const outing = OUTING.exec(sentence);
+  const to = outing && TO_PLACE.exec(sentence.slice(outing.index + outing[0].length));
+  if (!outing || !to || named.toLowerCase().includes(to[1].split(' ')[0].toLowerCase())) return named;
+  return capitalise(sentence.slice(outing.index, outing.index + outing[0].length + to[0].length));
+}
+
 /** The first hour written within a few words after a cue ("leave school at 9:15 AM", "Retour à l'école : 14 h 30"). */
 function hourAfter(flat: string, cue: RegExp, from: number, ctx: DateContext): DateMention | null {
   // "realizarán una salida pedagógica ... Salida desde el colegio: 8:30 hrs.": the first cue with an hour after it.
@@ -60,7 +72,9 @@ export function outingEvent(text: string, ctx: DateContext, subject: string): Te
     const goes = GOES.exec(sentence);
     const to = goes && goes.index < day.index ? GOES_TO.exec(sentence.slice(goes.index + goes[0].length, day.index)) : null;
     const visited = VISITED.exec(sentence) ?? (to && /^\p{Lu}/u.test(to[1]) ? to : null);
-    const title = OUTING.test(cleanSubject) ? cleanSubject.split(/\s+[–—|-]\s+|:\s+/)[0] : capitalise(OUTING.exec(sentence)?.[0] ?? cleanSubject);
+    const named = OUTING.test(cleanSubject) ? cleanSubject.split(/\s+[–—|-]\s+|:\s+/)[0] : capitalise(OUTING.exec(sentence)?.[0] ?? cleanSubject);
+    // "Salida pedagógica 4.º B" over "una salida pedagógica al Museo Interactivo del Agua": where it goes names it better.
+    const title = namedByPlace(named, sentence);
     return {
       title: finishTitle(title, 12),
       excerpt: sentence,
