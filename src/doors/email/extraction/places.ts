@@ -48,8 +48,11 @@ export const WHERE_LABEL_WORD =
 const JOINING_REMARK =
   /\([^)]*(?<!\p{L})(?:link|links|details|dial-?in|invite|invitation|calendar|zoom|teams|webex|enlace|lien|d[ée]tails|invitaci[óo]n|einladung|kalender|einwahl)(?!\p{L})[^)]*\)/giu;
 
+/** 'the "Animals in Winter" program': a quoted name that qualifies a noun names no place. */
+const QUOTED_NAME = /["“][^"”\n]{2,60}["”](?=\s+\p{Ll})/gu;
+
 export function findLocation(text: string): string | null {
-  const raw = rawLocation(text.replace(JOINING_REMARK, ' '));
+  const raw = rawLocation(text.replace(JOINING_REMARK, ' ').replace(QUOTED_NAME, ' '));
   const found = raw && !isTimeZoneName(raw) ? raw : null;
   const place = found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
   return place && REFERS_BACK.test(place) ? namedInBrackets(text, place) : place;
