@@ -20,9 +20,9 @@ const words = (s: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 2 && !STOP.test(w));
 
-/** "Payment due: November 27": a bill's field, not a title; the subject says which bill. */
+/** "Payment due: November 27", "Payment terms: 14 days": a bill's field, not a title; the subject says which bill. */
 const PAYMENT_ONLY =
-  /^(?:payment|amount due|balance|total due|pago|importe|zahlung|betrag|paiement|montant|(?:payment )?due date|payment deadline|fecha l[íi]mite de pago|plazo de pago|zahlungsfrist|f[äa]llig(?:keit|keitsdatum)?|date limite de (?:paiement|r[èe]glement)|[ée]ch[ée]ance(?: de paiement)?)$/i;
+  /^(?:payment|amount due|balance|total due|pago|importe|zahlung|betrag|paiement|montant|(?:payment )?due date|payment deadline|fecha l[íi]mite de pago|plazo de pago|zahlungsfrist|f[äa]llig(?:keit|keitsdatum)?|date limite de (?:paiement|r[èe]glement)|[ée]ch[ée]ance(?: de paiement)?|payment terms|zahlungsbedingungen|conditions de paiement|condiciones de pago)(?:\s*:\s*[\d\p{Sc}][^:]{0,30})?$/iu;
 function payTitle(subject: string): string {
   const what = subjectTitle(subject)
     .replace(/^(?:your|the|tu|su|ihre?|votre)\s+/i, '')
