@@ -154,10 +154,18 @@ const HELD_UNTIL =
 /** "Voting closes Sunday, December 6", "La encuesta cierra el 9 de diciembre": the day the answer is due. */
 const CLOSES = new RegExp(String.raw`(?<!\p{L})${WINDOW_CLOSES}\s+([^.\n]{3,40})`, 'iu');
 
+/** "Please pay by the due date to avoid a late fee": the bill's "Due date" field is then the day to pay by. */
+const PAY_BY_DUE_DATE =
+  /(?<!\p{L})(?:pay|payment|pague|pagar|zahlen|bezahlen|[üu]berweisen|payer|r[ée]gler)(?!\p{L})[^.\n]{0,40}?(?:by|before|on|no later than|antes de|hasta|bis zum|zum|avant|[àa])\s+(?:the|la|dem|l['’])\s*(?:due date|fecha de vencimiento|f[äa]lligkeitsdatum|date d['’][ée]ch[ée]ance)/iu;
+const DUE_DATE_LABEL = /^(?:(?:payment\s+)?due date|fecha de vencimiento|f[äa]lligkeitsdatum|date d['’][ée]ch[ée]ance)$/iu;
+
 export function fallbackDueMs(text: string, ctx: DateContext): number | null {
   const head = text.slice(0, 3000);
-  const field = fieldsOf(head).find((f) => !TOLD_NOT_ASKED.test(f.label) && UNTIL_LABEL.test(f.label));
-  const value = field?.value ?? HELD_UNTIL.exec(head)?.[1] ?? CLOSES.exec(head)?.[1];
-  const due = value ? findDates(value, ctx).find((m) => m.hasDay) : undefined;
+  const dayIn = (value: string | undefined) => (value ? findDates(value, ctx).find((m) => m.hasDay) : undefined);
+  const fields = fieldsOf(head);
+  // "Amount due | $86.42" ends on "due" too, but it holds no day.
+  const asked = (label: string) =>
+    (!TOLD_NOT_ASKED.test(label) && UNTIL_LABEL.test(label)) || (DUE_DATE_LABEL.test(label) && PAY_BY_DUE_DATE.test(head));
+  const due = fields.filter((f) => asked(f.label)).map((f) => dayIn(f.value)).find((m) => m) ?? dayIn(HELD_UNTIL.exec(head)?.[1] ?? CLOSES.exec(head)?.[1]);
   return due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null;
 }
