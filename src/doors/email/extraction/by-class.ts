@@ -147,9 +147,12 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
  */
 const UNTIL_LABEL = /(?<!\p{L})(?:bis|by|until|before|antes de|hasta|avant(?: le)?|due|f[äa]llig(?: am)?|vence|\p{L}*frist)$/iu;
 const TOLD_NOT_ASKED = /deliver|arriv|ship|estimated|expected|entrega|llegada|env[íi]o|liefer|zustell|ankunft|livraison|exp[ée]di/i;
-/** "We'll hold your prescription until Friday, December 11", "se guardará hasta el 11 de diciembre": how long it waits to be fetched. */
+/**
+ * "We'll hold your prescription until Friday, December 11", "se guardará hasta el 11 de diciembre",
+ * "Tienes hasta el sábado 12 de diciembre para recogerlo": how long it waits to be fetched.
+ */
 const HELD_UNTIL =
-  /(?<!\p{L})(?:hold|held|keep|kept|reserved|aufbewahrt|aufbewahren|bewahren|gelagert|lagern|guard\p{L}*|reservad\p{L}*|conserv\p{L}*|gard(?:[ée]e?s?|er|ons))(?!\p{L})[^.\n]{0,50}?(?<!\p{L})(?:until|through|bis(?:\s+zum)?|hasta(?:\s+el)?|jusqu['’]au)\s+([^.\n]{3,40})/iu;
+  /(?<!\p{L})(?:have|tienes|tiene|ten[ée]is|tienen|haben|habt|avez|hold|held|keep|kept|reserved|aufbewahrt|aufbewahren|bewahren|gelagert|lagern|guard\p{L}*|reservad\p{L}*|conserv\p{L}*|gard(?:[ée]e?s?|er|ons))(?!\p{L})[^.\n]{0,50}?(?<!\p{L})(?:until|through|bis(?:\s+zum)?|hasta(?:\s+el)?|jusqu['’]au)\s+([^.\n]{3,40})/iu;
 
 /** "Voting closes Sunday, December 6", "La encuesta cierra el 9 de diciembre": the day the answer is due. */
 const CLOSES = new RegExp(String.raw`(?<!\p{L})${WINDOW_CLOSES}\s+([^.\n]{3,40})`, 'iu');
