@@ -13,7 +13,7 @@ import { subjectTitle } from './subject.js';
 import type { TextItems } from './text-items.js';
 import { finishTitle } from './titles.js';
 
-const STOP = /^(the|a|an|to|for|of|in|on|by|and|or|with|your|you|our|my|de|la|el|le|les|der|die|das|und|et|y|pick|date|dates|day|vote|reply|poll)$/;
+const STOP = /^(the|a|an|to|for|of|in|on|by|and|or|with|your|you|our|my|de|la|el|le|les|der|die|das|und|et|y|pick|date|dates|day|vote|reply|poll|polls|survey|umfrage|abstimmung|encuesta|votaci[oó]n|sondage|doodle)$/;
 const words = (s: string) =>
   s
     .toLowerCase()
@@ -115,7 +115,8 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
     }
     case 'poll': {
       // The answer is the task; name it after the poll when its own words do not ("Reply with A or B").
-      const about = subjectTitle(subject);
+      // "Umfrage: Termin für unsere Weihnachtsfeier": what the poll is about, after its label.
+      const about = subjectTitle(subject).replace(/^(?:poll|survey|umfrage|abstimmung|encuesta|votaci[óo]n|sondage|doodle|vote)\s*:\s*/i, '');
       const aboutWords = new Set(words(about));
       const tasks = found.tasks
         .filter((t) => t.kind === 'request' || t.kind === 'section' || t.dueMs !== null)
