@@ -42,7 +42,7 @@ export interface DateMention {
 }
 
 const DURATION_ONLY =
-  /^(in\s+|within\s+|for\s+|en\s+|dans\s+|durante\s+|pendant\s+)?((?:about|around|approximately|roughly|etwa|ungef[äa]hr|environ|unos|unas)\s+)?(a|an|one|un|una|une|ein|eine|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|segundos?|sekunden|secondes?|ms|min|mins|minutes?|minutos?|minuten|h|hrs?|hours?|horas?|stunden?|heures?|days?|d[ií]as?|tage?n?|jours?|weeks?|semanas?|wochen?|semaines?|months?|meses|monate?n?|mois|years?|a[ñn]os?|jahren?|ans?)$/i;
+  /^(in\s+|within\s+|for\s+|en\s+|dans\s+|durante\s+|pendant\s+)?((?:about|around|approximately|roughly|etwa|ungef[äa]hr|environ|unos|unas)\s+)?(a|an|one|two|three|four|five|six|a couple of|a few|un|una|une|dos|tres|cuatro|deux|trois|quatre|ein|eine|zwei|drei|vier|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|segundos?|sekunden|secondes?|ms|min|mins|minutes?|minutos?|minuten|h|hrs?|hours?|horas?|stunden?|heures?|days?|d[ií]as?|tage?n?|jours?|weeks?|semanas?|wochen?|semaines?|months?|meses|monate?n?|mois|years?|a[ñn]os?|jahren?|ans?)$/i;
 const END_OF_MONTH = /\b(end of (the |this )?month|fin (du|de ce) mois|fin de(l)? mes|ende (des|dieses) monats|monatsende)\b/gi;
 const END_OF_DAY = /\b(eod|cob|end of (the )?day|close of business|end of business|fin de (la )?journ[ée]e|feierabend)\b/i;
 

@@ -201,9 +201,9 @@ export function onThatDay(task: TextTask, clause: string, previous: string, ctx:
   return { ...task, title, dueMs: mentionStartMs(at, ctx, true), dueIsExact: Boolean(hour) };
 }
 
-/** "I need that by Tuesday noon", "Send it by Friday", "Lo necesito antes del lunes": an ask whose object points back. */
+/** "I need that by Tuesday noon", "If you can send those by Wednesday", "Lo necesito antes del lunes": an ask whose object points back. */
 const POINTS_BACK =
-  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return)|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:it|that|them|this|those|these|das|es|sie)?(?!\p{L})/iu;
+  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:(?:if\s+you\s+|can\s+you\s+|could\s+you\s+)(?:can\s+|could\s+)?)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return)|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:it|that|them|this|those|these|das|es|sie)?(?!\p{L})/iu;
 
 /** Words around a day that say nothing else: "on", "by", "am", "antes del", "como muy tarde el", "au plus tard le". */
 const DAY_WORDS =
