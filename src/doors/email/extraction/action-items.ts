@@ -120,6 +120,19 @@ export interface ClauseInfo {
   bulk: boolean;
 }
 
+/**
+ * "Ask Sami if he can drive her to the airport on the 20th", "frag Tom, ob er am Samstag kann": the
+ * day belongs to what is asked about, not to the asking; only a deadline ("by Friday") dates the ask.
+ */
+const ASKED_ABOUT =
+  /(?<!\p{L})(?:ask|check with|find out from|frag(?:e|t)?|demande(?:r|z)?\s+[àa]|pregunta(?:le|les|r)?(?:\s+a)?)\s+(?:\p{L}+,?\s+){1,3}?(?:if|whether|ob|si)(?!\p{L})/iu;
+function withoutAskedAbout(clause: string, mentions: DateMention[]): DateMention[] {
+  const asked = ASKED_ABOUT.exec(clause);
+  if (!asked) return mentions;
+  const from = asked.index + asked[0].length;
+  return mentions.filter((m) => m.index < from || isDeadlineMention(clause, m));
+}
+
 export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null {
   const raw = stripListMarker(info.clause.trim());
   if (raw.length < 6 || tickedOff(info.clause)) return null;
@@ -175,7 +188,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
   if ((STOP_VERBS.test(stripped) && !ANSWER_ASK.test(stripped)) || READING_LINK.test(stripped)) return null;
   // "3. bis 15. Januar 2027": an entry's number is no day of a range.
-  const mentions = findDates(blankListMarker(info.clause), ctx);
+  const mentions = withoutAskedAbout(info.clause, findDates(blankListMarker(info.clause), ctx));
   // "Complete the questionnaire within 5 days": counted from the mail's date.
   const within = mentions.some((x) => x.hasDay) ? null : withinMention(info.clause, ctx);
   const due = pickDue(info.clause, mentions) ?? within;
