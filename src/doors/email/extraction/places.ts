@@ -246,7 +246,8 @@ const MEETING_POINT =
   /^(?:(?:the\s+)?meeting (?:point|place)|we(?:['’]ll| will| shall)? meet(?: up)?|treffpunkt|wir treffen uns|(?:el\s+)?(?:punto|lugar) de encuentro|nos (?:encontramos|vemos|reunimos)|quedamos|(?:le\s+)?(?:point de )?rendez-vous|on se (?:retrouve|donne rendez-vous)|nous nous retrouverons)(?:\s+(?:will be|ist|is|es|será|est|sera)(?!\p{L}))?\s*:?\s*(?:(?:at|in|outside|in front of|by|im|am|an der|vor dem|vor der|beim|bei der|en|frente a|delante de|à|au|devant|dans)\s+)?(?:(?:the|das|der|die|dem|el|la|los|las|le|les)\s+|l['’])?([^.!?;\n]{3,80})/iu;
 export function meetingPoint(sentence: string): string | null {
   const m = MEETING_POINT.exec(sentence.trim());
-  if (!m) return null;
+  // "... dinner this Saturday at 7? 2218 SE Alder St, same as before.": a sentence that opens with the address.
+  if (!m) return STREET_ADDRESS.exec(sentence.trim())?.index === 0 ? findLocation(sentence) : null;
   const place = m[1].replace(/[\s,:]+$/, '').trim();
   // "Treffpunkt ist um 9 Uhr", "we meet at 10": a time, not a place.
   return /^(?:um|at|à|a las?)?\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:uhr|h|[ap]\.?m\.?)?(?:\s|$)/i.test(place) || isTimeZoneName(place) ? null : place;
