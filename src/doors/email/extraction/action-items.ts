@@ -198,7 +198,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // bis Freitag Bescheid": an answer asked for by a date; without a date it is politeness.
   const askedAnswer = deadline && ANSWER_ASK.test(stripped);
   const pickup = deadline && offeredPickup(rest);
-  if ((STOP_VERBS.test(stripped) && !askedAnswer) || READING_LINK.test(stripped)) return null;
+  // "Let me know if you're available", "Dites-moi si vous êtes disponibles": without a date, politeness.
+  if (((STOP_VERBS.test(stripped) || ANSWER_ASK.test(stripped)) && !askedAnswer) || READING_LINK.test(stripped)) return null;
   if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
   // "No gifts please", "Bitte keine Geschenke", "Pas de cadeaux", "Sin regalos": asking that something
   // not be done leaves nothing to do ("No olvides ..." is a reminder, not a refusal).

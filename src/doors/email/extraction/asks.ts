@@ -16,7 +16,7 @@ export const REMINDER_ASK =
   /^(?:(?:vergiss|vergesst|vergessen sie)(?:\s+bitte)?\s+nicht|denk(?:t|en sie)?(?:\s+bitte)?\s+daran|n['’]oublie(?:z)? pas|no (?:te |os |se )?olvid(?:es|éis|e|en)|don['’]t forget|do not forget)\b,?\s*(?:de\s+|d['’]|to\s+)?/iu;
 /** Asking to be told something: "let me/us/Coach Dana/the office know", "tell us", "lasst uns ... wissen", "Bescheid geben/sagen". */
 export const ANSWER_ASK =
-  /^(?:let\s+(?:me|us|him|her|them|(?:the|your|our|his|her)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2})\s+know|tell\s+(?:me|us)\b|d[íi](?:me|nos)|decid(?:me|nos)|d[íi]ga(?:n)?(?:me|nos)|av[íi]sa(?:d)?(?:me|nos)|av[íi]se(?:n)?(?:me|nos)|(?:dis|dites)-(?:moi|nous)|pr[ée]vien[ts]-(?:moi|nous)|pr[ée]venez-(?:moi|nous)|(?:lass|lasst|lassen sie)\s+(?:mich|uns)\b.*\bwissen\b)|(?<!\p{L})bescheid\s+(?:geben|sagen)\b|(?<!\p{L})(?:gebt|gib|geben sie|sagt|sag|sagen sie)\b.*\bbescheid\b/iu;
+  /^(?:let\s+(?:me|us|him|her|them|(?:the|your|our|his|her)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2})\s+know|tell\s+(?:me|us)\b|d[íi](?:me|nos)|decid(?:me|nos)|d[íi]ga(?:n)?(?:me|nos)|av[íi]sa(?:d)?(?:me|nos)|av[íi]se(?:n)?(?:me|nos)|(?:dis|dites)-(?:moi|nous)|(?:fais|faites)-(?:moi|nous)\s+(?:signe|savoir)|tenez-(?:moi|nous)\s+au\s+courant|pr[ée]vien[ts]-(?:moi|nous)|pr[ée]venez-(?:moi|nous)|(?:lass|lasst|lassen sie)\s+(?:mich|uns)\b.*\bwissen\b)|(?<!\p{L})bescheid\s+(?:geben|sagen)\b|(?<!\p{L})(?:gebt|gib|geben sie|sagt|sag|sagen sie)\b.*\bbescheid\b/iu;
 
 /**
  * A title whose object only points ("Complete this document", "Sign the attached form", "Remplir ce

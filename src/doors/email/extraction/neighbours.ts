@@ -184,6 +184,8 @@ export function hourOnly(clause: string, ctx: DateContext): boolean {
 
 /** The task's own hour (or none) on the last day the sentence before names. */
 export function onThatDay(task: TextTask, clause: string, previous: string, ctx: DateContext): TextTask {
+  // "If you cannot provide access on that day, please contact the office by Friday, December 4": its own day stands.
+  if (findDates(clause, ctx).some((x) => x.hasDay)) return task;
   const day = findDates(previous, ctx)
     .filter((x) => x.hasDay && !x.likelyPast)
     .pop();
