@@ -29,18 +29,30 @@ const ordinalDay: Parser = {
   extract: (context, match) => nextDayOfMonth(context, Number(match[1])),
 };
 
-function nextDayOfMonth(context: chrono.ParsingContext, day: number): chrono.ParsingComponents | null {
+/** Weekday numbers (Sunday 0) by the first three letters of their names in English, Spanish, French and German. */
+const WEEKDAY_BY_PREFIX: Record<string, number> = {
+  ...{ sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 },
+  ...{ dom: 0, lun: 1, mar: 2, mié: 3, mie: 3, jue: 4, vie: 5, sáb: 6, sab: 6 },
+  ...{ dim: 0, mer: 3, jeu: 4, ven: 5, sam: 6 },
+  ...{ son: 0, die: 2, mit: 3, don: 4, fre: 5 },
+};
+
+/**
+ * The next such day of the month; with a weekday ("Friday the 15th" when the next 15th is a
+ * Tuesday), the first month within a year whose day falls on it.
+ */
+function nextDayOfMonth(context: chrono.ParsingContext, day: number, weekday?: number): chrono.ParsingComponents | null {
   if (day < 1 || day > 31) return null;
   const ref = context.refDate;
   let year = ref.getFullYear();
-  let month = ref.getMonth() + 1;
-  if (day < ref.getDate()) {
-    month++;
-    if (month > 12) {
-      month = 1;
-      year++;
-    }
-  }
+  let month = ref.getMonth() + 1 + (day < ref.getDate() ? 1 : 0);
+  const fits = () => {
+    const at = new Date(Date.UTC(year, month - 1, day));
+    return at.getUTCDate() === day && (weekday === undefined || at.getUTCDay() === weekday);
+  };
+  for (let tries = 0; tries < 12 && !fits(); tries++) month++;
+  if (!fits()) month = ref.getMonth() + 1 + (day < ref.getDate() ? 1 : 0);
+  [year, month] = [year + Math.floor((month - 1) / 12), ((month - 1) % 12) + 1];
   return context.createParsingComponents({ day, month, year });
 }
 
@@ -55,7 +67,7 @@ const weekdayAndDay = (weekdays: string): Parser => ({
       'iu',
     ),
   extract: (c, m) => {
-    const day = nextDayOfMonth(c, Number(m[1]));
+    const day = nextDayOfMonth(c, Number(m[1]), WEEKDAY_BY_PREFIX[m[0].slice(0, 3).toLowerCase()]);
     if (day && m[2] !== undefined && Number(m[2]) < 24) {
       day.assign('hour', Number(m[2]));
       day.assign('minute', m[3] ? Number(m[3]) : 0);
