@@ -259,6 +259,21 @@ function practiceAboveAddress(text: string): string | null {
   return above.length >= 4 && above.length <= 60 && /^\p{Lu}/u.test(above) && !/\d|[.!?:,;]$/.test(above) && !FIELD.test(above) ? above : null;
 }
 
+/**
+ * "Reporting date: Monday, January 11, 2027 / Report time: 8:00 AM / Location: Granite County
+ * Courthouse": fields that give a day, an hour and a place are a time to be somewhere, read as an
+ * appointment's whatever the mail's class (a summons, a hearing, an exam sitting).
+ */
+export function fieldedEvent(text: string, subject: string, ctx: DateContext, sender: string | null): TextEvent | null {
+  const fields = fieldsOf(text.slice(0, 3000));
+  if (!fields.some((f) => WHERE_LABEL.test(f.label))) return null;
+  const when = fields
+    .filter((f) => WHEN_LABEL.test(f.label))
+    .map((f) => f.value)
+    .join(', ');
+  return findDates(when, ctx).some((m) => m.hasDay && m.hasTime) ? appointmentEvent(text, subject, ctx, [], sender) : null;
+}
+
 /** The one event of an appointment confirmation, or null when it names no date and time. */
 export function appointmentEvent(text: string, subject: string, ctx: DateContext, found: TextEvent[], sender: string | null = null): TextEvent | null {
   const fields = fieldsOf(text);

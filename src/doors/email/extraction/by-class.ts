@@ -4,7 +4,7 @@
  * an appointment confirmation makes one event at its address, plus any dated request it contains.
  */
 import { PURCHASE } from './action-items.js';
-import { appointmentEvent, fieldsOf } from './appointments.js';
+import { appointmentEvent, fieldedEvent, fieldsOf } from './appointments.js';
 import { CALENDAR_ENTRY_SUBJECT, type MailClass } from './classify.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { WINDOW_CLOSES } from './meetings.js';
@@ -124,8 +124,10 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
       out = { tasks, events: [] };
       break;
     }
-    default:
-      out = found;
+    default: {
+      const fielded = found.events.length ? null : fieldedEvent(body, subject, ctx, sender);
+      out = fielded ? { ...found, events: [fielded] } : found;
+    }
   }
   out = { ...out, tasks: namedByBill(out.tasks, subject, body) };
   const trust = CLASS_TRUST[kind];
