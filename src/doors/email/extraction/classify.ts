@@ -58,9 +58,9 @@ function travelBooking(head: string): boolean {
   return seen.size >= 2;
 }
 
-/** What an appointment is called; "en cours de validité" (still valid) is no French class. */
+/** What an appointment is called; "en cours de validité" (still valid) is no French class, "Visit https://..." no visit. */
 const APPOINTMENT_NOUN =
-  /\b(appointment|appt|visit|termin(?:erinnerung|vereinbarung)|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference|class|lesson|clase|kurs|(?<!en )cours|le[çc]on)\b|[a-zäöüß]{3,}(?:termins?|kurs|kurses|stunde)\b/i;
+  /\b(appointment|appt|visit(?!\s+(?:https?:|www\.|us\s+(?:at|online)|our\s+(?:website|site|web|online|help)))|termin(?:erinnerung|vereinbarung)|check-?up|physical|cleaning|vaccinations?|exam|examination|screening|fitting|treatment|interview|consultation|service appointment|cita|consulta|revisi[óo]n|termin|terminbest[äa]tigung|untersuchung|vorsorge|rendez-vous|rdv|conference|class|lesson|clase|kurs|(?<!en )cours|le[çc]on)\b|[a-zäöüß]{3,}(?:termins?|kurs|kurses|stunde)\b/i;
 /** A garage's booking with "Drop-off: Monday 7 December 2026, 8:30am": the car is brought in at a set time, as to an appointment. */
 const DROP_OFF_FIELD =
   /^\s*(?:drop-?off|fahrzeugannahme|fahrzeugabgabe|entrega del veh[íi]culo|d[ée]p[ôo]t du v[ée]hicule)(?:\s+(?:time|date|zeit|termin))?\s*:\s*\S[^\n]*\d/im;
