@@ -87,7 +87,7 @@ function rawLocation(text: string): string | null {
     // "en el salón de actos del colegio (Bv. Oroño 1450, Rosario)": the venue, then its address.
     const from = t.indexOf(named, venue.index);
     const address = from >= 0 ? /^\s*\(([^)]{4,80})\)/.exec(t.slice(from + named.length)) : null;
-    return address && /\d/.test(address[1]) && !LENGTH_ONLY.test(address[1]) ? `${named} (${address[1].trim()})` : named;
+    return address && /\d/.test(address[1]) && !LENGTH_ONLY.test(address[1]) ? `${named} (${address[1].trim()})` : withStreetAfter(named, t);
   }
   const street = STREET_ADDRESS.exec(t);
   if (street && bare && !/\u0000/.test(street[0])) {
@@ -99,7 +99,16 @@ function rawLocation(text: string): string | null {
     const name = NAME_BEFORE_ADDRESS.exec(t.slice(Math.max(0, street.index - 60), street.index));
     return name && !DATE_WORD.test(name[1]) ? `${name[1]}, ${address}` : address;
   }
-  return base ?? locativePhrase(t) ?? HEADED_TO.exec(t)?.[1] ?? null;
+  const phrase = base ?? locativePhrase(t) ?? HEADED_TO.exec(t)?.[1] ?? null;
+  return phrase ? withStreetAfter(phrase, t) : null;
+}
+
+/** "meet me at the leasing office, 1420 Alder St.": a place, then its street after a comma. */
+function withStreetAfter(place: string, text: string): string {
+  const at = text.indexOf(place);
+  const rest = at >= 0 ? /^\s*,\s*(.*)$/s.exec(text.slice(at + place.length)) : null;
+  const street = rest ? STREET_ADDRESS.exec(rest[1]) : null;
+  return street?.index === 0 ? `${place}, ${street[0].replace(/[\s,.;]+$/, '')}` : place;
 }
 
 /** "We're heading to The Brazen Head on Bridge Street": where people go, named with capitals. */
