@@ -119,6 +119,8 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
       const about = subjectTitle(subject).replace(/^(?:poll|survey|umfrage|abstimmung|encuesta|votaci[óo]n|sondage|doodle|vote)\s*:\s*/i, '');
       const aboutWords = new Set(words(about));
       const tasks = found.tasks
+        // "Options: - Fri, Dec 11 - dinner at Root Down": the dates on offer are the choices, not errands.
+        .filter((t) => !(t.kind === 'schedule' && findDates(t.excerpt, ctx)[0]?.index === 0))
         .filter((t) => t.kind === 'request' || t.kind === 'section' || t.dueMs !== null)
         .map((t) => (words(t.title).some((w) => aboutWords.has(w)) || !about ? t : { ...t, title: finishTitle(`${t.title}: ${about}`, 20) }));
       out = { tasks, events: [] };
