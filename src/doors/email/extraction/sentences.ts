@@ -178,6 +178,8 @@ export function clausesOf(sentence: string): string[] {
 }
 
 const WORDS = (s: string) => s.trim().split(/\s+/).length;
+const FEEDBACK_BACK =
+  /^(?:send|give|email|share)\s+(?:me|us|them)\s+(?:your\s+|any\s+)?(?:comments?|feedback|thoughts|notes|edits|input|remarks)(?!\p{L})/iu;
 const OWN_DEADLINE = /\b(?:by|before|until|no later than|antes del?|hasta|bis|sp[äa]testens|avant|d['’]ici)\s+\S+/i;
 
 /**
@@ -192,6 +194,8 @@ function secondRequest(clause: string): string[] {
     if (WORDS(before) < 4 || WORDS(after) < 3) continue;
     // Only when the first request has its own deadline: "review X and send me comments by Thursday" is one task.
     if (!OWN_DEADLINE.test(before)) continue;
+    // "review the redlines by Thursday noon and send me your comments": the review's own outcome, one errand.
+    if (FEEDBACK_BACK.test(after)) continue;
     const asks = REQUEST.test(before) || IMPERATIVE.test(stripLeadIns(before));
     if (asks && (IMPERATIVE.test(after) || opensWithImperative(after))) return [before, ...secondRequest(after)];
   }
