@@ -50,3 +50,9 @@ export function replyPurpose(title: string, clause: string): string | null {
   const m = REPLY_PURPOSE.exec(clause);
   return m ? finishTitle(capitalise(m[1].replace(/\s+zu\s+best[äa]tigen/i, ' bestätigen')), 12) : null;
 }
+
+/** "Questions? Reply to this email or call us", "¿Dudas? Escríbenos": after the question, an undated ask offers help. */
+const QUESTIONS = /^(?:any\s+)?(?:questions|problems|issues)\s*\?$|^¿?\s*(?:dudas|preguntas)\s*\?$|^(?:noch\s+)?fragen\s*\?$|^des\s+questions\s*\?$/iu;
+export function offersHelp(task: { dueMs: number | null }, sentenceBefore: string): boolean {
+  return task.dueMs === null && QUESTIONS.test(sentenceBefore.trim());
+}

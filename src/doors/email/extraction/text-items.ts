@@ -3,7 +3,7 @@ import { CONFIDENCE } from './confidence.js';
 import { ACTION_HEADING, clauseTask, type TextTask } from './action-items.js';
 import { imperativeMood, listVerb } from './imperative-mood.js';
 import { namedByAntecedent, opensWithPronoun } from './antecedent.js';
-import { subjectTopic } from './asks.js';
+import { offersHelp, subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { findDurationMinutes } from './durations.js';
@@ -327,7 +327,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             }
           }
           if (task && lastMadeEvent) task = namedByEvent(task, out.events[out.events.length - 1]);
-          if (task && lastSentence) task = namedAsBefore(task, lastSentence);
+          if (task && lastSentence) task = offersHelp(task, lastSentence) ? null : namedAsBefore(task, lastSentence);
           if (task) task = dueOnWeekdayBefore(task, `${cleanSubject}. ${lastSentence}`, clause, ctx);
           if (task) out.tasks.push(task);
         }
