@@ -59,8 +59,17 @@ function nothingToDo(ask: string, dated: boolean): boolean {
   if (!dated && ATTACHED.test(after)) return true;
   if (PUNCTUAL.test(after.replace(/^(?:le|les|os|te)\s+rogamos\s+/i, ''))) return true;
   if (FOR_RECORDS.test(after)) return true;
+  if (!dated && AS_USUAL.test(text)) return true;
   return false;
 }
+
+/**
+ * "Bitte laden Sie die Dokumente wie gewohnt in DATEV hoch", "Die Unterlagen können Sie gerne über
+ * unser Portal hochladen", "send them over as usual": without a day, how to hand in what the mail
+ * asked for, or a permission; the errands are the things asked for.
+ */
+const AS_USUAL =
+  /(?<!\p{L})(?:wie gewohnt|wie [üu]blich|as usual|como siempre|como de costumbre|comme d['’]habitude)(?!\p{L})|(?<!\p{L})(?:k[öo]nnen\s+sie|kannst\s+du|k[öo]nnt\s+ihr)\s+(?:\p{L}+\s+){0,2}?gerne(?!\p{L})/iu;
 
 /** "Please keep this number for your records", "Bewahren Sie diese E-Mail auf", "Conservez ce message": filing, not an errand. */
 const FOR_RECORDS =
