@@ -21,7 +21,7 @@ export const IMPERATIVE =
   /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
-  /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b|plan on (?:an?|about|\d)|pr[ée]voy(?:ez|ons) (?:environ|une?|\d)|planen sie (?:etwa|ca\.?|rund)|(?:le |la |les |l['’])?(?:garder|conserver)\b)/i;
+  /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|escr[íi]ba?nos|ll[áa]ma?nos|cont[áa]cta?nos|cont[áa]ctenos|contactez-nous|[ée]crivez-nous|appelez-nous|schreiben sie uns|rufen sie uns|kontaktieren sie uns|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b|plan on (?:an?|about|\d)|pr[ée]voy(?:ez|ons) (?:environ|une?|\d)|planen sie (?:etwa|ca\.?|rund)|(?:le |la |les |l['’])?(?:garder|conserver)\b)/i;
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
@@ -125,7 +125,7 @@ export interface ClauseInfo {
  * day belongs to what is asked about, not to the asking; only a deadline ("by Friday") dates the ask.
  */
 const ASKED_ABOUT =
-  /(?<!\p{L})(?:ask|check with|find out from|frag(?:e|t)?|demande(?:r|z)?\s+[àa]|pregunta(?:le|les|r)?(?:\s+a)?)\s+(?:\p{L}+,?\s+){1,3}?(?:if|whether|ob|si)(?!\p{L})/iu;
+  /(?<!\p{L})(?:(?:ask|check with|find out from|frag(?:e|t)?|demande(?:r|z)?\s+[àa]|pregunta(?:le|les|r)?(?:\s+a)?)\s+(?:\p{L}+,?\s+){1,3}?|conf[íi]rm(?:a|e|en)?(?:me|nos|nme)\s+)(?:if|whether|ob|si)(?!\p{L})/iu;
 function withoutAskedAbout(clause: string, mentions: DateMention[]): DateMention[] {
   const asked = ASKED_ABOUT.exec(clause);
   if (!asked) return mentions;

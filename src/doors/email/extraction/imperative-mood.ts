@@ -14,7 +14,7 @@ const ES_IMPERATIVE =
   /^(?:confirm|envi|enví|rellen|complet|firm|reserv|apunt|avis|llam|revis|mand|indic|present|abon|acompañ|cumpliment|adjunt|descarg|actualic|actualiz|realic|realiz|entregu|entreg|pagu|pag|comuniqu|comunic|vot|marqu|elij|escoj)(?:ad|en|e|a)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])|^(?:inscrib|respond|devolv|devuelv|traig|tra|escrib|imprim|recib|le|ven)(?:id|ed|an|a|e)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])/iu;
 
 /** The tú form with its pronoun, stressed where it was not: "compárteme", "mándanos", "avísame", "recuérdale". */
-const ES_TU_IMPERATIVE = /^(?!mi[ée]rcoles)\p{Ll}*[áéíóú]\p{Ll}*(?:me|nos|le|les)(?!\p{L})/u;
+const ES_TU_IMPERATIVE = /^(?!mi[ée]rcoles)\p{Ll}*[áéíóú]\p{Ll}*(?:me|nos|le|les)(?!\p{L})/iu;
 
 export function imperativeMood(text: string, lang: DateContext['lang']): boolean {
   if (lang === 'fr') return FR_IMPERATIVE.test(text);
