@@ -49,6 +49,8 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical21',
     'typical22',
     'typical23',
+    'typical24',
+    'typical25',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),

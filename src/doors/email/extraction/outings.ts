@@ -72,7 +72,9 @@ export function outingEvent(text: string, ctx: DateContext, subject: string): Te
     const goes = GOES.exec(sentence);
     const to = goes && goes.index < day.index ? GOES_TO.exec(sentence.slice(goes.index + goes[0].length, day.index)) : null;
     const visited = VISITED.exec(sentence) ?? (to && /^\p{Lu}/u.test(to[1]) ? to : null);
-    const named = OUTING.test(cleanSubject) ? cleanSubject.split(/\s+[–—|-]\s+|:\s+/)[0] : capitalise(OUTING.exec(sentence)?.[0] ?? cleanSubject);
+    // "Circular 3º Primaria: salida al Museo de las Ciencias": the subject's part that names the outing.
+    const subjectPart = cleanSubject.split(/\s+[–—|-]\s+|:\s+/).find((part) => OUTING.test(part));
+    const named = subjectPart ? capitalise(subjectPart) : capitalise(OUTING.exec(sentence)?.[0] ?? cleanSubject);
     // "Salida pedagógica 4.º B" over "una salida pedagógica al Museo Interactivo del Agua": where it goes names it better.
     const title = namedByPlace(named, sentence);
     return {
@@ -93,8 +95,14 @@ export function outingEvent(text: string, ctx: DateContext, subject: string): Te
 /**
  * The outing joined with what its lines made alone: nothing (the outing), the departure line as an
  * event (that one keeps its name and place and ends at the return), or a day-long event for want of
- * an hour (the departure and the return are its hours).
+ * an hour (the departure and the return are its hours). A line titled from the subject, or by the
+ * outing's own word ("Excursión 3.º A"), takes the outing's name, which may say where it goes.
  */
+function renamed(told: TextEvent, outing: TextEvent): boolean {
+  const first = (e: TextEvent) => e.title.split(/\s+/)[0].toLowerCase();
+  return told.weak?.subjectTitle === true || first(told) === first(outing);
+}
+
 export function withOuting(events: TextEvent[], outing: TextEvent | null): TextEvent[] {
   const [told] = events;
   if (!outing) return events;
@@ -106,13 +114,22 @@ export function withOuting(events: TextEvent[], outing: TextEvent | null): TextE
     return [
       {
         ...told,
-        title: departure ? outing.title : told.title,
+        title: departure || renamed(told, outing) ? outing.title : told.title,
         endMs: outing.endMs,
         location: departure ? (outing.location ?? told.location) : (told.location ?? outing.location),
       },
     ];
   }
   if (told.allDay && told.startMs <= outing.startMs && outing.startMs < told.endMs)
-    return [{ ...told, allDay: false, startMs: outing.startMs, endMs: outing.endMs, location: told.location ?? outing.location }];
+    return [
+      {
+        ...told,
+        title: renamed(told, outing) ? outing.title : told.title,
+        allDay: false,
+        startMs: outing.startMs,
+        endMs: outing.endMs,
+        location: told.location ?? outing.location,
+      },
+    ];
   return events;
 }
