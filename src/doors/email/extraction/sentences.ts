@@ -146,6 +146,8 @@ export function sentencesOf(text: string): string[] {
       !/^\s+(?:please|bitte|merci|por favor|thanks|thank you|rsvp|let|reply)\b/i.test(text.slice(end, end + 20))
     )
       continue;
+    // "notre conseiller, M. Lambert, passera": the French "Monsieur", written with a capital before a name.
+    if (/(?:^|[\s,(])M\.$/.test(tail) && /^\s+\p{Lu}\p{Ll}+/u.test(text.slice(end, end + 20))) continue;
     // "- 7.12. Nikolausfeier in der Turnhalle": a line that opens with a day and month is an entry, not a sentence.
     if (end - start <= 16 && /^\s*(?:[-*•]\s*)?\d{1,2}\.\d{1,2}\.(?:\d{2,4})?$/.test(text.slice(start, end))) continue;
     if (/\d\.$/.test(tail) && /^\s*\d/.test(text.slice(end, end + 40))) continue;
