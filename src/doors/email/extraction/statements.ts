@@ -42,7 +42,7 @@ const NOT_AN_EVENT_LABEL =
   /^(?:sent|from|to|cc|subject|envoy[ée]|enviado|gesendet|von|de|an|para|[àa]|objet|asunto|betreff|ps|nb)$|(?<!\p{L})(?:when|date|time|day|hours?|opening|open|drop-?off|pick-?up|check-?in|check-?out|arrival|departure|start|end|doors|due|until|by|before|closes?|ends?|fecha|hora|d[íi]a|datum|uhrzeit|zeit|tag|heure|jour|bis|f[äa]llig|vence|l[íi]mite|[ée]ch[ée]ance|reminder|note|update|wichtig|important|importante|achtung|hinweis|attention|aller|retour|hinfahrt|r[üu]ckfahrt|ida|vuelta|outbound|return|flight|vuelo|vol|flug|zug|train)(?!\p{L})/iu;
 /** A span of hours ("9 AM - 3 PM", "15-17 Uhr") or an hour and a place after it: a single hour alone may be a deadline's. */
 const SPAN_OR_PLACE =
-  /\d(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?\s*(?:[-–]|to|bis|a|à|hasta)\s*\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?(?!\s*[./]\d)(?!\d)|\d(?::\d{2}|\s*(?:a\.?m\.?|p\.?m\.?|uhr|h(?!\p{L})))[,\s]+(?:in|at|im|in der|en|au|à la|à l'|at the|in the)\s+(?:the\s+|der\s+|la\s+|el\s+)?\p{Lu}/iu;
+  /\d(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?\s*(?:[-–]|to|bis|a|à|hasta)\s*\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?(?!\s*[./]\d)(?!\d)|\d(?::\d{2}|\s*(?:a\.?m\.?|p\.?m\.?|uhr|h(?!\p{L})))[,\s]+(?:in|at|im|in der|en|au|à la|à l'|at the|in the|bei uns im|bei uns in der|bei|chez|dans la|dans le)\s+(?:the\s+|der\s+|la\s+|el\s+)?\p{Lu}/iu;
 
 /** The label of a line that says what happens on its day and hours, or null. */
 export function labelledHappening(clause: string): string | null {
