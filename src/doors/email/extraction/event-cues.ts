@@ -134,3 +134,15 @@ export function visitPurpose(clause: string): string | null {
   const phrase = m[1].replace(/^(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+)/i, '').trim();
   return phrase.split(/\s+/).length >= 2 ? finishTitle(capitalise(phrase), 8) : null;
 }
+
+/**
+ * "Party is still Saturday Dec 12 at 5pm" under "Re: Grandma's 90th - slideshow": a bare noun says
+ * less than the occasion the subject names; the calendar entry gets both ("Party: Grandma's 90th").
+ */
+export function withOccasion(title: string, subject: string): string {
+  if (!/^\p{L}+$/u.test(title)) return title;
+  const occasion = subjectTitle(subject).split(/\s+[–—|-]\s+|:\s+/)[0].trim();
+  // "APLAZADA:", "UPDATE:": a word shouted in the subject says what changed, not the occasion.
+  if (!occasion || occasion.split(/\s+/).length > 6 || !/\p{Ll}/u.test(occasion) || occasion.toLowerCase().includes(title.toLowerCase())) return title;
+  return finishTitle(`${title}: ${occasion}`, 12);
+}

@@ -1,6 +1,6 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
-import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, visitorComes, notOneEvent, visitTitle } from './event-cues.js';
+import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, visitorComes, notOneEvent, visitTitle, withOccasion } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { eventEndMs, statedDurationMinutes } from './durations.js';
@@ -340,6 +340,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     fromSubject = visit.fromSubject;
     title = visit.title ?? title;
   }
+  if (!fromSubject) title = withOccasion(title, subject);
   const weak: NonNullable<TextEvent['weak']> = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
   const location = findLocation(blanked) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m) ?? meetingPoint(sentenceAfter);
   // A place was named ("desde el Parque ...", "à l'auditorium ...") but not understood.
