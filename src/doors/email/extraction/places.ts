@@ -145,7 +145,7 @@ function namesAfterVenue(found: string): string {
  * "im Gemeindesaal", "at the community centre"), up to the next punctuation or the next function word.
  */
 const LOCATIVE: RegExp[] = [
-  /(?<!\p{L})(?:en|desde)\s+(?:el|la|los|las|nuestro|nuestra|nuestros|su)\s+((?:[\p{L}'’-]+)(?:\s+(?:(?:de la|del|de los|de)\s+[\p{L}\p{N}'’.-]+|[\p{Lu}\d][\p{L}\p{N}'’.-]*)){0,3})/giu,
+  /(?<!\p{L})(?:en|desde)\s+(?:el|la|los|las|nuestro|nuestra|nuestros|nuestras|su|sus|mi|mis|tu|tus)\s+((?:[\p{L}'’-]+)(?:\s+(?:(?:de la|del|de los|de)\s+[\p{L}\p{N}'’.-]+|[\p{Lu}\d][\p{L}\p{N}'’.-]*)){0,3})/giu,
   /(?<!\p{L})(?:à|au|aux|dans|devant)\s+(?:(?:la|le|les|notre|votre)\s+|l['’])?((?:[\p{L}'’-]+)(?:\s+(?:(?:de la|du|des|de)\s+[\p{L}\p{N}'’.-]+|d['’][\p{L}\p{N}'’.-]+|[\p{Lu}\d][\p{L}\p{N}'’.-]*)){0,3})/giu,
   /(?<!\p{L})(?:im|beim|am|vor dem|in der|in dem|in den|in die|ins|auf dem|an der)\s+((?:[\p{Lu}][\p{L}-]+)(?:\s+(?:(?:der|des|am|an der)\s+[\p{L}\p{N}.-]+|[\p{Lu}\d][\p{L}\p{N}.-]*)){0,2})/gu,
   /\b(?:at|in|inside|outside)\s+(?:the|our|your|their|my|his|her)\s+((?:[\p{L}'’-]+)(?:\s+(?!on\b|at\b|from\b|for\b|to\b|and\b|by\b|with\b)[\p{L}'’-]+){0,3})/giu,
