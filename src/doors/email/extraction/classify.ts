@@ -73,8 +73,9 @@ const MARKETING =
   /\b(view (it )?in (your )?browser|read more|shop (now|our)|% off|\bsale\b|sponsor|register now|save your seat|sign up now|free trial|subscribe|issue #\d+|this week:|newsletter|monthly|weekly|digest|bulletin|rundbrief|bolet[íi]n|lettre d['’]information|black friday|descuento|rabatt|promo|angebot|nouveaut[ée]s|recomendaciones)\b/i;
 
 /** A poll asks the reader to choose among dates: the dates on offer are not events. */
+/** "Abstimmung" is a vote only when voting is said ("stimmt ab", "Abstimmung über"); "Freigaben und Abstimmung" is coordinating. */
 const POLL =
-  /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|abstimm(?:en|ung)|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
+  /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|abstimmen|abstimmung (?:über|zu[mr]?)|online-abstimmung|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
 
 const POLL_AS_MEANS =
   /(?<!\p{L})(?:via|through|in|über|per|en|dans|par|por|mediante)\s+(?:(?:the|our|die|der|unsere[rn]?|la|le|el|nuestra|notre)\s+)?(?:poll|umfrage|encuesta|sondage)(?!\p{L})/giu;
