@@ -7,7 +7,7 @@ import { IMPERATIVE, REQUEST } from './action-items.js';
 import type { DateContext } from './dates.js';
 import { hasMeetingWord } from './meeting-words.js';
 import { subjectTitle } from './subject.js';
-import { capitalise, finishTitle, stripLeadIns } from './titles.js';
+import { capitalise, finishTitle, stripDeterminers, stripLeadIns } from './titles.js';
 
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;
 
@@ -145,4 +145,18 @@ export function withOccasion(title: string, subject: string): string {
   // "APLAZADA:", "UPDATE:": a word shouted in the subject says what changed, not the occasion.
   if (!occasion || occasion.split(/\s+/).length > 6 || !/\p{Ll}/u.test(occasion) || occasion.toLowerCase().includes(title.toLowerCase())) return title;
   return finishTitle(`${title}: ${occasion}`, 12);
+}
+
+/**
+ * "treffen wir uns zur Abstimmung der Details am ...", "we'll meet to go over the budget on ...",
+ * "nos reunimos para revisar el presupuesto el ...": what a meeting is for names it, up to its day
+ * (a date blanked to U+0000 in `blanked`).
+ */
+const MEET_FOR =
+  /(?<!\p{L})(?:treffen wir uns|wir treffen uns|we(?:['’]ll| will| can)? meet(?: up)?|let['’]s meet|nos reunimos|nos reuniremos|on se retrouve|nous nous retrouverons)\s+(?:zur|zum|for|to|para|pour)\s+([^\u0000,.;:!?]{3,60})/iu;
+export function meetingPurpose(blanked: string): string | null {
+  const m = MEET_FOR.exec(blanked);
+  if (!m) return null;
+  const what = stripDeterminers(m[1].trim().replace(/\s+(?:am|um|on|at|el|le|la|a las|à|the)$/i, ''));
+  return what.split(/\s+/).length >= 2 ? finishTitle(capitalise(what), 8) : null;
 }

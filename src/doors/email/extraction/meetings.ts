@@ -1,6 +1,6 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
-import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, visitorComes, notOneEvent, visitTitle, withOccasion } from './event-cues.js';
+import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, visitorComes, notOneEvent, visitTitle, withOccasion, meetingPurpose } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { eventEndMs, statedDurationMinutes } from './durations.js';
@@ -148,6 +148,8 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     const elsewhere = !heldVerb && !MEETING_WORD.test(subjectPart) && meetingPhrase(body.slice(cop.index)) !== null;
     if (subjectPart && subjectPart.split(/\s+/).length <= 10 && !(personal && meetingPhrase(body)) && !elsewhere) return finishTitle(subjectPart, 10);
   }
+  const purpose = meetingPurpose(body);
+  if (purpose) return purpose;
   let rest = body
     .replace(
       /^(let's|let us|lets|could we|can we|shall we|we should|vamos a|lass uns|on pourrait)\s+(do\s+|have\s+|grab\s+|get\s+|set up\s+|schedule\s+)?/i,
