@@ -13,7 +13,8 @@ import { subjectTitle } from './subject.js';
 import type { TextItems } from './text-items.js';
 import { finishTitle } from './titles.js';
 
-const STOP = /^(the|a|an|to|for|of|in|on|by|and|or|with|your|you|our|my|de|la|el|le|les|der|die|das|und|et|y|pick|date|dates|day|vote|reply|poll|polls|survey|umfrage|abstimmung|encuesta|votaci[oó]n|sondage|doodle)$/;
+const STOP =
+  /^(the|a|an|to|for|of|in|on|by|and|or|with|your|you|our|my|de|la|el|le|les|der|die|das|und|et|y|pick|date|dates|day|vote|reply|poll|polls|survey|umfrage|abstimmung|encuesta|votaci[oó]n|sondage|doodle)$/;
 const words = (s: string) =>
   s
     .toLowerCase()
@@ -172,8 +173,11 @@ export function fallbackDueMs(text: string, ctx: DateContext): number | null {
   const dayIn = (value: string | undefined) => (value ? findDates(value, ctx).find((m) => m.hasDay) : undefined);
   const fields = fieldsOf(head);
   // "Amount due | $86.42" ends on "due" too, but it holds no day.
-  const asked = (label: string) =>
-    (!TOLD_NOT_ASKED.test(label) && UNTIL_LABEL.test(label)) || (DUE_DATE_LABEL.test(label) && PAY_BY_DUE_DATE.test(head));
-  const due = fields.filter((f) => asked(f.label)).map((f) => dayIn(f.value)).find((m) => m) ?? dayIn(HELD_UNTIL.exec(head)?.[1] ?? CLOSES.exec(head)?.[1]);
+  const asked = (label: string) => (!TOLD_NOT_ASKED.test(label) && UNTIL_LABEL.test(label)) || (DUE_DATE_LABEL.test(label) && PAY_BY_DUE_DATE.test(head));
+  const due =
+    fields
+      .filter((f) => asked(f.label))
+      .map((f) => dayIn(f.value))
+      .find((m) => m) ?? dayIn(HELD_UNTIL.exec(head)?.[1] ?? CLOSES.exec(head)?.[1]);
   return due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null;
 }

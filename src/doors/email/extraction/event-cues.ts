@@ -141,7 +141,9 @@ export function visitPurpose(clause: string): string | null {
  */
 export function withOccasion(title: string, subject: string): string {
   if (!/^\p{L}+$/u.test(title)) return title;
-  const occasion = subjectTitle(subject).split(/\s+[–—|-]\s+|:\s+/)[0].trim();
+  const occasion = subjectTitle(subject)
+    .split(/\s+[–—|-]\s+|:\s+/)[0]
+    .trim();
   // "APLAZADA:", "UPDATE:": a word shouted in the subject says what changed, not the occasion.
   if (!occasion || occasion.split(/\s+/).length > 6 || !/\p{Ll}/u.test(occasion) || occasion.toLowerCase().includes(title.toLowerCase())) return title;
   return finishTitle(`${title}: ${occasion}`, 12);

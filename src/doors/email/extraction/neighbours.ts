@@ -232,6 +232,25 @@ export function dayForEntry(task: TextTask, clause: string, tasks: TextTask[], e
   return null;
 }
 
+/** "... así que hazlo como muy tarde el viernes", "so please do it by Friday": the ask before, dated. */
+const DO_IT = /(?<!\p{L})(?:hazlo|h[áa]ganlo|hacedlo|do it|do that|get it done|fais-le|faites-le|mach das|macht das)(?!\p{L})/iu;
+
+/**
+ * "Can you send me the report? I need it by Friday.", "¿Puedes llamar al restaurante? ... hazlo
+ * como muy tarde el viernes": in prose too, a dated sentence that points back gives its day to the
+ * undated ask before it in the paragraph. Returns the task to keep (null when the day went back).
+ */
+export function dayForAskBefore(task: TextTask | null, clause: string, paragraph: string, tasks: TextTask[], ctx: DateContext): TextTask | null {
+  const last = tasks[tasks.length - 1];
+  if (!last || last.dueMs !== null || !paragraph.includes(last.excerpt.slice(0, 40)) || last.excerpt === clause.trim()) return task;
+  if (!POINTS_BACK.test(clause.trim()) && !DO_IT.test(clause)) return task;
+  const day = findDates(clause, ctx).find((m) => m.hasDay && !m.likelyPast);
+  if (!day) return task;
+  const exact = day.hasTime && !day.endOfDay;
+  tasks[tasks.length - 1] = { ...last, dueMs: mentionStartMs({ ...day, hasTime: exact }, ctx, true), dueIsExact: exact };
+  return null;
+}
+
 /**
  * "1. Final copy for the About page / Owner: Aisha / Due: Wed 2 Dec": a due line under a list entry
  * gives that entry's errand its day. True when the line was read so (and so makes nothing itself).

@@ -180,8 +180,7 @@ export function clausesOf(sentence: string): string[] {
 }
 
 const WORDS = (s: string) => s.trim().split(/\s+/).length;
-const FEEDBACK_BACK =
-  /^(?:send|give|email|share)\s+(?:me|us|them)\s+(?:your\s+|any\s+)?(?:comments?|feedback|thoughts|notes|edits|input|remarks)(?!\p{L})/iu;
+const FEEDBACK_BACK = /^(?:send|give|email|share)\s+(?:me|us|them)\s+(?:your\s+|any\s+)?(?:comments?|feedback|thoughts|notes|edits|input|remarks)(?!\p{L})/iu;
 const OWN_DEADLINE = /\b(?:by|before|until|no later than|antes del?|hasta|bis|sp[äa]testens|avant|d['’]ici)\s+\S+/i;
 
 /**
