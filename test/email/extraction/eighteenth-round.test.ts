@@ -1,7 +1,7 @@
 /**
  * Eighteenth quality round (issue 16), from the misses of `email-typical24` and `email-typical25`
- * (tuning sets since). Sentences here are made up for the rules (several wordings and languages
- * each), not taken from a corpus.
+ * (tuning sets since) and, later in the round, of the read sets typical14 and typical19. Sentences
+ * here are made up for the rules (several wordings and languages each), not taken from a corpus.
  */
 import { describe, expect, it } from 'vitest';
 import { day, extractor } from './helpers.js';
@@ -232,5 +232,51 @@ describe('asks', () => {
       expect(out.tasks.filter((t) => t.due_date === null), body).toEqual([]);
       expect(out.tasks.length, body).toBe(1);
     }
+  });
+});
+
+describe('later in the round (typical14, typical19)', () => {
+  it('does not end a sentence at "M. Lambert" and reads a labelled happening "bei uns im Büro"', async () => {
+    const fr = await extracted(CET, 'Bonjour,\n\nNotre technicien, M. Girard, passera visiter le local le mercredi 9 décembre à 10h00 (rue Haute 12, Bruxelles).\n\nCordialement\n', 'Visite');
+    expect(fr.events.map((e) => e.start_time)).toEqual(['2026-12-09T09:00:00.000Z']);
+    const de = await extracted(CET, 'Hallo,\n\nAbnahme der Website: Donnerstag, 10. Dezember, um 10:00 Uhr bei uns im Büro (Hauptstraße 3, Wien).\n\nGrüße\n', 'Relaunch');
+    expect(de.events.map((e) => [e.title, e.location])).toEqual([['Abnahme der Website', 'Büro (Hauptstraße 3, Wien)']]);
+  });
+
+  it('names a one-word event by the occasion in its subject', async () => {
+    const out = await extracted('Tue, 1 Dec 2026 09:00:00 -0800', 'Hi,\n\nParty is still Saturday Dec 12 at 6pm at Luigi’s.\n\nH\n', 'Re: Dad’s 65th - slideshow');
+    expect(out.events.map((e) => e.title)).toEqual(['Party: Dad’s 65th']);
+  });
+
+  it('names a meeting by what it is for, and reads "wir planen etwa 90 Minuten ein" as its length', async () => {
+    const out = await extracted(
+      CET,
+      'Hallo Herr Brandt,\n\nwie besprochen treffen wir uns zur Abstimmung der Messeplanung am Dienstag, 8. Dezember, um 14:00 Uhr bei Ihnen. Wir planen etwa 90 Minuten ein.\n\nGrüße\n',
+      'WG: Messe – Freigaben und Abstimmung',
+    );
+    expect(out.events.map((e) => [e.title, minutes(e)])).toEqual([['Abstimmung der Messeplanung', 90]]);
+    expect(out.tasks).toEqual([]);
+  });
+
+  it('keeps the events of a colleague’s "Fechas de entrega" and a move booked "para el sábado"', async () => {
+    const dates = await extracted(
+      CET,
+      'Hola a todos:\n\n- Planos revisados: miércoles 2 de diciembre\n- Reunión de seguimiento con el cliente: jueves 10 de diciembre a las 9:30, en sus oficinas de la calle Goya 12\n\nUn saludo\n',
+      'Fechas de entrega – Proyecto Goya',
+    );
+    expect(dates.events.map((e) => [e.start_time, e.location])).toEqual([['2026-12-10T08:30:00.000Z', 'oficinas de la calle Goya 12']]);
+    const move = await extracted(
+      'Mon, 23 Nov 2026 16:00:00 -0300',
+      'Hola:\n\nTe confirmamos la mudanza para el sábado 5 de diciembre. El equipo llega a las 8:00.\n\nSaludos\n',
+      'Confirmación de mudanza',
+    );
+    expect(move.events.map((e) => e.start_time)).toEqual(['2026-12-05T11:00:00.000Z']);
+  });
+
+  it('dates the undated ask before a sentence that points back ("I need it by Friday", "hazlo como muy tarde el viernes")', async () => {
+    const en = await extracted(EST, 'Hi,\n\nCan you send me the signed lease? I need it by Friday.\n\nThanks\n', 'Lease');
+    expect(en.tasks.map((t) => [t.title, localDay(t.due_date, -5)])).toEqual([['Send me the signed lease', '2026-12-04']]);
+    const es = await extracted(CET, 'Hola hijo:\n\n¿Puedes llamar al restaurante para reservar la cena? Somos once. Hazlo como muy tarde el viernes, por favor.\n\nBesos\n', 'Cena');
+    expect(es.tasks.map((t) => [t.title, localDay(t.due_date, 1)])).toEqual([['Llamar al restaurante para reservar la cena', '2026-12-04']]);
   });
 });
