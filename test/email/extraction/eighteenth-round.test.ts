@@ -147,11 +147,20 @@ describe('bills and notices', () => {
 
   it('date a pickup notice by how long one has to fetch it', async () => {
     for (const [body, subject] of [
-      ['Hola:\n\nTu pedido #4471 está listo para recoger en tienda.\n\nTienes hasta el viernes 11 de diciembre para recogerlo.\n\nGracias\n', 'Tu pedido #4471 está listo para recoger'],
-      ['Hello,\n\nYour order #4471 is ready for pickup in store.\n\nYou have until Friday, December 11 to pick it up.\n\nThanks\n', 'Your order #4471 is ready for pickup'],
+      [
+        'Hola:\n\nTu pedido #4471 está listo para recoger en tienda.\n\nTienes hasta el viernes 11 de diciembre para recogerlo.\n\nGracias\n',
+        'Tu pedido #4471 está listo para recoger',
+      ],
+      [
+        'Hello,\n\nYour order #4471 is ready for pickup in store.\n\nYou have until Friday, December 11 to pick it up.\n\nThanks\n',
+        'Your order #4471 is ready for pickup',
+      ],
     ]) {
       const out = await extracted(EST, body, subject, 'Tienda Sol <pedidos@tiendasol.example.mx>');
-      expect(out.tasks.map((t) => localDay(t.due_date, -5)), body).toEqual(['2026-12-11']);
+      expect(
+        out.tasks.map((t) => localDay(t.due_date, -5)),
+        body,
+      ).toEqual(['2026-12-11']);
     }
   });
 });
@@ -223,13 +232,19 @@ describe('asks', () => {
   it('make nothing of help offered after "Questions?", of an undated "let me know if you are free", nor of how to hand things in', async () => {
     for (const [date, body] of [
       [EST, 'Hello,\n\nPlease update your card by December 6.\n\nQuestions? Reply to this email or call us at (612) 555-0100.\n'],
-      [CET, 'Bonjour,\n\nMerci de signer l’autorisation avant le 8 décembre.\n\nNous cherchons deux accompagnateurs. Faites-moi signe si vous êtes disponibles !\n'],
+      [
+        CET,
+        'Bonjour,\n\nMerci de signer l’autorisation avant le 8 décembre.\n\nNous cherchons deux accompagnateurs. Faites-moi signe si vous êtes disponibles !\n',
+      ],
       [CET, 'Hallo,\n\nbitte schicken Sie uns die Kontoauszüge bis 7. Dezember.\n\nDie Unterlagen können Sie gerne über unser Portal hochladen.\n'],
       [CET, 'Hallo,\n\nbitte schicken Sie uns die Kontoauszüge bis 7. Dezember.\n\nBitte laden Sie die Dokumente wie gewohnt in DATEV hoch.\n'],
       [CET, 'Hola,\n\nPor favor envíanos el justificante antes del 7 de diciembre.\n\n¿Dudas? Escríbenos por WhatsApp.\n'],
     ]) {
       const out = await extracted(date, body, 'Note');
-      expect(out.tasks.filter((t) => t.due_date === null), body).toEqual([]);
+      expect(
+        out.tasks.filter((t) => t.due_date === null),
+        body,
+      ).toEqual([]);
       expect(out.tasks.length, body).toBe(1);
     }
   });
@@ -237,14 +252,26 @@ describe('asks', () => {
 
 describe('later in the round (typical14, typical19)', () => {
   it('does not end a sentence at "M. Lambert" and reads a labelled happening "bei uns im Büro"', async () => {
-    const fr = await extracted(CET, 'Bonjour,\n\nNotre technicien, M. Girard, passera visiter le local le mercredi 9 décembre à 10h00 (rue Haute 12, Bruxelles).\n\nCordialement\n', 'Visite');
+    const fr = await extracted(
+      CET,
+      'Bonjour,\n\nNotre technicien, M. Girard, passera visiter le local le mercredi 9 décembre à 10h00 (rue Haute 12, Bruxelles).\n\nCordialement\n',
+      'Visite',
+    );
     expect(fr.events.map((e) => e.start_time)).toEqual(['2026-12-09T09:00:00.000Z']);
-    const de = await extracted(CET, 'Hallo,\n\nAbnahme der Website: Donnerstag, 10. Dezember, um 10:00 Uhr bei uns im Büro (Hauptstraße 3, Wien).\n\nGrüße\n', 'Relaunch');
+    const de = await extracted(
+      CET,
+      'Hallo,\n\nAbnahme der Website: Donnerstag, 10. Dezember, um 10:00 Uhr bei uns im Büro (Hauptstraße 3, Wien).\n\nGrüße\n',
+      'Relaunch',
+    );
     expect(de.events.map((e) => [e.title, e.location])).toEqual([['Abnahme der Website', 'Büro (Hauptstraße 3, Wien)']]);
   });
 
   it('names a one-word event by the occasion in its subject', async () => {
-    const out = await extracted('Tue, 1 Dec 2026 09:00:00 -0800', 'Hi,\n\nParty is still Saturday Dec 12 at 6pm at Luigi’s.\n\nH\n', 'Re: Dad’s 65th - slideshow');
+    const out = await extracted(
+      'Tue, 1 Dec 2026 09:00:00 -0800',
+      'Hi,\n\nParty is still Saturday Dec 12 at 6pm at Luigi’s.\n\nH\n',
+      'Re: Dad’s 65th - slideshow',
+    );
     expect(out.events.map((e) => e.title)).toEqual(['Party: Dad’s 65th']);
   });
 
@@ -276,7 +303,11 @@ describe('later in the round (typical14, typical19)', () => {
   it('dates the undated ask before a sentence that points back ("I need it by Friday", "hazlo como muy tarde el viernes")', async () => {
     const en = await extracted(EST, 'Hi,\n\nCan you send me the signed lease? I need it by Friday.\n\nThanks\n', 'Lease');
     expect(en.tasks.map((t) => [t.title, localDay(t.due_date, -5)])).toEqual([['Send me the signed lease', '2026-12-04']]);
-    const es = await extracted(CET, 'Hola hijo:\n\n¿Puedes llamar al restaurante para reservar la cena? Somos once. Hazlo como muy tarde el viernes, por favor.\n\nBesos\n', 'Cena');
+    const es = await extracted(
+      CET,
+      'Hola hijo:\n\n¿Puedes llamar al restaurante para reservar la cena? Somos once. Hazlo como muy tarde el viernes, por favor.\n\nBesos\n',
+      'Cena',
+    );
     expect(es.tasks.map((t) => [t.title, localDay(t.due_date, 1)])).toEqual([['Llamar al restaurante para reservar la cena', '2026-12-04']]);
   });
 });

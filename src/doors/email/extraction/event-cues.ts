@@ -136,16 +136,19 @@ export function visitPurpose(clause: string): string | null {
 }
 
 /**
- * "Party is still Saturday Dec 12 at 5pm" under "Re: Grandma's 90th - slideshow": a bare noun says
- * less than the occasion the subject names; the calendar entry gets both ("Party: Grandma's 90th").
+ * "Party is still Saturday Dec 12 at 5pm" under "Re: Grandma's 90th - slideshow": a bare gathering
+ * says less than the personal occasion the subject names; the entry gets both ("Party: Grandma's 90th").
  */
+const GATHERING = /^(?:party|dinner|lunch|brunch|drinks|celebration|fiesta|cena|comida|almuerzo|feier|essen|f[êe]te|d[îi]ner|d[ée]jeuner|soir[ée]e)$/iu;
+/** Someone's occasion: "Grandma's 90th", "Mom's 70th", "cumple de papá", "Papas Geburtstag". */
+const PERSONAL_OCCASION = /\p{L}['’]s\s|\d+(?:st|nd|rd|th|er|e)?\b|birthday|cumple\p{L}*|geburtstag|anniversaire|aniversario|jubil\p{L}*|retirement/iu;
+
 export function withOccasion(title: string, subject: string): string {
-  if (!/^\p{L}+$/u.test(title)) return title;
+  if (!GATHERING.test(title)) return title;
   const occasion = subjectTitle(subject)
     .split(/\s+[–—|-]\s+|:\s+/)[0]
     .trim();
-  // "APLAZADA:", "UPDATE:": a word shouted in the subject says what changed, not the occasion.
-  if (!occasion || occasion.split(/\s+/).length > 6 || !/\p{Ll}/u.test(occasion) || occasion.toLowerCase().includes(title.toLowerCase())) return title;
+  if (!PERSONAL_OCCASION.test(occasion) || occasion.split(/\s+/).length > 6 || occasion.toLowerCase().includes(title.toLowerCase())) return title;
   return finishTitle(`${title}: ${occasion}`, 12);
 }
 
