@@ -44,16 +44,18 @@ const WEEKDAY_BY_PREFIX: Record<string, number> = {
 function nextDayOfMonth(context: chrono.ParsingContext, day: number, weekday?: number): chrono.ParsingComponents | null {
   if (day < 1 || day > 31) return null;
   const ref = context.refDate;
-  let year = ref.getFullYear();
-  let month = ref.getMonth() + 1 + (day < ref.getDate() ? 1 : 0);
-  const fits = () => {
-    const at = new Date(Date.UTC(year, month - 1, day));
-    return at.getUTCDate() === day && (weekday === undefined || at.getUTCDay() === weekday);
-  };
-  for (let tries = 0; tries < 12 && !fits(); tries++) month++;
-  if (!fits()) month = ref.getMonth() + 1 + (day < ref.getDate() ? 1 : 0);
-  [year, month] = [year + Math.floor((month - 1) / 12), ((month - 1) % 12) + 1];
-  return context.createParsingComponents({ day, month, year });
+  // Date.UTC carries a month past December into the next year.
+  const first = ref.getMonth() + (day < ref.getDate() ? 1 : 0);
+  const fits = (at: Date) => at.getUTCDate() === day && (weekday === undefined || at.getUTCDay() === weekday);
+  let at = new Date(Date.UTC(ref.getFullYear(), first, 1));
+  for (let ahead = 0; ahead < 12; ahead++) {
+    const candidate = new Date(Date.UTC(ref.getFullYear(), first + ahead, day));
+    if (fits(candidate)) {
+      at = candidate;
+      break;
+    }
+  }
+  return context.createParsingComponents({ day, month: at.getUTCMonth() + 1, year: at.getUTCFullYear() });
 }
 
 /** "el jueves 10", "vendredi 11", "Lunes 14:", "Samstag, 12.", "Sat 12": a weekday with its day of the month, the next such day. */

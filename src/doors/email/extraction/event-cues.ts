@@ -6,7 +6,7 @@
 import { IMPERATIVE, REQUEST } from './action-items.js';
 import type { DateContext } from './dates.js';
 import { hasMeetingWord } from './meeting-words.js';
-import { subjectTitle } from './subject.js';
+import { subjectParts, subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns } from './titles.js';
 
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;
@@ -145,9 +145,7 @@ const PERSONAL_OCCASION = /\p{L}['’]s\s|\d+(?:st|nd|rd|th|er|e)?\b|birthday|cu
 
 export function withOccasion(title: string, subject: string): string {
   if (!GATHERING.test(title)) return title;
-  const occasion = subjectTitle(subject)
-    .split(/\s+[–—|-]\s+|:\s+/)[0]
-    .trim();
+  const occasion = subjectParts(subjectTitle(subject))[0].trim();
   if (!PERSONAL_OCCASION.test(occasion) || occasion.split(/\s+/).length > 6 || occasion.toLowerCase().includes(title.toLowerCase())) return title;
   return finishTitle(`${title}: ${occasion}`, 12);
 }

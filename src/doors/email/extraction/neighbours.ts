@@ -15,6 +15,7 @@ import { INVITED } from './event-cues.js';
 import { hasMeetingWord } from './meeting-words.js';
 import { hostedEvent } from './statements.js';
 import { capitalise, contentWordCount, DUE_LABEL, finishTitle } from './titles.js';
+import { subjectParts } from './subject.js';
 
 /**
  * A label and its value on one line; a mail header of a forward ("Gesendet: Montag, 30. November")
@@ -91,7 +92,7 @@ const NO_CONTEXT: DateContext = { refMs: 0, offset: 0, lang: 'en' };
 export function namedBySubject(events: TextEvent[], subject: string): TextEvent[] {
   if (!subject || GENERIC_EVENT_TITLE.test(subject.trim())) return events;
   // "Grade 3 field trip – Museum of Science, Thu Dec 10" over "Our class will visit the Museum of Science on ...".
-  const head = subject.split(/\s+[–—|-]\s+|:\s+/)[0].trim();
+  const head = subjectParts(subject)[0].trim();
   if (events.length === 1 && OUTING.test(head) && !OUTING.test(events[0].title) && contentWordCount(head) >= 2) {
     const visited = events[0].location ? null : VISITED.exec(events[0].excerpt);
     const location = visited ? visited[1] : events[0].location;
@@ -101,8 +102,7 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
   // "Next meeting:" in "Notes: Platform weekly - Dec 1": the notes' meeting, named by the subject without "notes" and the date.
   const notes = NOTES_WORD.test(subject);
   const series = (noun: string) =>
-    subject
-      .split(/\s+[–—|-]\s+|:\s+/)
+    subjectParts(subject)
       .map((p) =>
         p
           .replace(NOTES_WORDS, '')
@@ -121,8 +121,7 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
           !findDates(p, NO_CONTEXT).length,
       );
   // "Party" under "Carraway Homes holiday party - timeline": the subject's part that holds the one word says which.
-  const part = (word: string) =>
-    subject.split(/\s+[–—|-]\s+|:\s+/).find((p) => p.toLowerCase().split(/\s+/).includes(word.toLowerCase()) && p.split(/\s+/).length > 1);
+  const part = (word: string) => subjectParts(subject).find((p) => p.toLowerCase().split(/\s+/).includes(word.toLowerCase()) && p.split(/\s+/).length > 1);
   return events.map((e) => {
     const next = NEXT_OF_SERIES.exec(e.title.trim());
     const named = next ? series(next[1].toLowerCase()) : undefined;
@@ -205,7 +204,7 @@ export function onThatDay(task: TextTask, clause: string, previous: string, ctx:
 
 /** "I need that by Tuesday noon", "If you can send those by Wednesday", "Lo necesito antes del lunes": an ask whose object points back. */
 const POINTS_BACK =
-  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:(?:if\s+you\s+|can\s+you\s+|could\s+you\s+)(?:can\s+|could\s+)?)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return)|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:it|that|them|this|those|these|das|es|sie)?(?!\p{L})/iu;
+  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:if\s+you\s+(?:can\s+|could\s+)?|(?:can|could)\s+you\s+)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return)|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:it|that|them|this|those|these|das|es|sie)?(?!\p{L})/iu;
 
 /** Words around a day that say nothing else: "on", "by", "am", "antes del", "como muy tarde el", "au plus tard le". */
 const DAY_WORDS =

@@ -11,7 +11,7 @@ import { isDeadlineMention, type TextEvent } from './meetings.js';
 import { OUTING, VISITED } from './neighbours.js';
 import { findLocation } from './places.js';
 import { sentencesOf } from './sentences.js';
-import { subjectTitle } from './subject.js';
+import { subjectParts, subjectTitle } from './subject.js';
 import { capitalise, finishTitle } from './titles.js';
 
 const GOES =
@@ -73,7 +73,7 @@ export function outingEvent(text: string, ctx: DateContext, subject: string): Te
     const to = goes && goes.index < day.index ? GOES_TO.exec(sentence.slice(goes.index + goes[0].length, day.index)) : null;
     const visited = VISITED.exec(sentence) ?? (to && /^\p{Lu}/u.test(to[1]) ? to : null);
     // "Circular 3º Primaria: salida al Museo de las Ciencias": the subject's part that names the outing.
-    const subjectPart = cleanSubject.split(/\s+[–—|-]\s+|:\s+/).find((part) => OUTING.test(part));
+    const subjectPart = subjectParts(cleanSubject).find((part) => OUTING.test(part));
     const named = subjectPart ? capitalise(subjectPart) : capitalise(OUTING.exec(sentence)?.[0] ?? cleanSubject);
     // "Salida pedagógica 4.º B" over "una salida pedagógica al Museo Interactivo del Agua": where it goes names it better.
     const title = namedByPlace(named, sentence);
@@ -92,16 +92,17 @@ export function outingEvent(text: string, ctx: DateContext, subject: string): Te
   return null;
 }
 
-/**
- * The outing joined with what its lines made alone: nothing (the outing), the departure line as an
- * event (that one keeps its name and place and ends at the return), or a day-long event for want of
- * an hour (the departure and the return are its hours). A line titled from the subject, or by the
- * outing's own word ("Excursión 3.º A"), takes the outing's name, which may say where it goes.
- */
+/** A line titled from the subject, or by the outing's own word ("Excursión 3.º A"), takes the outing's name. */
 function renamed(told: TextEvent, outing: TextEvent): boolean {
   const first = (e: TextEvent) => e.title.split(/\s+/)[0].toLowerCase();
   return told.weak?.subjectTitle === true || first(told) === first(outing);
 }
+
+/**
+ * The outing joined with what its lines made alone: nothing (the outing), the departure line as an
+ * event (that one keeps its name and place and ends at the return), or a day-long event for want of
+ * an hour (the departure and the return are its hours).
+ */
 
 export function withOuting(events: TextEvent[], outing: TextEvent | null): TextEvent[] {
   const [told] = events;

@@ -6,3 +6,8 @@ export function subjectTitle(subject: string): string {
   for (let i = 0; i < 5; i++) s = s.replace(SUBJECT_PREFIX, '').replace(/^\s*\[(fwd|ext|external)\]\s*/i, '');
   return s.trim();
 }
+
+/** "Grade 3 field trip – Museum of Science", "Re: Grandma's 90th - slideshow": the parts a subject joins with dashes, bars or colons. */
+export function subjectParts(subject: string): string[] {
+  return subject.split(/\s+[–—|-]\s+|:\s+/);
+}
