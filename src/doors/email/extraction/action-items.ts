@@ -1,6 +1,7 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
 import { asksNothing, closingFormula, offeredPickup, tickedOff, withoutModal } from './advice.js';
 import { germanPoliteTitle, separableAsk } from './german-asks.js';
+import { PRONOUN_OBJECT } from './antecedent.js';
 import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, replyPurpose, subjectTopic } from './asks.js';
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
@@ -133,14 +134,21 @@ function withoutAskedAbout(clause: string, mentions: DateMention[]): DateMention
   return mentions.filter((m) => m.index < from || isDeadlineMention(clause, m));
 }
 
+const FIELD_LABEL = /^[\p{L} ]{1,30}(?<!\p{L})(?:number|no\.?|nr\.?|#|id|code|nummer|n[úu]mero|num[ée]ro)\s*:/iu;
+
 export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null {
   const raw = stripListMarker(info.clause.trim());
-  if (raw.length < 6 || tickedOff(info.clause)) return null;
+  // "Call number: FIC WHITCOMBE", "Order no.: 4411": a field's label, not an ask.
+  if (raw.length < 6 || tickedOff(info.clause) || FIELD_LABEL.test(raw)) return null;
   const owner = stripOwner(raw);
   // "- Alex to send the revised budget by Friday", "- Priya will book the venue": a list entry of notes names its owner first.
   let rest =
+    // "- We will apply for the grant again next year": a decision the writers took, no one's errand.
     info.inActionSection || info.listItem
-      ? owner.rest.replace(/^[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u, '')
+      ? owner.rest.replace(
+          /^(?!(?:We|I|They|It|He|She)\s)[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u,
+          '',
+        )
       : owner.rest;
   const owned = rest !== raw;
   // "To get your key, complete the check-in by ...", "Damit wir planen können, tragt euch ... ein": the
@@ -162,7 +170,14 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     !/^[\p{L}\s]{1,24}\)/u.test(rest.slice(req.index))
   ) {
     const before = rest.slice(0, req.index);
-    if (/[,;:\-–—]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before) || before.trim().split(/\s+/).length <= 2)
+    // "3. Whether you'd like us to file the VAT return - please let me know by Monday": the entry names
+    // what is asked; the answer asked for after its dash is how.
+    const answerOnEntry = info.listItem && /[-–—]\s*$/.test(before) && ANSWER_ASK.test(stripLeadIns(rest.slice(req.index)));
+    if (answerOnEntry) rest = `${before.replace(/\s*[-–—]\s*$/, '')} ${rest.slice(req.index).replace(/^\S+\s+(?:let\s+\S+\s+know|tell\s+\S+)\s*/i, '')}`;
+    else if (
+      /[,;:\-–—]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before) ||
+      before.trim().split(/\s+/).length <= 2
+    )
       rest = rest.slice(req.index);
   }
   const offsetInBody = info.clause.indexOf(rest);
@@ -277,7 +292,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   }
   if (due) title = dueLabelTitle(title, info.subject);
   // "Please complete this document by December 8": the object points at something the subject names.
-  if (DEICTIC_OBJECT.test(title) && info.subject) {
+  // "Sign and return it by Friday" points the same way; a named object before it, if any, replaces the pronoun later (`withAntecedent`).
+  if ((DEICTIC_OBJECT.test(title) || PRONOUN_OBJECT.test(title)) && info.subject) {
     const topic = subjectTopic(info.subject);
     if (topic && !title.toLowerCase().includes(topic.toLowerCase())) title = finishTitle(`${title}: ${topic}`, 16);
   }

@@ -6,6 +6,7 @@
  * mercredi 2 décembre est annulé"): a noun phrase that opens with a determiner, up to its date or
  * its verb. Reads the clause and the one sentence before it (kept as the loop passes).
  */
+import type { TextTask } from './action-items.js';
 import { findDates, type DateContext } from './dates.js';
 import type { TextEvent } from './meetings.js';
 import { capitalise, contentWordCount, finishTitle } from './titles.js';
@@ -41,4 +42,34 @@ export function namedByAntecedent(ev: TextEvent, previous: string, ctx: DateCont
     .trim();
   if (contentWordCount(subject) < 1 || subject.split(/\s+/).length > 6) return ev;
   return { ...ev, title: finishTitle(capitalise(subject), 8), excerpt: `${sentence} ${ev.excerpt}` };
+}
+
+/** "Sign and return it", "Get them to me: <subject>": an ask whose object is a pronoun. */
+export const PRONOUN_OBJECT = /^(\p{L}+(?:\s+(?:and|&)\s+\p{L}+)?)\s+(it|them)(?!\p{L})([^:]*)/iu;
+/** A noun phrase led by a determiner, up to the preposition, verb or mark after it. */
+const OBJECT_PHRASE =
+  /(?<!\p{L})(?:the|an?|your|our|my|this|these|those)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]{3,})(?=\s+(?:with|for|to|from|on|in|at|by|of|and|or|this|that|which|who|is|are|was|were|will|has|have|so|before|after|until|as|please|can|could)(?!\p{L})|\s*[,.;:!?)–—-]|\s*$)/giu;
+const NOT_A_THING = /^(?:week|weekend|day|time|morning|afternoon|evening|moment|meantime|end|way|chance|holidays?)$/i;
+
+/**
+ * "The city reviewer needs the revised calcs this week - can you get them to me by Thursday?": the
+ * pronoun an ask points with stands for the object named just before (the sentence's own words
+ * first, then the sentence before), not for the sentence's subject, and agrees with it in number.
+ */
+export function withAntecedent(t: TextTask, upToClause: string, previous: string): TextTask {
+  const p = PRONOUN_OBJECT.exec(t.title);
+  if (!p) return t;
+  const plural = p[2].toLowerCase() === 'them';
+  // The sentence's own words up to the ask's verb ("... needs the revised calcs this week - can you get").
+  const verb = new RegExp(`(?<!\\p{L})${p[1].split(/\s+/)[0]}(?!\\p{L})`, 'iu').exec(upToClause);
+  const ownWords = verb ? upToClause.slice(0, verb.index) : '';
+  for (const text of [ownWords, previous]) {
+    for (const m of text.matchAll(OBJECT_PHRASE)) {
+      const head = m[1].split(/\s+/).pop() ?? '';
+      const atStart = /(?:^|[.!?:]\s+|\s[-–—]\s+)$/.test(text.slice(0, m.index));
+      if (atStart || NOT_A_THING.test(head) || /s$/i.test(head) !== plural || /ss$/i.test(head)) continue;
+      return { ...t, title: finishTitle(`${p[1]} the ${m[1].toLocaleLowerCase()}${p[3]}`, 14), excerpt: `${text} ${t.excerpt}` };
+    }
+  }
+  return t;
 }

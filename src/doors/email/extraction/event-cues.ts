@@ -99,14 +99,18 @@ const PURPOSE =
   /(?<!\p{L})(?:to|in order to|pour|afin de|para|zur|zum|um)\s+((?:(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+|ihre[nrs]?\s+))?[\p{L}'’-]{3,}(?:\s+(?:(?:de la|de l['’]|du|des|de|del|der|of the|of|the|your|votre|vos|su|sus|ihrer|ihres|la|el|los|las|le|les|d['’])\s*)?[\p{L}'’-]{3,}){0,3})/iu;
 
 const COMES =
-  /(?<!\p{L})(?:come|comes|coming|arrive|arrives|stop by|drop by|be there|be on site|visit|kommt|kommen|vorbeikommen|pasar[áa]n?|vendr[áa]n?|viendra|viendront|passera|passeront)(?!\p{L})/iu;
+  /(?<!\p{L})(?:come|comes|coming|arrive|arrives|stop by|drop by|bring (?:\p{L}+ ){1,2}(?:by|over|round)|be there|be on site|visit|kommt|kommen|vorbeikommen|pasar[áa]n?|vendr[áa]n?|viendra|viendront|passera|passeront)(?!\p{L})/iu;
 
 /** "our technician will test the alarms ...", "der Techniker wird ... prüfen": what the visitor will do there. */
 const VISITOR_WILL = new RegExp(`${VISITOR.source}\\s+(?:will|is going to|is scheduled to|wird|va a|va|viendra)(?!\\p{L})`, 'iu');
 
+/** "I'd like to stop by Tuesday at 9am to take final measurements", "pasaré el martes a las 10": the writer comes over. */
+const WRITER_COMES =
+  /(?<!\p{L})(?:i|we)(?:['’](?:d|ll)|\s+(?:will|can|could|would|shall))?(?:\s+(?:like|love|need|want|plan|hope|be able)\s+to)?\s+(?:stop|drop|swing|pop|come)\s+(?:by|over|round|around)(?!\p{L})|(?<!\p{L})(?:pasar[ée]|pasaremos|je passerai|nous passerons)(?!\p{L})|(?<!\p{L})(?:ich komme|wir kommen)(?!\p{L})[^.!?]{0,50}(?<!\p{L})vorbei(?!\p{L})/iu;
+
 /** "Our technician can come on Thursday ... between 1:00 and 3:00 PM": a tradesperson's visit is an event without a meeting word. */
 export function visitorComes(clause: string): boolean {
-  return VISITOR.test(clause) && (COMES.test(clause) || VISITOR_WILL.test(clause));
+  return (VISITOR.test(clause) && (COMES.test(clause) || VISITOR_WILL.test(clause))) || WRITER_COMES.test(clause);
 }
 
 const VISIT_NOUN =
@@ -128,11 +132,19 @@ export function visitTitle(clause: string, blanked: string, subject: string): { 
 }
 
 export function visitPurpose(clause: string): string | null {
-  if (!VISITOR.test(clause)) return null;
-  const m = PURPOSE.exec(clause);
+  const comes = VISITOR.test(clause) ? COMES.exec(clause) : WRITER_COMES.exec(clause);
+  if (!VISITOR.test(clause) && !comes) return null;
+  // "I'd like to stop by ... to take final measurements", "like to bring my plumber by ... to check
+  // the drain line": the purpose is after the coming, not in "like to".
+  const m = PURPOSE.exec(comes ? clause.slice(comes.index + comes[0].length) : clause);
   if (!m) return null;
   const phrase = m[1].replace(/^(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+)/i, '').trim();
-  return phrase.split(/\s+/).length >= 2 ? finishTitle(capitalise(phrase), 8) : null;
+  if (phrase.split(/\s+/).length < 2) return null;
+  // "Plumber: check the drain line": who comes is what a calendar entry is looked up by.
+  const visitor = VISITOR.exec(clause)?.[0];
+  return visitor && !phrase.toLowerCase().includes(visitor.toLowerCase())
+    ? finishTitle(`${capitalise(visitor)}: ${phrase}`, 10)
+    : finishTitle(capitalise(phrase), 8);
 }
 
 /**
@@ -152,11 +164,12 @@ export function withOccasion(title: string, subject: string): string {
 
 /**
  * "treffen wir uns zur Abstimmung der Details am ...", "we'll meet to go over the budget on ...",
- * "nos reunimos para revisar el presupuesto el ...": what a meeting is for names it, up to its day
+ * "nos reunimos para revisar el presupuesto el ...", "te esperamos en la gestoría el ... para firmar las
+ * cuentas": what a meeting is for names it, up to its day
  * (a date blanked to U+0000 in `blanked`).
  */
 const MEET_FOR =
-  /(?<!\p{L})(?:treffen wir uns|wir treffen uns|we(?:['’]ll| will| can)? meet(?: up)?|let['’]s meet|nos reunimos|nos reuniremos|on se retrouve|nous nous retrouverons)\s+(?:zur|zum|for|to|para|pour)\s+([^\u0000,.;:!?]{3,60})/iu;
+  /(?<!\p{L})(?:treffen wir uns|wir treffen uns|we(?:['’]ll| will| can)? meet(?: up)?|let['’]s meet|nos reunimos|nos reuniremos|on se retrouve|nous nous retrouverons|(?:(?:te|le|os|les) esperamos|wir erwarten (?:sie|dich|euch)|nous vous attendons)[^.;!?]{0,80}?)\s+(?:zur|zum|for|to|para|pour)\s+([^\u0000,.;:!?(]{3,60})/iu;
 export function meetingPurpose(blanked: string): string | null {
   const m = MEET_FOR.exec(blanked);
   if (!m) return null;

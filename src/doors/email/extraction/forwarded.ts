@@ -69,8 +69,24 @@ function isOutlookBlockAt(lines: string[], i: number): boolean {
   return false;
 }
 
+/**
+ * iPhone Mail quotes what it forwards ("Begin forwarded message:" then "> From: ..."): that run of
+ * quoted lines is the forwarded mail itself, not reply history, so it loses one level of quoting.
+ */
+function unquoteForwarded(lines: string[]): string[] {
+  const out = [...lines];
+  for (let i = 0; i < out.length; i++) {
+    if (!FORWARD_MARKER.test(out[i])) continue;
+    let j = i + 1;
+    while (j < out.length && !out[j].trim()) j++;
+    if (!/^\s*>/.test(out[j] ?? '') || !FROM_LINE.test(out[j].replace(/^\s*> ?/, ''))) continue;
+    for (; j < out.length && /^\s*>/.test(out[j]); j++) out[j] = out[j].replace(/^\s*> ?/, '');
+  }
+  return out;
+}
+
 export function splitBody(text: string, subject: string): BodySplit {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const lines = unquoteForwarded(text.replace(/\r\n?/g, '\n').split('\n'));
   const forwardSubject = FORWARD_SUBJECT.test(subject);
   const kept: string[] = [];
   let forwardedDate: string | null = null;

@@ -28,7 +28,7 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
   text = text.replace(/\s+/g, ' ').replace(/\s+,/g, ',').replace(/,\s*,/g, ',');
   // The particle closes its own clause: "holen Sie das Paket ab, danach geht es ... zurück".
   // So does a second ask joined by "und": "meldet euch ... an und tragt euch ... ein".
-  const ends = [...text.matchAll(/,|\s+und\s+/g)].map((x) => x.index ?? 0);
+  const ends = [...text.matchAll(/,|\s[–—-]\s|\s+und\s+/g)].map((x) => x.index ?? 0);
   let m: RegExpExecArray | null = null;
   for (const end of [...ends, text.length]) {
     m = DE_SEPARABLE.exec(text.slice(0, end).trim());

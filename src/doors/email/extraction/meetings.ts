@@ -56,9 +56,16 @@ export interface TextEvent {
 const BOOKED_FOR =
   /(?<!\p{L})(?:cita|turno|reserva|mesa|appointment|booking|reservation|table|termin|rendez-vous|rdv|r[ée]servation|visite|visita|meeting|junta|reuni[óo]n|asamblea|r[ée]union|assembl[ée]e|versammlung|sitzung|convoca|mudanza|umzug|d[ée]m[ée]nagement)(?:\s+(?:ordinaria|extraordinaria|ordinaire|extraordinaire|general|générale|de propietarios|de vecinos|des copropriétaires)){0,2}(?:\s+(?:con|with|avec|mit|bei|chez|de|del|zur|zum)\s+[^,;:]{1,40}?)?\s+(?:para|for|pour|für)\s*(?:el|the|le|la|den)?\s*$/iu;
 
+/**
+ * "I'd like to stop by Tuesday at 9am": the "by" of a visit; "La firma queda fijada para el jueves",
+ * "prévue pour le 10": the day something is set for. Neither is a deadline.
+ */
+const NOT_A_DEADLINE =
+  /(?:(?:stop|drop|come|swing|pop)(?:s|ping|ped)?|bring\s+(?:\p{L}+\s+){1,2})\s*by(?:\s+on)?\s*$|(?:fijad|programad|previst|agendad|reservad|planificad)[ao]s?\s+para\s*(?:el\s*)?$|(?:pr[ée]vu|fix[ée]|programm[ée])e?s?\s+pour\s*(?:le\s*)?$/iu;
+
 export function isDeadlineMention(text: string, m: DateMention): boolean {
   const before = text.slice(Math.max(0, m.index - 60), m.index);
-  return DEADLINE_BEFORE.test(before.slice(-25)) && !BOOKED_FOR.test(before);
+  return DEADLINE_BEFORE.test(before.slice(-25)) && !BOOKED_FOR.test(before) && !NOT_A_DEADLINE.test(before);
 }
 
 const marker = (length: number) => ' \u0000 '.padEnd(length, ' ').slice(0, length);
@@ -260,8 +267,13 @@ export const DATEISH =
 export const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;
 
+const OPENING_HOURS =
+  /(?<!\p{L})(?:(?:they|we|it|the (?!doors)\p{L}+) opens? (?:at|from)|opening hours|office hours|ge[öo]ffnet|[öo]ffnet um|[öo]ffnungszeiten|ouvre (?:à|de)|ouvert de|horaires d['’]ouverture|abren? a las|abierto de|horario de atenci[óo]n)(?!\p{L})/iu;
+
 /** "Thursday, November 12. Photos ... starting at 8:15 AM": a day in one sentence, its hours in the next. */
 function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): DateMention | null {
+  // "Their number is ..., they open at 8": a business's hours are not the meeting's.
+  if (OPENING_HOURS.test(next)) return null;
   const times = findDates(next, ctx).filter((x) => x.hasTime && !x.hasDay);
   if (!times.length) return null;
   const [a, b] = times;

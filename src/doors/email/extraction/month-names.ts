@@ -1,6 +1,9 @@
-/** Month names read from text: the end of a named month ("Ende Dezember", "finales de diciembre"). */
-const MONTH_NAME =
+/** Month and weekday names read from text: the end of a named month ("Ende Dezember", "finales de diciembre"). */
+export const MONTH_NAME =
   'january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|m[äa]rz|mai|juni|juli|oktober|dezember|janvier|f[ée]vrier|mars|avril|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre';
+/** Weekday names written out, in the four languages. */
+export const WEEKDAY_NAME =
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo';
 /** "end of December", "Ende Dezember", "fin décembre", "a finales de diciembre": that month's last day. */
 export const END_OF_NAMED_MONTH = new RegExp(
   `(?<!\\p{L})(?:(?:by |until |before )?(?:the )?end of|ende|(?:à la |d'ici la )?fin(?: de| d')?|(?:a |para )?(?:finales|fin(?:al)?) de)\\s+(${MONTH_NAME})(?!\\p{L})`,

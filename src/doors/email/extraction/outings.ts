@@ -15,7 +15,7 @@ import { subjectParts, subjectTitle } from './subject.js';
 import { capitalise, finishTitle } from './titles.js';
 
 const GOES =
-  /(?<!\p{L})(?:visit|visits|will visit|will attend|go to|goes to|are going to|is going to|head to|ira|iront|irons|assistera|assisteront|visitera|visiteront|visitar[áa]n?|ir[áa]n?|iremos|vamos a|besuchen|besucht|fahren|f[äa]hrt)(?!\p{L})/iu;
+  /(?<!\p{L})(?:visit|visits|will visit|will attend|go to|goes to|are going to|is going to|head to|ira|iront|irons|se rendr\p{L}*|nous rendrons|assistera|assisteront|visitera|visiteront|visitar[áa]n?|ir[áa]n?|iremos|vamos a|besuchen|besucht|fahren|f[äa]hrt)(?!\p{L})/iu;
 const DEPARTS =
   /(?<!\p{L})(?:leave|leaves|leaving|depart|departs|departure|d[ée]part|partirons|partira|salida|salimos|saldremos|abfahrt|treffpunkt)(?!\p{L})/iu;
 const RETURNS =
@@ -27,12 +27,18 @@ const GOES_TO = /^\s+(?:au|aux|à la|à l['’]|to the|to|a la|al|zum|zur|ins|in
 const TO_PLACE =
   /^(?:\s+\p{Ll}+)?\s+(?:au|aux|à la|à l['’]|to the|to|a la|al|zum|zur|ins|in den|in die)\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:of|de|del|des|du|der|de la|the)?\s*\p{Lu}[\p{L}'’-]+){0,4})/u;
 
-/** The outing named by where it goes, unless its name already says so. */
-function namedByPlace(named: string, sentence: string): string {
+/** Where the outing goes: "una salida educativa al Planetario Galileo Galilei (Av. Sarmiento ...)", as matched after the outing's word. */
+function goesTo(sentence: string): { outing: RegExpExecArray; to: RegExpExecArray } | null {
   const outing = OUTING.exec(sentence);
   const to = outing && TO_PLACE.exec(sentence.slice(outing.index + outing[0].length));
-  if (!outing || !to || named.toLowerCase().includes(to[1].split(' ')[0].toLowerCase())) return named;
-  return capitalise(sentence.slice(outing.index, outing.index + outing[0].length + to[0].length));
+  return outing && to ? { outing, to } : null;
+}
+
+/** The outing named by where it goes, unless its name already says so. */
+function namedByPlace(named: string, sentence: string): string {
+  const where = goesTo(sentence);
+  if (!where || named.toLowerCase().includes(where.to[1].split(' ')[0].toLowerCase())) return named;
+  return capitalise(sentence.slice(where.outing.index, where.outing.index + where.outing[0].length + where.to[0].length));
 }
 
 /** The first hour written within a few words after a cue ("leave school at 9:15 AM", "Retour à l'école : 14 h 30"). */
@@ -83,7 +89,12 @@ export function outingEvent(text: string, ctx: DateContext, subject: string): Te
       startMs,
       endMs,
       allDay: false,
-      location: statedPlace(text) ?? visited?.[1].replace(/\s+(?:le|la|les|el|on|am|the|à|a)$/i, '').trim() ?? findLocation(sentence.replace(day.text, ' ')),
+      location:
+        statedPlace(text) ??
+        visited?.[1].replace(/\s+(?:le|la|les|el|on|am|the|à|a)$/i, '').trim() ??
+        findLocation(sentence.replace(day.text, ' ')) ??
+        goesTo(sentence)?.to[1] ??
+        null,
       confidence: CONFIDENCE.eventStatement,
       rule: 'eventStatement',
       weak: { subjectTitle: OUTING.test(cleanSubject), nextSentenceTime: true },

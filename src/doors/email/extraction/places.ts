@@ -103,11 +103,15 @@ function rawLocation(text: string): string | null {
   return phrase ? withStreetAfter(phrase, t) : null;
 }
 
-/** "meet me at the leasing office, 1420 Alder St.": a place, then its street after a comma. */
+/** "calle de Colón 14", "rue de la Roquette 12": a street written name first, read only right after its place's name. */
+const STREET_NAME_FIRST =
+  /^(?:calle|c\/|avenida|avda?\.|paseo|plaza|carrer|camino|rue|avenue|boulevard|bd|chemin|all[ée]e|place|quai|via|viale|corso)\s+(?:(?:de|del|de la|de los|de las|du|des|de l['’])\s+)?[\p{L}'’. -]{2,40}?,?\s+\d{1,4}(?:\s?[a-z])?(?!\d)/iu;
+
+/** "meet me at the leasing office, 1420 Alder St.", "en la Notaría Beltrán, calle de Colón 14": a place, then its street after a comma. */
 function withStreetAfter(place: string, text: string): string {
   const at = text.indexOf(place);
   const rest = at >= 0 ? /^\s*,\s*(.*)$/s.exec(text.slice(at + place.length)) : null;
-  const street = rest ? STREET_ADDRESS.exec(rest[1]) : null;
+  const street = rest ? (STREET_ADDRESS.exec(rest[1]) ?? STREET_NAME_FIRST.exec(rest[1])) : null;
   return street?.index === 0 ? `${place}, ${street[0].replace(/[\s,.;]+$/, '')}` : place;
 }
 

@@ -7,6 +7,7 @@ import type { TextTask } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
 import { DAY_MS, findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import type { TextEvent } from './meetings.js';
+import { MONTH_NAME, WEEKDAY_NAME } from './month-names.js';
 import { findLocation, isTimeZoneName, opensWithVenue } from './places.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
 
@@ -19,14 +20,22 @@ const DUE_WORD =
 const SEPARATOR_BEFORE = new RegExp(`(?:\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?|\\s*[:(]\\s*${DUE_WORD}\\s*|\\s+${DUE_WORD}\\s*)$`, 'i');
 const MONTH_OR_DAY =
   '(?:\\d|jan|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|ene|abr|ago|dic|janv|f[ée]v|avr|juil|ao[uû]|d[ée]c|mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jue|vie|s[áa]b|dom|mo|di|mi|do|fr|sa|so|mer|jeu|ven|sam|dim)';
+/**
+ * A date word where one starts: a digit, an abbreviation on its own ("Mi.", "Dec 9") or a whole
+ * name; "mit Ihren Kindern", "Do you" and "Sunny" open no date.
+ */
+const DATE_WORD_START = `(?:\\d|${MONTH_OR_DAY}(?:\\.|(?!\\p{L}))|(?:${MONTH_NAME}|${WEEKDAY_NAME}|sept|tues|thurs|weds)(?!\\p{L}))`;
 /** A line opening with a date and a separator ("Nov 30 - ...", "Sat Nov 21 - ...", "12 décembre, 14h : ..."): one schedule entry per line. */
 // "Jan 15, 5:00 PM ET - OSP submits ...": an hour after the day, before the separator; "10:00 - 11:15 Uhr" ends a range, not an entry.
 export const DATE_FIRST_LINE = new RegExp(
-  `^\\s*(?:[-*•]\\s*)?${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:[, ]\\s*\\d{1,2}:\\d{2}[\\p{L} ]{0,8})?(?:\\s[-–—|]\\s+(?!\\d{1,2}(?:[:.]\\d{2})?\\s*(?:[ap]\\.?m\\.?|uhr|h)?\\s*(?:\\p{Lu}{2,4})?\\s*$)\\S|\\s?:\\s+(?!https?:)\\p{L})`,
+  `^\\s*(?:[-*•]\\s*)?(?=${DATE_WORD_START})${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:[, ]\\s*\\d{1,2}:\\d{2}[\\p{L} ]{0,8})?(?:\\s[-–—|]\\s+(?!\\d{1,2}(?:[:.]\\d{2})?\\s*(?:[ap]\\.?m\\.?|uhr|h)?\\s*(?:\\p{Lu}{2,4})?\\s*$)\\S|\\s?:\\s+(?!https?:)\\p{L})`,
   'iu',
 );
-/** A line that ends with its date after a spaced dash ("Tile (backsplash) - Mon 11/30", "Paint colors – due Dec 9"). */
-const DATE_LAST_LINE = new RegExp(`\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}$`, 'iu');
+/** A line that ends with its date (and hours) after a spaced dash ("Tile (backsplash) - Mon 11/30", "Paint colors – due Dec 9", "Sorting shift - Saturday 5 December, 9:00-12:00"). */
+const DATE_LAST_LINE = new RegExp(
+  `\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?(?=${DATE_WORD_START})${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:[, ]\\s*\\d{1,2}[:.]\\d{2}(?:\\s*[-–]\\s*\\d{1,2}[:.]\\d{2})?\\s*(?:[ap]\\.?m\\.?|uhr|h)?)?$`,
+  'iu',
+);
 /** One schedule entry per line, so such a line is never joined with its neighbours. */
 export function endsWithDate(line: string): boolean {
   const tail = DATE_LAST_LINE.exec(line);
@@ -83,7 +92,8 @@ export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = f
   if (line.length < 8 || line.length > 200 || !SHAPE.test(rawLine) || ++looks > LOOKS_PER_MESSAGE) return null;
   // Date first: the date is read from the part before the separator, so a range parser cannot
   // swallow the whole line ("Sat Jan 16 - League meet ... 7:45 AM").
-  const sep = /\s[-–—|]\s/.exec(line.slice(0, 40));
+  // "Sunday, December 13, 3:00 - 5:30 PM Riverbend Aquatic Center": a dash between two hours is a range, not the separator.
+  const sep = /(?<!\d[:.]\d{2}|\d\s?[ap]\.?m\.?)\s[-–—|]\s|\s[-–—|]\s(?!\d)/i.exec(line.slice(0, 40));
   if (sep && DATE_FIRST_LINE.test(line)) {
     const head = line.slice(0, sep.index);
     const day = dayMention(head, ctx).find((m) => m.hasDay && m.index <= 1);

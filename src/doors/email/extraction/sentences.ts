@@ -29,7 +29,8 @@ const MAX_PARAGRAPH_CHARS = 2000;
  * A line that ends on a word no sentence ends on (a preposition or article before a date: "on",
  * "am", "le", "el", "zur ... am", "aura lieu le", "será el") runs on into the next line.
  */
-const DANGLING = /(?<!\p{L})(?<!\d\s?)(?:on|at|the|for|from|am|um|im|zum|zur|vom|ab|f[üu]r|le|la|du|au|à|el|del|de|a las|desde)\s*$/iu;
+const DANGLING =
+  /(?<!\p{L})(?<!\d\s?)(?:on|at|the|for|from|to|until|by|before|bis|hasta|avant|am|um|im|zum|zur|vom|ab|f[üu]r|le|la|du|au|à|el|del|de|a las|desde)\s*$/iu;
 
 export function paragraphsOf(segment: string): string[] {
   const out: string[] = [];

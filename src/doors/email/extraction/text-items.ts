@@ -2,7 +2,7 @@
 import { CONFIDENCE } from './confidence.js';
 import { ACTION_HEADING, clauseTask, type TextTask } from './action-items.js';
 import { imperativeMood, listVerb } from './imperative-mood.js';
-import { namedByAntecedent, opensWithPronoun } from './antecedent.js';
+import { namedByAntecedent, opensWithPronoun, withAntecedent } from './antecedent.js';
 import { offersHelp, subjectTopic } from './asks.js';
 import { stripBoilerplate } from './boilerplate.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
@@ -56,6 +56,9 @@ const CONDITIONAL_NOTHING =
   /\b(?:if|unless|si|wenn|falls|sofern)\b[^.!?\n]{2,80},\s*(?:then\s+)?(?:no action (?:is )?(?:needed|required)|nothing|keine aktion|no se requiere|aucune action)/i;
 const SECTION_INTRO =
   /\b(next steps|action items|to-?dos?|prochaines étapes|próximos pasos|nächste schritte|following|siguiente|suivantes|folgende)\b[^:]*:\s*$/i;
+/** "The following item(s) you requested are ready for pickup:": a list told, not asked for. */
+const NOTICE_STATE =
+  /(?<!\p{L})(?:ready|available|shipped|dispatched|delivered|included|on hold|listos?|listas?|disponibles?|enviados?|bereit|abholbereit|versandt|verschickt|enthalten|pr[êe]ts?|exp[ée]di[ée]s?)(?!\p{L})/iu;
 /** A request that introduces a list ("pourriez-vous nous transmettre :", "benötigen wir noch:"): the entries are the tasks. */
 const REQUEST_INTRO =
   /\b(please|can you|could you|i need|we need|we still need|need|necesito|necesitamos|hace falta|falta|benötigen|brauchen|bitte|pourriez-vous|pouvez-vous|peux-tu|merci de|vous remercie de|vous remercions de|veuillez|il nous faut|nous avons besoin)\b[^:]{0,120}:\s*$/i;
@@ -175,7 +178,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         i = j;
         continue;
       }
-      if (ACTION_HEADING.test(u.text) || SECTION_INTRO.test(u.text) || (REQUEST_INTRO.test(u.text) && units[i + 1]?.listItem)) {
+      if (ACTION_HEADING.test(u.text) || (SECTION_INTRO.test(u.text) && !NOTICE_STATE.test(u.text)) || (REQUEST_INTRO.test(u.text) && units[i + 1]?.listItem)) {
         sectionFrom = u.paragraph;
         // "We need the following by December 18:": the entries under it are due then.
         sectionDue = deadlineIn(u.text, ctx);
@@ -330,6 +333,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           }
           if (task && lastMadeEvent) task = namedByEvent(task, out.events[out.events.length - 1]);
           if (task && lastSentence) task = offersHelp(task, lastSentence) ? null : namedAsBefore(task, lastSentence);
+          if (task) task = withAntecedent(task, sentence.slice(0, sentence.indexOf(clause) + clause.length), lastSentence);
           if (task) task = dueOnWeekdayBefore(task, `${cleanSubject}. ${lastSentence}`, clause, ctx);
           if (task) out.tasks.push(task);
         }
