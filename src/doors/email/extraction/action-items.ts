@@ -15,16 +15,20 @@ export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
 
 /** "Make sure ...", and a note to self without its subject: "Need to call the contractor", "Still have to renew ...". */
-const REQUEST_AT_START = /^(make sure|be sure to|don't forget|do not forget|remember to|ensure|(?:still\s+)?(?:need|have|got) to(?=\s+\p{L}))\b/iu;
+const REQUEST_AT_START =
+  /^(make sure|be sure to|don't forget|do not forget|remember to|ensure|(?:still\s+)?(?:need|have|got) to(?=\s+\p{L})|(?:still\s+)?need\s+(?!to\s)(?:\p{L}+\s+){1,2}to(?=\s+\p{L}))\b/iu;
+const NEED_STATED = /(?<!\p{L})(?:necesit(?:o|amos)|benötigen wir|benötige ich|nous avons besoin|j['’]ai besoin)(?!\p{L})/iu;
+/** "Adding to my list - need legal to look at the MSA changes": a forwarder's note after its lead-in. */
+const NOTE_AFTER_LEAD = /^[^.!?]{3,40}\s[-–—:]\s+(?=(?:still\s+)?need\s)/iu;
 export const REQUEST =
-  /\b(please|pls|kindly|can you|could you|can everyone|could everyone|can everybody|could everybody|would you|will you|would you mind|can we get|i need you to|i('ll|’ll| will)? (also )?need (you|the|your|a|an)|we need (you|the|your)|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|necesitamos que|recuerden|recordad|no se olviden de|no olviden|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|brauche ich|brauchen wir|bräuchte ich|bräuchten wir|nous vous prions|nous vous demandons|il faudrait|faudrait|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
+  /\b(please|pls|kindly|can you|could you|can everyone|could everyone|can everybody|could everybody|would you|will you|would you mind|can we get|i need you to|(?:i|we)(?:['’]ll| will)?(?: also| still| then| just)? need (?:you|the|your|a|an|all|both|copies|\d)|necesit(?:o|amos)(?: también| además)? (?:tus?|sus?|vuestr[oa]s?|el|la|los|las|una?)|benötigen wir|benötige ich|nous avons besoin d|j['’]ai besoin d|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|necesitamos que|recuerden|recordad|no se olviden de|no olviden|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|brauche ich|brauchen wir|bräuchte ich|bräuchten wir|nous vous prions|nous vous demandons|il faudrait|faudrait|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
 export const IMPERATIVE =
-  /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
+  /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|venmo|zelle|paypal|e-transfer|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|escr[íi]b[ae]nos|ll[áa]m[ae]nos|cont[áa]cta?nos|cont[áa]ctenos|contactez-nous|[ée]crivez-nous|appelez-nous|schreiben sie uns|rufen sie uns|kontaktieren sie uns|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b|plan on (?:an?|about|\d)|pr[ée]voy(?:ez|ons) (?:environ|une?|\d)|planen sie (?:etwa|ca\.?|rund)|plant (?:etwa|ca\.?|rund|\d)|(?:le |la |les |l['’])?(?:garder|conserver)\b)/i;
 const OWN_COMMITMENT =
-  /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (you|the|your)\b)/i;
+  /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (?:you|the|your|a|an|all|both|copies|\d)\b)/i;
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
 /** Answers asked for by a date: replies, registrations, sign-ups, in four languages. */
 const SIGNUP =
@@ -167,7 +171,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     /^(please|pls|kindly|can you|could you|would you|will you|por favor|bitte|pouvez-vous|pourriez-vous|merci de|veuillez|puedes|podrías)/i.test(req[0]) &&
     !/^(i|we)\b/i.test(rest) &&
     // "a packed lunch (no nuts, please) and ...": a request word inside brackets is an aside.
-    !/^[\p{L}\s]{1,24}\)/u.test(rest.slice(req.index))
+    !/^[\p{L}\s!.?]{1,24}\)/u.test(rest.slice(req.index))
   ) {
     const before = rest.slice(0, req.index);
     // "3. Whether you'd like us to file the VAT return - please let me know by Monday": the entry names
@@ -180,6 +184,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     )
       rest = rest.slice(req.index);
   }
+  rest = rest.replace(NOTE_AFTER_LEAD, '');
   const offsetInBody = info.clause.indexOf(rest);
   const isRequest =
     REQUEST.test(rest.replace(/\([^)]*\)/g, ' ')) ||
@@ -226,14 +231,16 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // "Order forms are due back by December 8", "Review is on Monday": a noun phrase and its verb, not an imperative.
   const statement = NOUN_THEN_COPULA.test(stripped);
   const imperative =
-    (!statement && IMPERATIVE.test(stripped)) || imperativeMood(stripped, ctx.lang) || separable !== null || (info.listItem && listVerb(stripped, ctx.lang));
+    !statement && (IMPERATIVE.test(stripped) || imperativeMood(stripped, ctx.lang) || separable !== null || (info.listItem && listVerb(stripped, ctx.lang)));
   let kind: TaskKind | null = null;
   // Bulk mail's imperatives are mostly advice ("Try our new app"); one with its own deadline asks
   // the reader to act ("Pick it up by Thursday"), whatever list or machine sent it.
   const datedAsk = deadline && due !== null && (due === within || isDeadlineMention(info.clause, due));
   const quiet = info.bulk && !datedAsk;
+  // "Zur Bearbeitung ... benötigen wir noch Unterlagen:": a need said without a day introduces what follows.
+  const undatedNeed = !due && NEED_STATED.test(rest) && !REQUEST.test(rest.replace(NEED_STATED, ' '));
   if (info.inActionSection && (info.listItem || owned || imperative)) kind = 'section';
-  else if (isRequest || askedAnswer || pickup) kind = 'request';
+  else if ((isRequest && !undatedNeed) || askedAnswer || pickup) kind = 'request';
   else if (imperative && datedAsk && info.bulk) kind = 'request';
   else if (imperative && (info.listItem || owned) && !quiet) kind = 'list';
   else if (imperative && !quiet) kind = 'imperative';
@@ -285,6 +292,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // "einen Termin unter 0221 555 123", "call us at 555-0148": the number is how, not what.
   title = title.replace(/\s+(?:unter|at|on|au|al|under)\s+\+?\d[\d\s/().-]{5,}\d/g, '');
   title = replyPurpose(title, info.clause) ?? title;
+  // "need legal to look at the MSA changes": the note's errand is getting them to.
+  title = title.replace(/^(?:still\s+)?need\s+(?!to\s)(?=(?:\p{L}+\s+){1,2}to\s)/iu, 'Get ');
   if (contentWordCount(title) < 2) {
     // "Can you review it by Thursday?": the object is in the subject line.
     if (!due || !info.subject) return null;
@@ -293,7 +302,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   if (due) title = dueLabelTitle(title, info.subject);
   // "Please complete this document by December 8": the object points at something the subject names.
   // "Sign and return it by Friday" points the same way; a named object before it, if any, replaces the pronoun later (`withAntecedent`).
-  if ((DEICTIC_OBJECT.test(title) || PRONOUN_OBJECT.test(title)) && info.subject) {
+  if ((DEICTIC_OBJECT.test(title) || (due && PRONOUN_OBJECT.test(title))) && info.subject) {
     const topic = subjectTopic(info.subject);
     if (topic && !title.toLowerCase().includes(topic.toLowerCase())) title = finishTitle(`${title}: ${topic}`, 16);
   }

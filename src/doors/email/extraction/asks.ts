@@ -36,9 +36,9 @@ export function subjectTopic(subject: string): string {
 export const CONDITIONAL_LEAD =
   /^(?:for (?:urgent|any|further|more|other) [\p{L} ]{2,30}|if (?:you|there|this|that|anything)\b[^,]{0,80}|in case\b[^,]{0,60}|should you\b[^,]{0,60}|in an emergency|bei (?:fragen|r[üu]ckfragen|problemen|dringenden)[^,]{0,40}|falls\b[^,]{0,60}|wenn sie\b[^,]{0,60}|en cas d[e'’][^,]{0,40}|si vous\b[^,]{0,60}|pour toute?\b[^,]{0,40}|si (?:tiene|tienes|necesita|necesitas|puedes|puede|pueden|pod[ée]is|quer[ée]is|quieres|quiere)\b[^,]{0,60}|para cualquier\b[^,]{0,40}|en caso de\b[^,]{0,40}|ante cualquier\b[^,]{0,40}),\s*/iu;
 
-/** "Order forms are due back by December 8", "Review is on Monday": a noun phrase and its verb, not an imperative. */
+/** "Order forms are due back by December 8", "Review is on Monday", "Release went out on time": a noun phrase and its verb, not an imperative. */
 export const NOUN_THEN_COPULA =
-  /^\p{L}+(?:\s+(?!(?:the|a|an|your|our|this|these|those|my|his|her|their|its|it|them|me|us|him)\b)\p{L}+){0,2}\s+(?:is|are|was|were|will be|must be|need to be|needs to be|have to be|has to be)\b/iu;
+  /^\p{L}+(?:\s+(?!(?:the|a|an|your|our|this|these|those|my|his|her|their|its|it|them|me|us|him)\b)\p{L}+){0,2}\s+(?:is|are|was|were|will be|must be|need to be|needs to be|have to be|has to be|went|came|got|had|did|took|ran|became)\b/iu;
 
 const REPLY_VERB = /^(?:reply|respond|answer|write back|antwort\p{L}*|responde\p{L}*|contesta\p{L}*|r[ée]pond\p{L}*)$/iu;
 const REPLY_PURPOSE =

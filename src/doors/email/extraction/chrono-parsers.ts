@@ -97,6 +97,34 @@ const localDayOfMonth: Record<'es' | 'fr' | 'de', Parser> = {
   },
 };
 
+/**
+ * "Christmas Eve dinner is at our place this year, 5pm", "Heiligabend um 17 Uhr", "la Saint-Sylvestre à
+ * 20h": the holidays that name one day of the year (bare "Christmas" names a season as often as a day).
+ */
+const HOLIDAYS: [RegExp, number, number][] = [
+  [/christmas eve|nochebuena|heiligabend|heiligen abend|r[ée]veillon de no[ëe]l|veille de no[ëe]l/, 12, 24],
+  [/christmas day|d[íi]a de navidad|(?:erster )?weihnachtstag|jour de no[ëe]l/, 12, 25],
+  [/new year['’]?s eve|nochevieja|silvester|saint-sylvestre|r[ée]veillon du (?:nouvel an|jour de l['’]an)/, 12, 31],
+  [/new year['’]?s day|d[íi]a de a[ñn]o nuevo|neujahr(?:stag)?|jour de l['’]an/, 1, 1],
+];
+const holiday: Parser = {
+  // Only with an hour after it: "la cena de Nochebuena" to book names an occasion, not the day of the booking.
+  pattern: () =>
+    new RegExp(
+      `(?<!\\p{L})(?:${HOLIDAYS.map(([re]) => re.source).join('|')})(?!\\p{L})(?=[^.!?\\n]{0,60}?(?<![\\d.,])\\d{1,2}(?::\\d{2})?\\s?(?:[ap]\\.?m\\.?|uhr|h(?!\\p{L})|o['’]clock))`,
+      'iu',
+    ),
+  extract: (c, m) => {
+    const found = HOLIDAYS.find(([re]) => new RegExp(`^(?:${re.source})$`, 'iu').test(m[0]));
+    if (!found) return null;
+    const [, month, day] = found;
+    const ref = c.refDate;
+    // The next such day: after the mail's date, or this year's if the mail is written on it.
+    const sameYear = Date.UTC(ref.getFullYear(), month - 1, day) >= Date.UTC(ref.getFullYear(), ref.getMonth(), ref.getDate());
+    return c.createParsingComponents({ day, month, year: ref.getFullYear() + (sameYear ? 0 : 1) });
+  },
+};
+
 /** "8 h 45", "à 14 h 30": the hour as Quebec French writes it, with spaces around the "h". */
 const spacedHour: Parser = {
   pattern: () => /(?<![\d:.])(\d{1,2})\s+h\s+(\d{2})(?!\d)/i,
@@ -112,10 +140,10 @@ function withParsers(base: chrono.Chrono, first: Parser[], last: Parser[]): chro
 
 /** chrono's casual parser of each language, with the day forms above added. */
 export const PARSERS: Record<Lang, chrono.Chrono> = {
-  en: withParsers(chrono.en.casual, [weekdayDay.en], [ordinalDay]),
-  es: withParsers(chrono.es.casual, [dottedDate, weekdayDay.es], [localDayOfMonth.es]),
-  de: withParsers(chrono.de.casual, [dottedDate, weekdayDay.de], [localDayOfMonth.de]),
-  fr: withParsers(chrono.fr.casual, [dottedDate, weekdayDay.fr, spacedHour], [localDayOfMonth.fr]),
+  en: withParsers(chrono.en.casual, [weekdayDay.en], [ordinalDay, holiday]),
+  es: withParsers(chrono.es.casual, [dottedDate, weekdayDay.es], [localDayOfMonth.es, holiday]),
+  de: withParsers(chrono.de.casual, [dottedDate, weekdayDay.de], [localDayOfMonth.de, holiday]),
+  fr: withParsers(chrono.fr.casual, [dottedDate, weekdayDay.fr, spacedHour], [localDayOfMonth.fr, holiday]),
 };
 
 /** Same-length rewrites of forms chrono misreads or does not read, so match positions stay valid. */
@@ -141,6 +169,8 @@ const NOON: [RegExp, string][] = [
   // "awards night Friday, December 11": a part of the day named before a weekday belongs to the event's
   // name; chrono takes it for the time and drops the day.
   [/(?<!\p{L})(?:night|evening|morning|afternoon)(?=[\s,:]+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s)/giu, ''],
+  // "on Monday at 4pm - 30 minutes should do": a length after the hour, not "4pm minus 30 minutes".
+  [/(?<=\d\s?(?:[ap]\.?m\.?|uhr|h)?)\s[-–—]\s(?=\d{1,3}\s?(?:minutes?|mins?|hours?|hrs?|minuten|stunden?|minutos|horas?)(?!\p{L}))/giu, ';'],
   // "noon-2pm", "10am–noon": chrono reads "noon" alone but not as one end of a range.
   [/(?<!\p{L})noon(?!\p{L})/giu, '12pm'],
   // "12 de diciembre de 10 a 13 h": chrono takes "de 10" after a month for the year 2010.

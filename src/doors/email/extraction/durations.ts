@@ -45,7 +45,7 @@ const HOURS_AND_A_HALF = /(?<!\p{L})(\d)\s+(?:hours?|heures?|horas?|stunden?)\s+
 /** "an hour and a half", "une heure et quart", "media hora", "anderthalb Stunden": lengths said in words, as minutes. */
 const WORDED_LENGTH: [RegExp, string][] = [
   [
-    /(?<!\p{L})(?:an?|one|une|una|eine)\s+(?:hour|heure|hora|stunde)\s+(?:and\s+a\s+half|et\s+demie|y\s+media)(?!\p{L})|(?<!\p{L})(?:anderthalb|eineinhalb)\s+stunden(?!\p{L})/giu,
+    /(?<!\p{L})(?:(?:an?|one|une|una|eine)\s+)?(?:hour|heure|hora|stunde)\s+(?:and\s+a\s+half|et\s+demie|y\s+media)(?!\p{L})|(?<!\p{L})(?:anderthalb|eineinhalb)\s+stunden(?!\p{L})/giu,
     '90 min',
   ],
   [/(?<!\p{L})(?:an?|one|une|una|eine)\s+(?:hour|heure|hora|stunde)\s+(?:and\s+a\s+quarter|et\s+quart|y\s+cuarto)(?!\p{L})/giu, '75 min'],

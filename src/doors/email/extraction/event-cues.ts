@@ -139,7 +139,8 @@ export function visitPurpose(clause: string): string | null {
   const m = PURPOSE.exec(comes ? clause.slice(comes.index + comes[0].length) : clause);
   if (!m) return null;
   const phrase = m[1].replace(/^(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+)/i, '').trim();
-  if (phrase.split(/\s+/).length < 2) return null;
+  // One word only when it is a noun that says it all ("zur Hausbegehung"), not a bare verb ("to check").
+  if (phrase.split(/\s+/).length < 2 && !/^\p{Lu}\p{Ll}{5,}$/u.test(phrase)) return null;
   // "Plumber: check the drain line": who comes is what a calendar entry is looked up by.
   const visitor = VISITOR.exec(clause)?.[0];
   return visitor && !phrase.toLowerCase().includes(visitor.toLowerCase())

@@ -58,10 +58,10 @@ const BOOKED_FOR =
 
 /**
  * "I'd like to stop by Tuesday at 9am": the "by" of a visit; "La firma queda fijada para el jueves",
- * "prévue pour le 10": the day something is set for. Neither is a deadline.
+ * "fixée pour le 10": the day something is set for. Neither is a deadline.
  */
 const NOT_A_DEADLINE =
-  /(?:(?:stop|drop|come|swing|pop)(?:s|ping|ped)?|bring\s+(?:\p{L}+\s+){1,2})\s*by(?:\s+on)?\s*$|(?:fijad|programad|previst|agendad|reservad|planificad)[ao]s?\s+para\s*(?:el\s*)?$|(?:pr[ée]vu|fix[ée]|programm[ée])e?s?\s+pour\s*(?:le\s*)?$/iu;
+  /(?:(?:stop|drop|come|swing|pop)(?:s|ping|ped)?|bring\s+(?:\p{L}+\s+){1,2})\s*by(?:\s+on)?\s*$|(?:fijad|programad|agendad|reservad)[ao]s?\s+para\s*(?:el\s*)?$|(?:fix[ée]|programm[ée])e?s?\s+pour\s*(?:le\s*)?$/iu;
 
 export function isDeadlineMention(text: string, m: DateMention): boolean {
   const before = text.slice(Math.max(0, m.index - 60), m.index);
@@ -268,11 +268,11 @@ export const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;
 
 const OPENING_HOURS =
-  /(?<!\p{L})(?:(?:they|we|it|the (?!doors)\p{L}+) opens? (?:at|from)|opening hours|office hours|ge[öo]ffnet|[öo]ffnet um|[öo]ffnungszeiten|ouvre (?:à|de)|ouvert de|horaires d['’]ouverture|abren? a las|abierto de|horario de atenci[óo]n)(?!\p{L})/iu;
+  /(?<!\p{L})(?:(?:they|we|it|the (?!doors)\p{L}+) (?:opens?|closes?) (?:at|from)|opening hours|office hours|ge[öo]ffnet|[öo]ffnet um|[öo]ffnungszeiten|ouvre (?:à|de)|ouvert de|ferme à|schlie(?:ß|ss)t um|cierran? a las|horaires d['’]ouverture|abren? a las|abierto de|horario de atenci[óo]n)(?!\p{L})/iu;
 
 /** "Thursday, November 12. Photos ... starting at 8:15 AM": a day in one sentence, its hours in the next. */
 function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): DateMention | null {
-  // "Their number is ..., they open at 8": a business's hours are not the meeting's.
+  // "Their number is ..., they open at 8", "They close at 6": a business's hours are not the meeting's.
   if (OPENING_HOURS.test(next)) return null;
   const times = findDates(next, ctx).filter((x) => x.hasTime && !x.hasDay);
   if (!times.length) return null;

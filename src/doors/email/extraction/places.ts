@@ -107,12 +107,15 @@ function rawLocation(text: string): string | null {
 const STREET_NAME_FIRST =
   /^(?:calle|c\/|avenida|avda?\.|paseo|plaza|carrer|camino|rue|avenue|boulevard|bd|chemin|all[ée]e|place|quai|via|viale|corso)\s+(?:(?:de|del|de la|de los|de las|du|des|de l['’])\s+)?[\p{L}'’. -]{2,40}?,?\s+\d{1,4}(?:\s?[a-z])?(?!\d)/iu;
 
-/** "meet me at the leasing office, 1420 Alder St.", "en la Notaría Beltrán, calle de Colón 14": a place, then its street after a comma. */
+/** "meet me at the leasing office, 1420 Alder St.", "en la Notaría Beltrán, calle de Colón 14": a place, then its street after a comma or in brackets. */
 function withStreetAfter(place: string, text: string): string {
   const at = text.indexOf(place);
   const rest = at >= 0 ? /^\s*,\s*(.*)$/s.exec(text.slice(at + place.length)) : null;
   const street = rest ? (STREET_ADDRESS.exec(rest[1]) ?? STREET_NAME_FIRST.exec(rest[1])) : null;
-  return street?.index === 0 ? `${place}, ${street[0].replace(/[\s,.;]+$/, '')}` : place;
+  if (street?.index === 0) return `${place}, ${street[0].replace(/[\s,.;]+$/, '')}`;
+  // "im Gruppenraum der Igel (Kita Sonnenblume, Neusser Str. 118, 50670 Köln)": the building and its street in brackets.
+  const bracket = at >= 0 ? /^\s*\(([^)]{4,80})\)/.exec(text.slice(at + place.length)) : null;
+  return bracket && STREET_ADDRESS.test(bracket[1]) ? `${place} (${bracket[1].trim()})` : place;
 }
 
 /** "We're heading to The Brazen Head on Bridge Street": where people go, named with capitals. */
@@ -213,7 +216,8 @@ function namedPlace(text: string): string | null {
   if (room) return room[1].trim();
   // "Room 4B", "Raum 2.14", and compounds: "Besprechungsraum 1", "Sitzungssaal 3", "Klassenzimmer 12".
   const roomNum =
-    /\b((?:room|raum|sala|salle|suite)\s+[\p{L}\p{N}-]+(?:\.\d+)*)/iu.exec(t) ??
+    // A name or a number after the noun: "the back room for Friday" names no room.
+    /\b((?:(?:[Rr]oom|ROOM|[Ss]uite)\s+(?=[\p{Lu}\d])|(?:[Rr]aum|RAUM|[Ss]ala|SALA|[Ss]alle|SALLE)\s+)[\p{L}\p{N}-]+(?:\.\d+)*)/u.exec(t) ??
     /(?<!\p{L})(\p{L}+(?:raum|saal|zimmer)\s+\d[\p{L}\p{N}-]*(?:\.\d+)*)/iu.exec(t);
   // "en el restaurante El Faro (Paseo Marítimo, 40)", "at the pub The Anchor": a kind of venue, then its name.
   const venueName = NAMED_VENUE.exec(t);

@@ -147,6 +147,8 @@ export function sentencesOf(text: string): string[] {
       !/^\s+(?:please|bitte|merci|por favor|thanks|thank you|rsvp|let|reply)\b/i.test(text.slice(end, end + 20))
     )
       continue;
+    // "Bake sale donations (nut-free, please!) can be dropped off": a mark inside brackets ends no sentence.
+    if (/\([^)]*$/.test(text.slice(Math.max(start, end - 60), end))) continue;
     // "notre conseiller, M. Lambert, passera": the French "Monsieur", written with a capital before a name.
     if (/(?:^|[\s,(])M\.$/.test(tail) && /^\s+\p{Lu}\p{Ll}+/u.test(text.slice(end, end + 20))) continue;
     // "- 7.12. Nikolausfeier in der Turnhalle": a line that opens with a day and month is an entry, not a sentence.

@@ -106,7 +106,8 @@ export function happening(clause: string, lang: Lang): Happening | null {
   const cop = copula && goes && goes.index <= copula.index + copula[0].length + 2 ? null : copula;
   // "am Donnerstag, den 10. Dezember, finden ... die Elternsprechtage statt": German puts the day first and the subject after the verb.
   // A house number before the verb ("Die Ablesung in der Ahornstraße 9 erfolgt am ...") is no day.
-  if (lang === 'de' && cop && DAY_FIRST.test(clause.slice(0, cop.index))) {
+  // So does a lead-in ("wie telefonisch besprochen findet die Übergabe ... statt"): a German subject opens on a capital.
+  if (lang === 'de' && cop && (DAY_FIRST.test(clause.slice(0, cop.index)) || /^\s*(?:wie|hiermit|nun|leider|zudem|au(?:ß|ss)erdem)\s/iu.test(clause))) {
     const after = /^\s*\S+\s+(?:.*?\s)?(?:der|die|das|unser\p{L}*|eure?\p{L}*)\s+(\p{Lu}[\p{L}-]+(?:\s+(?:der|des)\s+\p{Lu}[\p{L}-]+)?)/u.exec(
       clause.slice(cop.index),
     );

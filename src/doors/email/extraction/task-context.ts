@@ -36,14 +36,16 @@ export function namedByEvent(t: TextTask, event: TextEvent): TextTask {
 
 /** "Here are the dates we need your selections by:", "Die Fristen im Überblick": a sentence that announces deadlines. */
 export const ANNOUNCES_DATES =
-  /(?<!\p{L})(?:(?:the|these|our|your|key)\s+(?:\w+\s+)?(?:dates|deadlines)|due dates|(?:las|estas|nuestras)\s+fechas|(?:los|estos)\s+plazos|(?:die|diese|folgende)n?\s+(?:fristen|termine)|(?:les|ces)\s+(?:dates|[ée]ch[ée]ances))(?!\p{L})/iu;
+  /(?<!\p{L})(?:(?:the|these|our|your|key)\s+(?:\w+\s+)?(?:dates|deadlines|timeline)|due dates|(?:las|estas|nuestras)\s+fechas|(?:los|estos)\s+plazos|(?:die|diese|folgende)n?\s+(?:fristen|termine)|(?:les|ces)\s+(?:dates|[ée]ch[ée]ances))(?!\p{L})/iu;
 
 /**
  * The undated sentence that announces a schedule of deadlines is not an errand of its own: the
  * dated entries right after it are.
  */
 function withoutScheduleIntros(tasks: TextTask[]): TextTask[] {
-  return tasks.filter((t, i) => !(t.dueMs === null && ANNOUNCES_DATES.test(t.excerpt) && tasks[i + 1]?.kind === 'schedule' && tasks[i + 1].dueMs !== null));
+  // "Below is the internal timeline for your resubmission (sponsor deadline February 16):": an aside's day does not make the intro an errand.
+  const intro = (t: TextTask) => ANNOUNCES_DATES.test(t.excerpt) && (t.dueMs === null || /:\s*$/.test(t.excerpt));
+  return tasks.filter((t, i) => !(intro(t) && tasks[i + 1]?.kind === 'schedule' && tasks[i + 1].dueMs !== null));
 }
 
 /** "Please complete the online waiver before attending", "vor dem Termin", "avant la séance": due when the mail's one event starts. */
