@@ -2,7 +2,20 @@
 import { asksNothing, closingFormula, offeredPickup, tickedOff, withoutModal } from './advice.js';
 import { germanPoliteTitle, separableAsk } from './german-asks.js';
 import { PRONOUN_OBJECT } from './antecedent.js';
-import { ANSWER_ASK, CONDITIONAL_LEAD, DEICTIC_OBJECT, NOUN_THEN_COPULA, QUESTION_ASK, REMINDER_ASK, replyPurpose, subjectTopic } from './asks.js';
+import {
+  ANSWER_ASK,
+  CONDITIONAL_LEAD,
+  DEICTIC_OBJECT,
+  FIELD_LABEL,
+  NEED_STATED,
+  NOTE_AFTER_LEAD,
+  NOUN_THEN_COPULA,
+  QUESTION_ASK,
+  REMINDER_ASK,
+  REQUEST_AT_START,
+  replyPurpose,
+  subjectTopic,
+} from './asks.js';
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { imperativeMood, listVerb } from './imperative-mood.js';
@@ -14,12 +27,6 @@ import { blankListMarker, contentWordCount, dueLabelTitle, finishTitle, stripDet
 export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
 
-/** "Make sure ...", and a note to self without its subject: "Need to call the contractor", "Still have to renew ...". */
-const REQUEST_AT_START =
-  /^(make sure|be sure to|don't forget|do not forget|remember to|ensure|(?:still\s+)?(?:need|have|got) to(?=\s+\p{L})|(?:still\s+)?need\s+(?!to\s)(?:\p{L}+\s+){1,2}to(?=\s+\p{L}))\b/iu;
-const NEED_STATED = /(?<!\p{L})(?:necesit(?:o|amos)|benötigen wir|benötige ich|nous avons besoin|j['’]ai besoin)(?!\p{L})/iu;
-/** "Adding to my list - need legal to look at the MSA changes": a forwarder's note after its lead-in. */
-const NOTE_AFTER_LEAD = /^[^.!?]{3,40}\s[-–—:]\s+(?=(?:still\s+)?need\s)/iu;
 export const REQUEST =
   /\b(please|pls|kindly|can you|could you|can everyone|could everyone|can everybody|could everybody|would you|will you|would you mind|can we get|i need you to|(?:i|we)(?:['’]ll| will)?(?: also| still| then| just)? need (?:you|the|your|a|an|all|both|copies|\d)|necesit(?:o|amos)(?: también| además)? (?:tus?|sus?|vuestr[oa]s?|el|la|los|las|una?)|benötigen wir|benötige ich|nous avons besoin d|j['’]ai besoin d|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|necesitamos que|recuerden|recordad|no se olviden de|no olviden|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|brauche ich|brauchen wir|bräuchte ich|bräuchten wir|nous vous prions|nous vous demandons|il faudrait|faudrait|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
 export const IMPERATIVE =
@@ -137,8 +144,6 @@ function withoutAskedAbout(clause: string, mentions: DateMention[]): DateMention
   const from = asked.index + asked[0].length;
   return mentions.filter((m) => m.index < from || isDeadlineMention(clause, m));
 }
-
-const FIELD_LABEL = /^[\p{L} ]{1,30}(?<!\p{L})(?:number|no\.?|nr\.?|#|id|code|nummer|n[úu]mero|num[ée]ro)\s*:/iu;
 
 export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null {
   const raw = stripListMarker(info.clause.trim());
@@ -374,40 +379,4 @@ function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): Text
     confidence: CONFIDENCE.paymentDue,
     rule: 'paymentDue',
   };
-}
-
-/** Rows of a table with an Action/Task column (and optionally a Due column). */
-export function tableTasks(rows: string[], ctx: DateContext): TextTask[] | null {
-  const header = rows[0].split(' | ').map((c) => c.trim().toLowerCase());
-  const actionCol = header.findIndex((c) =>
-    /^(action|action item|task|item|to-?do|what|acción|tarea|aufgabe|maßnahme|action à mener|tâche|description)$/.test(c),
-  );
-  if (actionCol < 0) return null;
-  // "Due", "Target date", "Fecha límite", "Erledigen bis", "Date d'échéance": a column headed by a word of time.
-  const dueCol = header.findIndex(
-    (c, i) =>
-      i !== actionCol &&
-      (/^(by|bis|pour le)$/.test(c) ||
-        /(?<!\p{L})(due|deadline|date|when|fecha|plazo|l[íi]mite|cu[áa]ndo|f[äa]llig|frist|termin|datum|wann|bis|[ée]ch[ée]ance|d[ée]lai|quand)(?!\p{L})/u.test(
-          c,
-        )),
-  );
-  const tasks: TextTask[] = [];
-  for (const row of rows.slice(1)) {
-    const cells = row.split(' | ').map((c) => c.trim());
-    const action = cells[actionCol];
-    if (!action) continue;
-    const dueText = dueCol >= 0 ? (cells[dueCol] ?? '') : '';
-    const due = dueText ? (findDates(dueText, ctx).find((m) => m.hasDay) ?? null) : null;
-    tasks.push({
-      kind: 'section',
-      title: finishTitle(action.replace(/\s*\([^)]*\)/g, ''), 14),
-      excerpt: cells.join(' | '),
-      dueMs: due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null,
-      dueIsExact: Boolean(due?.hasTime),
-      confidence: CONFIDENCE.actionItemListEntry,
-      rule: 'actionItemListEntry',
-    });
-  }
-  return tasks;
 }

@@ -1,5 +1,6 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
+import { firstSentence, withNextSentenceTime } from './next-sentence.js';
 import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, visitorComes, notOneEvent, visitTitle, withOccasion, meetingPurpose } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
@@ -266,35 +267,6 @@ export const DATEISH =
   /\d|\b(mon|tue|wed|thu|fri|sat|sun|today|tomorrow|tonight|noon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|lun|mi[ée]r|jue|vie|s[áa]b|dom|mañana|mont|diens|mittw|donn|frei|sams|sonn|morgen|mer|jeu|ven|sam|dim|demain|midi|mediod)/i;
 export const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|aujourd'hui|demain)\b/i;
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;
-
-const OPENING_HOURS =
-  /(?<!\p{L})(?:(?:they|we|it|the (?!doors)\p{L}+) (?:opens?|closes?) (?:at|from)|opening hours|office hours|ge[öo]ffnet|[öo]ffnet um|[öo]ffnungszeiten|ouvre (?:à|de)|ouvert de|ferme à|schlie(?:ß|ss)t um|cierran? a las|horaires d['’]ouverture|abren? a las|abierto de|horario de atenci[óo]n)(?!\p{L})/iu;
-
-/** "Thursday, November 12. Photos ... starting at 8:15 AM": a day in one sentence, its hours in the next. */
-function withNextSentenceTime(m: DateMention, next: string, ctx: DateContext): DateMention | null {
-  // "Their number is ..., they open at 8", "They close at 6": a business's hours are not the meeting's.
-  if (OPENING_HOURS.test(next)) return null;
-  const times = findDates(next, ctx).filter((x) => x.hasTime && !x.hasDay);
-  if (!times.length) return null;
-  const [a, b] = times;
-  const endTime = a.endTime ?? (b ? { year: m.year, month: m.month, day: m.day, hour: b.hour, minute: b.minute } : null);
-  return {
-    ...m,
-    hasTime: true,
-    hour: a.hour,
-    minute: a.minute,
-    zone: a.zone ?? m.zone,
-    endTime: endTime ? { ...endTime, year: m.year, month: m.month, day: m.day } : null,
-  };
-}
-
-/** The sentence starting at `from` (up to its end mark), found without splitting the rest of the paragraph. */
-function firstSentence(paragraph: string, from: number): string {
-  const end = /[.!?]\s/g;
-  end.lastIndex = from;
-  const m = end.exec(paragraph);
-  return paragraph.slice(from, m ? m.index + 1 : undefined);
-}
 
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
   if (notOneEvent(clause)) return null;
