@@ -168,6 +168,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const reminded = REMINDER_ASK.exec(rest);
   if (reminded) rest = rest.slice(reminded[0].length);
   const req = REQUEST.exec(rest);
+  let entryHead: string | null = null;
   // "die Lohnsteuerbescheinigung bitte bis 27. November": the object comes before the request word.
   const objectFirst = req && req.index > 0 && /^(bitte|please|por favor|s'il vous plaît|svp)$/i.test(req[0]) ? rest.slice(0, req.index).trim() : '';
   if (
@@ -181,12 +182,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     const before = rest.slice(0, req.index);
     // "3. Whether you'd like us to file the VAT return - please let me know by Monday": the entry names
     // what is asked; the answer asked for after its dash is how.
-    const answerOnEntry = info.listItem && /[-–—]\s*$/.test(before) && ANSWER_ASK.test(stripLeadIns(rest.slice(req.index)));
-    if (answerOnEntry) rest = `${before.replace(/\s*[-–—]\s*$/, '')} ${rest.slice(req.index).replace(/^\S+\s+(?:let\s+\S+\s+know|tell\s+\S+)\s*/i, '')}`;
-    else if (
-      /[,;:\-–—]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before) ||
-      before.trim().split(/\s+/).length <= 2
-    )
+    if (info.listItem && /[-–—]\s*$/.test(before) && ANSWER_ASK.test(stripLeadIns(rest.slice(req.index)))) entryHead = before.replace(/\s*[-–—]\s*$/, '');
+    if (/[,;:\-–—]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before) || before.trim().split(/\s+/).length <= 2)
       rest = rest.slice(req.index);
   }
   rest = rest.replace(NOTE_AFTER_LEAD, '');
@@ -292,6 +289,11 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     title = finishTitle(`${objectFirst} ${tail}`, 14);
   }
   if (separable) title = separable;
+  if (entryHead)
+    title = finishTitle(
+      findDates(entryHead, ctx).reduce((head, m) => head.replace(m.text, ' '), entryHead),
+      14,
+    );
   // "die Belege an den Steuerberater zu schicken": the zu-infinitive of a reminder is the errand's verb.
   if (ctx.lang === 'de') title = germanPoliteTitle(title.replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1'));
   // "einen Termin unter 0221 555 123", "call us at 555-0148": the number is how, not what.

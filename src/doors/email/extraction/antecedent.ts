@@ -48,7 +48,7 @@ export function namedByAntecedent(ev: TextEvent, previous: string, ctx: DateCont
 export const PRONOUN_OBJECT = /^(\p{L}+(?:\s+(?:and|&)\s+\p{L}+)?)\s+(it|them)(?!\p{L})([^:]*)/iu;
 /** A noun phrase led by a determiner, up to the preposition, verb or mark after it. */
 const OBJECT_PHRASE =
-  /(?<!\p{L})(?:the|an?|your|our|my|this|these|those)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]{3,})(?=\s+(?:with|for|to|from|on|in|at|by|of|and|or|this|that|which|who|is|are|was|were|will|has|have|so|before|after|until|as|please|can|could)(?!\p{L})|\s*[,.;:!?)–—-]|\s*$)/giu;
+  /(?<!\p{L})(?:the|an?|your|our|my|his|her|their|this|these|those|no|any|some|both|all|two|three)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]{3,})(?=\s+(?:with|for|to|from|on|in|at|by|of|and|or|this|that|which|who|is|are|was|were|will|has|have|so|before|after|until|as|please|can|could)(?!\p{L})|\s*[,.;:!?)–—-]|\s*$)/giu;
 const NOT_A_THING = /^(?:week|weekend|day|time|morning|afternoon|evening|moment|meantime|end|way|chance|holidays?)$/i;
 
 /**
