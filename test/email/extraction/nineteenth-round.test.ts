@@ -202,6 +202,33 @@ describe('events told in text', () => {
   });
 });
 
+describe('later in the round (typical14, 15, 18, 19)', () => {
+  it('read a Spanish office meeting: "vernos ... para", "la reunión de revisión de la renta", "la firma ... sería"', async () => {
+    const see = await extracted(
+      CET,
+      'Hola Marta:\n\nTe propongo vernos el martes 15 de diciembre a las 17:30 en nuestra oficina (C/ Mayor 12, Madrid) para revisar la declaración del IVA. Calculo una hora y media.\n\nUn saludo\n',
+    );
+    expect(see.events.map((e) => [e.title, e.start_time, minutes(e)])).toEqual([['Revisar la declaración del IVA', '2026-12-15T16:30:00.000Z', 90]]);
+    const review = await extracted(
+      CET,
+      'Hola:\n\nAdemás, tenemos la reunión de revisión de la renta el miércoles 9 de diciembre a las 17:00 en nuestra oficina.\n\nSaludos\n',
+    );
+    expect(titles(review.events)).toEqual(['Reunión de revisión de la renta']);
+    const signing = await extracted(
+      'Tue, 1 Dec 2026 09:00:00 -0300',
+      'Hola:\n\nSi está todo bien, la firma del contrato sería el jueves 10 de diciembre a las 11:00 en nuestra oficina de Av. Corrientes 1234, piso 3.\n\nSaludos\n',
+    );
+    expect(signing.events.map((e) => [e.title, e.location])).toEqual([['Firma del contrato', 'oficina de Av. Corrientes 1234']]);
+  });
+
+  it('date a holiday with "at 6", and an hour proposed after the day it answers', async () => {
+    const eve = await extracted(EST, 'Hi honey,\n\nLunch on Christmas Day will be at 1 at Grandma’s.\n\nLove\n');
+    expect(eve.events.map((e) => e.start_time)).toEqual(['2026-12-25T18:00:00.000Z']);
+    const reply = await extracted(PST, 'Sunday works! Let’s do 6:30 at Zaytoon on Main St.\n\nN\n', 'Re: dinner this week?');
+    expect(reply.events.map((e) => [e.title, e.start_time, e.location])).toEqual([['Dinner this week', '2026-12-07T02:30:00.000Z', 'Zaytoon on Main St']]);
+  });
+});
+
 describe('mail that informs', () => {
   it('holds a library’s pickup notice to its "Pickup by" day', async () => {
     const out = await extracted(

@@ -111,7 +111,7 @@ const holiday: Parser = {
   // Only with an hour after it: "la cena de Nochebuena" to book names an occasion, not the day of the booking.
   pattern: () =>
     new RegExp(
-      `(?<!\\p{L})(?:${HOLIDAYS.map(([re]) => re.source).join('|')})(?!\\p{L})(?=[^.!?\\n]{0,60}?(?<![\\d.,])\\d{1,2}(?::\\d{2})?\\s?(?:[ap]\\.?m\\.?|uhr|h(?!\\p{L})|o['’]clock))`,
+      `(?<!\\p{L})(?:${HOLIDAYS.map(([re]) => re.source).join('|')})(?!\\p{L})(?=[^.!?\\n]{0,60}?(?:(?<![\\d.,])\\d{1,2}(?::\\d{2})?\\s?(?:[ap]\\.?m\\.?|uhr|h(?!\\p{L})|o['’]clock)|(?<!\\p{L})(?:at|um|à|a las)\\s+\\d{1,2}(?::\\d{2})?(?![\\d.,/])))`,
       'iu',
     ),
   extract: (c, m) => {

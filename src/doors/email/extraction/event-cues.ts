@@ -15,8 +15,12 @@ const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|
 export const INVITED =
   /\b(?:(?:are|is|you're) (?:cordially |warmly )?invited|invites? (?:you|all|everyone|families|parents)\b|join us|come (?:and )?join|hope to see you|(?:os|les|te|le) invit(?:amos|o)|invitamos a|est[áa]is invitad|est[áa]n invitad|acomp[áa][ñn]anos|(?:laden|lade|lädt) (?:sie|euch|dich|wir|ich|alle)\b.*\bein\b|(?:laden|lade|lädt)\s+(?:[a-zäöüß]+\s+){0,3}zu[mr]?\s[^.!?]*\bein\b|(?:sind|seid|bist) (?:herzlich )?eingeladen|nous vous invitons|vous invit(?:ons|e)|t['’]invite|(?:[êe]tes|es) (?:cordialement |chaleureusement )?invit[ée]s?|venez nombreux)/i;
 /** "Let's do a dry run on Tuesday at 3pm", "Shall we have a quick sync on Monday at 10?": a time proposed for something done together (English). */
-export const PROPOSED =
-  /(?<!\p{L})(?:let['’]s|let us|shall we|why don['’]t we)\s+(?:do|have|hold|run|schedule|set up|book|plan)\s+(?:a|an|the|our)\s+(?:quick\s+|short\s+|final\s+)?\p{L}{3,}/iu;
+/** "Saturday works! Let's do 7:30 at Nopalito": a proposal of an hour alone, the thing proposed said before (or in the subject). */
+export const PROPOSED_HOUR = /(?<!\p{L})(?:let['’]s|let us)\s+(?:do|say|make it)\s+(?:\p{L}+\s+)?\d/iu;
+export const PROPOSED = new RegExp(
+  String.raw`(?<!\p{L})(?:let['’]s|let us|shall we|why don['’]t we)\s+(?:do|have|hold|run|schedule|set up|book|plan)\s+(?:a|an|the|our)\s+(?:quick\s+|short\s+|final\s+)?\p{L}{3,}|${PROPOSED_HOUR.source}`,
+  'iu',
+);
 /**
  * What an invitation invites to names the event: "we invite you to our winter concert", "laden wir
  * zum Weihnachtsbasteln ein", "os invitamos a la fiesta de fin de curso", "nous vous invitons à la
@@ -170,7 +174,7 @@ export function withOccasion(title: string, subject: string): string {
  * (a date blanked to U+0000 in `blanked`).
  */
 const MEET_FOR =
-  /(?<!\p{L})(?:treffen wir uns|wir treffen uns|we(?:['’]ll| will| can)? meet(?: up)?|let['’]s meet|nos reunimos|nos reuniremos|on se retrouve|nous nous retrouverons|(?:(?:te|le|os|les) esperamos|wir erwarten (?:sie|dich|euch)|nous vous attendons)[^.;!?]{0,80}?)\s+(?:zur|zum|for|to|para|pour)\s+([^\u0000,.;:!?(]{3,60})/iu;
+  /(?<!\p{L})(?:treffen wir uns|wir treffen uns|we(?:['’]ll| will| can)? meet(?: up)?|let['’]s meet|nos reunimos|nos reuniremos|on se retrouve|nous nous retrouverons|(?:(?:te|le|os|les) esperamos|vernos|wir erwarten (?:sie|dich|euch)|nous vous attendons)[^.;!?]{0,120}?)\s+(?:zur|zum|for|to|para|pour)\s+([^\u0000,.;:!?(]{3,60})/iu;
 export function meetingPurpose(blanked: string): string | null {
   const m = MEET_FOR.exec(blanked);
   if (!m) return null;

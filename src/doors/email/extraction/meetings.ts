@@ -1,7 +1,18 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { firstSentence, withNextSentenceTime } from './next-sentence.js';
-import { appointmentAtPlace, INVITED, invitedTo, PROPOSED, visitorComes, notOneEvent, visitTitle, withOccasion, meetingPurpose } from './event-cues.js';
+import {
+  appointmentAtPlace,
+  INVITED,
+  invitedTo,
+  PROPOSED,
+  PROPOSED_HOUR,
+  visitorComes,
+  notOneEvent,
+  visitTitle,
+  withOccasion,
+  meetingPurpose,
+} from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { eventEndMs, statedDurationMinutes } from './durations.js';
@@ -317,7 +328,9 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     title = fromSubject ? subjectEventTitle(subject) : finishTitle(capitalise(phrase!), 10);
   }
   // "On se retrouve", "We meet": a first-person plural verb names no event; the subject may.
-  if (PRONOUN_TITLE.test(title) && (title.split(/\s+/).length <= 2 || /^(?:on|nous|wir|we|nos)\s/i.test(title))) {
+  // So does "Let's do 7:30 at Nopalito" under "Re: dinner this weekend?".
+  const timeOnly = !hasMeetingWord(clause) && PROPOSED_HOUR.test(clause) && hasMeetingWord(subject);
+  if (timeOnly || (PRONOUN_TITLE.test(title) && (title.split(/\s+/).length <= 2 || /^(?:on|nous|wir|we|nos)\s/i.test(title)))) {
     title = subjectEventTitle(subject);
     fromSubject = true;
   }

@@ -185,7 +185,9 @@ function locativePhrase(text: string): string | null {
   for (const re of LOCATIVE) {
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
-      let phrase = trimPhrase(m[1].split(/[,.;:!?()\u0000]/)[0].trim());
+      // "en nuestra oficina de Av. Santa Fe 3456": an abbreviation's dot ends no phrase.
+      const kept = m[1].replace(/(?<!\p{L})(Av|Avda|Bv|Bd|Blvd|Dr|St|Pl|Pza|Sr|Sra|Nr)\.(?=\s)/gu, '$1\u2024');
+      let phrase = trimPhrase(kept.split(/[,.;:!?()\u0000]/)[0].trim()).replace(/\u2024/g, '.');
       for (let i = 0; i < 3; i++) phrase = phrase.replace(PLACE_TAIL, '');
       if (phrase.length < 3 || NOT_A_PLACE.test(phrase) || /^\d/.test(phrase)) continue;
       if (

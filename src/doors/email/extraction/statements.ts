@@ -10,7 +10,7 @@ import type { Lang } from './language.js';
 
 const HAPPENS: Record<Lang, RegExp> = {
   en: /(?:\s(?:is|are|will be|was moved to|has been moved to|is moved to|is now|has been rescheduled (?:to|for)|is rescheduled (?:to|for)|is postponed to|will now be)|(?<=\b(?:it|that|this|there|here|what|which|who|he|she))['’]s)\s+(?:being\s+)?(?:held\s+|scheduled\s+(?:for\s+)?|set\s+for\s+|planned\s+for\s+|happening\s+)?(?=\S)|\s(?:takes place|will take place|kicks off|starts|begins|opens|will come|will call round|will visit|will be round)\b/i,
-  es: /\s(?:pasar[áa]|vendr[áa]|acudir[áa]|ser[áa]n?|es|son|se celebrar[áa]n?|se realizar[áa]n?|se llevar[áa]n? a cabo|tendr[áa]n? lugar|comenzar[áa]n?|empezar[áa]n?|est[áa]n? previst[ao]s?|queda fijad[ao])(?!\p{L})/iu,
+  es: /\s(?:pasar[áa]|vendr[áa]|acudir[áa]|ser[áa]n?|ser[íi]an?|es|son|se celebrar[áa]n?|se realizar[áa]n?|se llevar[áa]n? a cabo|tendr[áa]n? lugar|comenzar[áa]n?|empezar[áa]n?|est[áa]n? previst[ao]s?|queda fijad[ao])(?!\p{L})/iu,
   de: /\s(?:findet|finden|beginnt|beginnen|startet|starten|erfolgt|ist|sind|wird|werden)\b(?=.*\b(?:statt|stattfinden|beginnen|sein|am|um)\b)/i,
   fr: /\s(?:passera|viendra|auront lieu|aura lieu|ont lieu|a lieu|se tiendront|se tiendra|se d[ée]rouleront|se d[ée]roulera|commenceront|commencera|sont|seront|est|sera|(?:est|sont) pr[ée]vue?s?|(?:est|sont) fix[ée]e?s?)(?!\p{L})/iu,
 };
@@ -119,6 +119,8 @@ export function happening(clause: string, lang: Lang): Happening | null {
       .slice(0, cop.index)
       .replace(/^\s*(?:[-*•]\s*)?/, '')
       .replace(/^([^:]*):\s+(?=\p{L})/u, (whole, lead: string) => (leadsIn(lead.trim()) ? '' : whole))
+      // "Si está todo bien, la firma del contrato sería ...": a condition before the subject is no part of it.
+      .replace(/^(?:si|if|wenn|falls|s['’]il|si tout)\b[^,]{0,40},\s*/iu, '')
       .trim();
     return { subject: before || null, motion: false };
   }

@@ -9,7 +9,7 @@ import { stripBoilerplate } from './boilerplate.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { findDurationMinutes } from './durations.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
-import { calledOff } from './event-cues.js';
+import { calledOff, PROPOSED } from './event-cues.js';
 import { clauseEvent, DATEISH, isDeadlineMention, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
 import { hasMeetingWord } from './meeting-words.js';
 import {
@@ -265,8 +265,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
             closed ??
             (quiet ? null : clauseEvent(withoutReason(clause), paragraphText[u.paragraph], ctx, subject)) ??
             (DATEISH.test(clause) && !quiet ? dayEntry(clause, ctx, lastSentence) : null);
-          // "Friday works for me. Let's meet at the café at 10:30": the hour's day is in the sentence before.
-          if (!ev && lastSentence && !lastMadeEvent && hasMeetingWord(clause))
+          // "Friday works for me. Let's meet at the café at 10:30", "Saturday works! Let's do 7:30 at Nopalito": the hour's day is in the sentence before.
+          if (!ev && lastSentence && !lastMadeEvent && (hasMeetingWord(clause) || PROPOSED.test(clause)))
             ev = dayFromSentenceBefore(clause, lastSentence, paragraphText[u.paragraph], ctx, subject);
           // A newsletter's programme ("Marché de Noël : samedi 12 décembre de 10h à 17h") informs; it invites no one in particular.
           if (ev && bulk && ev.rule === 'eventStatement' && labelledHappening(clause)) ev = null;
