@@ -229,6 +229,21 @@ describe('later in the round (typical14, 15, 18, 19)', () => {
   });
 });
 
+describe('later in the round (typical13, 14, 19)', () => {
+  it('date what to bring "au plus tard le jour de la signature" by the mail’s one event, and keep the title to the thing', async () => {
+    const out = await extracted(
+      CET,
+      'Madame,\n\nMerci de nous faire parvenir :\n- votre justificatif de domicile, au plus tard le jour de la signature.\n\nLa signature du bail est prévue le mardi 15 décembre 2026 à 10h00 à l’agence, 3 rue Garibaldi, 69006 Lyon.\n\nCordialement\n',
+    );
+    expect(out.tasks.map((t) => [t.title, t.due_date?.slice(0, 10)])).toEqual([['Votre justificatif de domicile', '2026-12-15']]);
+  });
+
+  it('read the weekday after a phone number in a note to self', async () => {
+    const out = await extracted(EST, 'call roofer 617-555-0144 tue morning\nrenew parking permit\n', 'todo');
+    expect(out.tasks.map((t) => localDay(t.due_date, -5))).toEqual(['2026-12-08', null]);
+  });
+});
+
 describe('mail that informs', () => {
   it('holds a library’s pickup notice to its "Pickup by" day', async () => {
     const out = await extracted(

@@ -171,6 +171,8 @@ const NOON: [RegExp, string][] = [
   [/(?<!\p{L})(?:night|evening|morning|afternoon)(?=[\s,:]+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s)/giu, ''],
   // "on Monday at 4pm - 30 minutes should do": a length after the hour, not "4pm minus 30 minutes".
   [/(?<=\d\s?(?:[ap]\.?m\.?|uhr|h)?)\s[-–—]\s(?=\d{1,3}\s?(?:minutes?|mins?|hours?|hrs?|minuten|stunden?|minutos|horas?)(?!\p{L}))/giu, ';'],
+  // "call furnace guy 617-555-0173 mon morning": a phone number is no date, and chrono's try at one loses the weekday after it.
+  [/(?<![\d/.-])(?:\+?1[\s.-])?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}(?![\d/.-])/g, ''],
   // "noon-2pm", "10am–noon": chrono reads "noon" alone but not as one end of a range.
   [/(?<!\p{L})noon(?!\p{L})/giu, '12pm'],
   // "12 de diciembre de 10 a 13 h": chrono takes "de 10" after a month for the year 2010.

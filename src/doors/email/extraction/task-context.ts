@@ -52,10 +52,21 @@ function withoutScheduleIntros(tasks: TextTask[]): TextTask[] {
 const BEFORE_THE_EVENT =
   /\b(?:before (?:attending|arriving|you (?:arrive|come|attend)|the (?:event|session|appointment|visit|class|meeting))|vor dem (?:termin|besuch|kurs)|vor (?:ihrem|deinem) (?:termin|besuch)|avant (?:la s[ée]ance|le rendez-vous|votre (?:venue|rendez-vous|visite))|antes de (?:la cita|la sesi[óo]n|venir|asistir|su (?:cita|visita)))\b/i;
 
+/** "un RIB, au plus tard le jour de la signature", "on the day of the closing", "el día de la firma": due the day the mail's one event is. */
+const ON_THE_EVENT_DAY = /(?<!\p{L})(?:le jour (?:de la|du|de l['’]|des)|on the day of the|el d[íi]a de la|el d[íi]a del|am tag de[rs])\s*\p{L}{4,}/iu;
+
 function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
   if (events.length !== 1 || events[0].allDay) return tasks;
-  return tasks.map((t) => (t.dueMs === null && BEFORE_THE_EVENT.test(t.excerpt) ? { ...t, dueMs: events[0].startMs } : t));
+  return tasks.map((t) => {
+    if (t.dueMs !== null) return t;
+    if (BEFORE_THE_EVENT.test(t.excerpt)) return { ...t, dueMs: events[0].startMs };
+    // The title keeps what to bring, not when ("Un RIB pour le versement du prix, au plus tard le jour ...").
+    if (ON_THE_EVENT_DAY.test(t.excerpt)) return { ...t, dueMs: events[0].startMs, title: finishTitle(t.title.replace(WHEN_TAIL, ''), 14) };
+    return t;
+  });
 }
+const WHEN_TAIL =
+  /,?\s*(?:(?:au plus tard|at the latest|no later than|a m[áa]s tardar|sp[äa]testens)(?!\p{L})|(?:le jour|on the day|el d[íi]a|am tag)(?!\p{L})).*$/iu;
 
 const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';
 
