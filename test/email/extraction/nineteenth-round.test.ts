@@ -238,6 +238,26 @@ describe('later in the round (typical13, 14, 19)', () => {
     expect(out.tasks.map((t) => [t.title, t.due_date?.slice(0, 10)])).toEqual([['Votre justificatif de domicile', '2026-12-15']]);
   });
 
+  it('read "are you still ok to ... on the morning of <the event>" as an ask due that day, and keep "(the sitter)"', async () => {
+    const cake = await extracted(
+      'Tue, 1 Dec 2026 09:00:00 +0000',
+      'Hi Ciara,\n\nAre you still ok to collect the flowers from Bloom on the morning of Dad’s party? They open at 9.\n\nDad’s 60th is Saturday the 12th at 7pm in The Old Mill.\n\nS\n',
+    );
+    expect(cake.tasks.map((t) => [t.title, t.due_date?.slice(0, 10)])).toEqual([['Collect the flowers from Bloom', '2026-12-12']]);
+    const sitter = await extracted(EST, 'Hi,\n\nCan you book Maya (the sitter) for that night by Monday?\n\nThanks\n');
+    expect(titles(sitter.tasks)).toEqual(['Book Maya (the sitter) for that night']);
+  });
+
+  it('date a poll read for nothing else by when its voting closes', async () => {
+    const out = await extracted(
+      EST,
+      'Jo Park invited you to vote\n\nTeam lunch\n\nOptions:\n  Thu, Dec 10 - 12:00 PM\n  Fri, Dec 11 - 12:00 PM\n\nVoting closes Monday, December 7.\n',
+      'Jo Park invited you to vote: Team lunch',
+      'Pollwise <noreply@pollwise.example.com>',
+    );
+    expect(out.tasks.map((t) => localDay(t.due_date, -5))).toEqual(['2026-12-07']);
+  });
+
   it('read the weekday after a phone number in a note to self', async () => {
     const out = await extracted(EST, 'call roofer 617-555-0144 tue morning\nrenew parking permit\n', 'todo');
     expect(out.tasks.map((t) => localDay(t.due_date, -5))).toEqual(['2026-12-08', null]);

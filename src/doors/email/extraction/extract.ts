@@ -219,12 +219,13 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
   // Mail of a class that asks for nothing is expected to end here; a person's mail that yields
   // nothing probably asked for something that was not read.
   const quiet = mailClass.kind === 'transactional' || mailClass.kind === 'notification' || mailClass.kind === 'newsletter';
-  const fallbackDueAt = quiet ? fallbackDueMs(content, ctx) : null;
+  // A poll read for nothing else still says when voting closes ("Voting closes Sunday, December 6").
+  const fallbackDueAt = quiet || mailClass.kind === 'poll' ? fallbackDueMs(content, ctx) : null;
   const fallbackDue = fallbackDueAt === null ? null : toIso(fallbackDueAt);
   const fallback = {
     title,
     description: describe(parsed, split.text.slice(0, 400)),
-    due_date: quiet ? fallbackDue : null,
+    due_date: fallbackDue,
     confidence: quiet ? CONFIDENCE.subjectFallbackQuiet : CONFIDENCE.subjectFallback,
   };
   return { invitation: null, tasks, events, fallback, errors };

@@ -52,8 +52,9 @@ function withoutScheduleIntros(tasks: TextTask[]): TextTask[] {
 const BEFORE_THE_EVENT =
   /\b(?:before (?:attending|arriving|you (?:arrive|come|attend)|the (?:event|session|appointment|visit|class|meeting))|vor dem (?:termin|besuch|kurs)|vor (?:ihrem|deinem) (?:termin|besuch)|avant (?:la s[ée]ance|le rendez-vous|votre (?:venue|rendez-vous|visite))|antes de (?:la cita|la sesi[óo]n|venir|asistir|su (?:cita|visita)))\b/i;
 
-/** "un RIB, au plus tard le jour de la signature", "on the day of the closing", "el día de la firma": due the day the mail's one event is. */
-const ON_THE_EVENT_DAY = /(?<!\p{L})(?:le jour (?:de la|du|de l['’]|des)|on the day of the|el d[íi]a de la|el d[íi]a del|am tag de[rs])\s*\p{L}{4,}/iu;
+/** "un RIB, au plus tard le jour de la signature", "collect the cake on the morning of Mam's party": due the day the mail's one event is. */
+const ON_THE_EVENT_DAY =
+  /(?<!\p{L})(?:le jour (?:de la|du|de l['’]|des)|(?:on )?the (?:day|morning|afternoon|evening|night) of(?: the)?|el d[íi]a de la|el d[íi]a del|am tag de[rs])\s*\p{L}{3,}/iu;
 
 function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
   if (events.length !== 1 || events[0].allDay) return tasks;
@@ -66,7 +67,7 @@ function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
   });
 }
 const WHEN_TAIL =
-  /,?\s*(?:(?:au plus tard|at the latest|no later than|a m[áa]s tardar|sp[äa]testens)(?!\p{L})|(?:le jour|on the day|el d[íi]a|am tag)(?!\p{L})).*$/iu;
+  /,?\s*(?:(?:au plus tard|at the latest|no later than|a m[áa]s tardar|sp[äa]testens)(?!\p{L})|(?:le jour|(?:on )?the (?:day|morning|afternoon|evening|night) of|el d[íi]a|am tag)(?!\p{L})).*$/iu;
 
 const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';
 

@@ -13,7 +13,7 @@ const LEAD_INS: RegExp[] = [
   // "Marco Bellini @you please confirm ...": a comment's author and its mention.
   /^(?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}@[\w.-]+[,:]?\s+/u,
   /^(¿\s*)?(?:os|te|le|les) apetece\s+|^(?:would you like to|do you want to|want to|wanna|fancy)\s+|^(?:hast du|habt ihr|haben sie) lust,?\s+(?:zu\s+)?|^(?:ça te dit|ça vous dit|tu veux|vous voulez)\s+(?:de\s+|d['’])?/i,
-  /^(would you be able to|are you able to|any chance you could|do you mind|would it be possible (?:for you )?to|could i ask you to|can i ask you to)\s+/i,
+  /^(would you be able to|are you (?:still )?(?:able|ok|okay|happy|good) to|any chance you could|do you mind|would it be possible (?:for you )?to|could i ask you to|can i ask you to)\s+/i,
   /^(also|and|y|und|so|otherwise|sinon|si no|sino|ansonsten|sonst|andernfalls|separately|finally|lastly|plus|oh|btw|one (last|more) thing|another thing|otra cosa|noch etwas|autre chose|before then|in the meantime|meanwhile|if possible|when you get a chance|cuando puedas|cuando pueda|wenn du zeit hast|quand tu peux|además|también|außerdem|auch|aussi|enfin|et)\s*[,:;-]?\s+/i,
   /^(please|pls|plz|kindly|por favor|bitte|s'il vous plaît|svp)\s*[,:]?\s+/i,
   /^(can|could|would|will|won't) (you all|you guys|y'all|everyone|everybody|you|u|we|someone|somebody)( please| kindly| also| quickly)?\s+/i,
@@ -91,7 +91,10 @@ const NOT_A_NAME = /^(?:PDF|DOCX?|XLSX?|PPTX?|CSV|JPE?G|PNG|ZIP|URL|UTC|GMT|CES?
 export function finishTitle(s: string, maxWords = 14): string {
   let out = s
     // "Le diagnostic de performance énergétique (DPE)": an acronym in brackets is how the thing is known.
-    .replace(/\s*\(([^)]*)\)\s*/g, (_m, inner: string) => (/^\p{Lu}{2,6}$/u.test(inner) && !NOT_A_NAME.test(inner) ? ` (${inner}) ` : ' '))
+    // "Book Olivia (the sitter)": a role in brackets says who the name is.
+    .replace(/\s*\(([^)]*)\)\s*/g, (_m, inner: string) =>
+      (/^\p{Lu}{2,6}$/u.test(inner) && !NOT_A_NAME.test(inner)) || /^(?:the|our|my|your)\s+\p{L}+$/iu.test(inner) ? ` (${inner}) ` : ' ',
+    )
     .replace(/\s*\([^)]*$/, '')
     .replace(/\s+(--|—|–)\s+.*$/, '')
     .replace(/\s+/g, ' ')
