@@ -258,6 +258,18 @@ describe('later in the round (typical13, 14, 19)', () => {
     expect(out.tasks.map((t) => localDay(t.due_date, -5))).toEqual(['2026-12-07']);
   });
 
+  it('read a co-owners’ assembly with a postal vote as the assembly, not a poll, and "est prié de" as an ask', async () => {
+    const out = await extracted(
+      CET,
+      'Madame, Monsieur,\n\nNous avons le plaisir de vous convoquer à l’assemblée générale des copropriétaires, qui se tiendra le jeudi 17 décembre 2026 à 18h30, salle polyvalente de la mairie, 3 place des Fêtes, 75019 Paris.\n\nChaque copropriétaire est prié de nous retourner le formulaire joint (présence, pouvoir ou vote par correspondance) avant le vendredi 11 décembre.\n\nCordialement\n',
+      'Convocation assemblée générale',
+    );
+    expect(out.events.map((e) => [e.title, e.start_time, e.location])).toEqual([
+      [expect.stringMatching(/^L’assemblée générale des copropriétaires/), '2026-12-17T17:30:00.000Z', 'salle polyvalente de la mairie, 3 place des Fêtes'],
+    ]);
+    expect(out.tasks.map((t) => localDay(t.due_date, 1))).toEqual(['2026-12-11']);
+  });
+
   it('read the weekday after a phone number in a note to self', async () => {
     const out = await extracted(EST, 'call roofer 617-555-0144 tue morning\nrenew parking permit\n', 'todo');
     expect(out.tasks.map((t) => localDay(t.due_date, -5))).toEqual(['2026-12-08', null]);

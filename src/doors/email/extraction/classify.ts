@@ -78,7 +78,7 @@ const POLL =
   /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|abstimmen|abstimmung (?:über|zu[mr]?)|online-abstimmung|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
 
 const POLL_AS_MEANS =
-  /(?<!\p{L})(?:via|through|in|über|per|en|dans|par|por|mediante)\s+(?:(?:the|our|die|der|unsere[rn]?|la|le|el|nuestra|notre)\s+)?(?:poll|umfrage|encuesta|sondage)(?!\p{L})/giu;
+  /(?<!\p{L})(?:via|through|in|über|per|en|dans|par|por|mediante)\s+(?:(?:the|our|die|der|unsere[rn]?|la|le|el|nuestra|notre)\s+)?(?:poll|umfrage|encuesta|sondage)(?!\p{L})|(?<!\p{L})(?:vote par correspondance|vote by (?:proxy|mail|post)|proxy vote|voto por (?:correo|poder)|briefwahl)(?!\p{L})/giu;
 
 const NOTIFICATION_SUBJECT =
   /^(notification|reminder|accepted|declined|tentative|updated invitation|invitation):|\b(shared a document|invited you to (edit|vote|view)|assigned to you|assigned you|mentioned you|commented on|run failed|workflow run|review requested|requested your review|approved your|merged)\b/i;
@@ -158,7 +158,8 @@ export function classifyMail(input: ClassifyInput): Classification {
     signals.push(appointmentSubject ? 'appointment-subject' : appointmentBody ? 'appointment-body' : 'drop-off-field');
     return { kind: 'appointment', signals };
   }
-  // "meldet euer Kind über die Umfrage in der Vereins-App an": a poll that is only how to answer makes no poll of the mail.
+  // "meldet euer Kind über die Umfrage in der Vereins-App an": a poll that is only how to answer makes no poll of the mail;
+  // nor does an assembly's postal or proxy vote ("pouvoir ou vote par correspondance").
   if (POLL.test(input.subject) || POLL.test(firstLines.replace(POLL_AS_MEANS, ' '))) {
     signals.push('poll');
     return { kind: 'poll', signals };

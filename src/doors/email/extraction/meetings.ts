@@ -111,7 +111,7 @@ function blankOut(text: string, all: DateMention[]): string {
 }
 
 const INTRO =
-  /^((as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*|(hi|hello|hey|dear|good (?:morning|afternoon|evening)|hola|buen(?:os|as) (?:d[íi]as|tardes|noches)|estimad[oa]s?|querid[oa]s?|hallo|guten (?:tag|morgen|abend)|liebe[rs]?|sehr geehrte[rs]?|bonjour|bonsoir|cher|ch[èe]re|chers)(\s+[\p{L}.'’-]+){0,3}\s*[,:!]\s*)/iu;
+  /^((?:nous avons le plaisir de vous (?:convoquer|inviter)|we are (?:pleased|happy) to invite you|tenemos el placer de (?:convocarle|invitarle)s?)\s+(?:à|to|a)\s+|(as (discussed|agreed|promised|mentioned)|like we said|comme convenu|comme prévu|como acordamos|como quedamos|wie besprochen|wie vereinbart|good news|great news|reminder|fyi)\s*[,:]\s*|(hi|hello|hey|dear|good (?:morning|afternoon|evening)|hola|buen(?:os|as) (?:d[íi]as|tardes|noches)|estimad[oa]s?|querid[oa]s?|hallo|guten (?:tag|morgen|abend)|liebe[rs]?|sehr geehrte[rs]?|bonjour|bonsoir|cher|ch[èe]re|chers)(\s+[\p{L}.'’-]+){0,3}\s*[,:!]\s*)/iu;
 /** A named place after the event's name ("Nikolausfeier in der Turnhalle", "dinner at Joe's"): the place, not the name. */
 const PLACE_AFTER_TITLE = /\s+(at|in|en|à|chez|bei|im|beim|au|dans)\s+(the\s+|our\s+|der\s+|dem\s+|el\s+|la\s+|le\s+|l['’])?[\p{Lu}][^,.;()]*$/u;
 const PURPOSE = /\b(for|about|to discuss|to review|to go over|regarding|re|pour|para|für|zur|zum|sobre|concernant)\b\s+[^\u0000]*/i;

@@ -137,7 +137,9 @@ function namesAfterVenue(found: string): string {
   let end = at + 1;
   while (end < words.length) {
     const w = words[end];
-    if (/^(?:de|del|des|du|der|of|d['’]\p{L}+)$/iu.test(w) && /^\p{L}/u.test(words[end + 1] ?? '')) end += /^d['’]\p{L}/iu.test(w) ? 1 : 2;
+    // "salle polyvalente de la mairie du 11e": "de la" leads the next noun of the name.
+    if (/^de$/i.test(w) && /^(?:la|las|los)$/i.test(words[end + 1] ?? '') && /^\p{L}/u.test(words[end + 2] ?? '')) end += 3;
+    else if (/^(?:de|del|des|du|der|of|d['’]\p{L}+)$/iu.test(w) && /^\p{L}/u.test(words[end + 1] ?? '')) end += /^d['’]\p{L}/iu.test(w) ? 1 : 2;
     else if (/^(?:[\p{Lu}\d]|d['’]\p{Lu})/u.test(w)) end++;
     // A Romance adjective right after the noun ("salle polyvalente", "sala grande"); never a function word or a verb.
     else if (end === at + 1 && !PLACE_FUNCTION_WORD.test(w) && !/(?:ar|er|ir|en)$/i.test(w)) end++;
@@ -219,8 +221,10 @@ function namedPlace(text: string): string | null {
   // "Room 4B", "Raum 2.14", and compounds: "Besprechungsraum 1", "Sitzungssaal 3", "Klassenzimmer 12".
   const roomNum =
     // A name or a number after the noun: "the back room for Friday" names no room.
-    /\b((?:(?:[Rr]oom|ROOM|[Ss]uite)\s+(?=[\p{Lu}\d])|(?:[Rr]aum|RAUM|[Ss]ala|SALA|[Ss]alle|SALLE)\s+)[\p{L}\p{N}-]+(?:\.\d+)*)/u.exec(t) ??
-    /(?<!\p{L})(\p{L}+(?:raum|saal|zimmer)\s+\d[\p{L}\p{N}-]*(?:\.\d+)*)/iu.exec(t);
+    // "salle polyvalente de la mairie": a Romance room's name runs on through "de la", "du".
+    /\b((?:(?:[Rr]oom|ROOM|[Ss]uite)\s+(?=[\p{Lu}\d])|(?:[Rr]aum|RAUM|[Ss]ala|SALA|[Ss]alle|SALLE)\s+)[\p{L}\p{N}-]+(?:\.\d+)*(?:\s+(?:de la|du|del|de)\s+(?!\d)[\p{L}\p{N}-]{3,})?)/u.exec(
+      t,
+    ) ?? /(?<!\p{L})(\p{L}+(?:raum|saal|zimmer)\s+\d[\p{L}\p{N}-]*(?:\.\d+)*)/iu.exec(t);
   // "en el restaurante El Faro (Paseo Marítimo, 40)", "at the pub The Anchor": a kind of venue, then its name.
   const venueName = NAMED_VENUE.exec(t);
   if (venueName) return venueName[3] ? `${venueName[1]} ${venueName[2].trim()} (${venueName[3].trim()})` : `${venueName[1]} ${venueName[2].trim()}`;
