@@ -276,6 +276,35 @@ describe('later in the round (typical13, 14, 19)', () => {
   });
 });
 
+describe('later in the round (typical14, 17, 18)', () => {
+  it('name a German event told after its day (no empty title) and end it "gegen 18:00 Uhr"', async () => {
+    const out = await extracted(
+      CET,
+      'Liebe Eltern,\n\nam Donnerstag, 17. Dezember 2026, findet um 16:30 Uhr unser traditionelles Adventskonzert in der Aula statt (Ende gegen 18:00 Uhr).\n\nViele Grüße\n',
+      'Elternbrief',
+    );
+    expect(out.events.map((e) => [e.title, e.start_time, e.end_time])).toEqual([['Traditionelles Adventskonzert', '2026-12-17T15:30:00.000Z', '2026-12-17T17:00:00.000Z']]);
+  });
+
+  it('end "from 12:00 to 1:30" after noon the same day, and name a sign-up sheet’s ask by its event', async () => {
+    const out = await extracted(
+      PST,
+      'Hi everyone!\n\nOur cookie exchange is Friday, December 18 from 12:00 to 1:30 in the main kitchen.\n\nPlease add what you’re bringing to the sign-up sheet by Wednesday the 9th.\n\nRosa\n',
+    );
+    expect(out.events.map((e) => [e.start_time, e.end_time])).toEqual([['2026-12-18T20:00:00.000Z', '2026-12-18T21:30:00.000Z']]);
+    expect(titles(out.tasks)).toEqual([expect.stringMatching(/cookie exchange$/i)]);
+  });
+
+  it('take no pronoun’s object from an aside in brackets', async () => {
+    const out = await extracted(
+      EST,
+      'Hi,\n\nAttached is change order #4 for the pantry shelves ($380, adds a day to the schedule). Please sign and send it back by Wednesday.\n\nThanks\n',
+      'Change order #4',
+    );
+    expect(titles(out.tasks)).toEqual(['Sign and send it back: Change order #4']);
+  });
+});
+
 describe('mail that informs', () => {
   it('holds a library’s pickup notice to its "Pickup by" day', async () => {
     const out = await extracted(

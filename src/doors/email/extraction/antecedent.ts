@@ -67,7 +67,9 @@ export function withAntecedent(t: TextTask, upToClause: string, previous: string
     for (const m of text.matchAll(OBJECT_PHRASE)) {
       const head = m[1].split(/\s+/).pop() ?? '';
       const atStart = /(?:^|[.!?:]\s+|\s[-–—]\s+)$/.test(text.slice(0, m.index));
-      if (atStart || NOT_A_THING.test(head) || /s$/i.test(head) !== plural || /ss$/i.test(head)) continue;
+      // "($640, adds one day to the schedule)": an aside in brackets names nothing asked for.
+      const aside = /\([^)]*$/.test(text.slice(Math.max(0, m.index - 80), m.index));
+      if (atStart || aside || NOT_A_THING.test(head) || /s$/i.test(head) !== plural || /ss$/i.test(head)) continue;
       return { ...t, title: finishTitle(`${p[1]} the ${m[1].toLocaleLowerCase()}${p[3]}`, 14), excerpt: `${text} ${t.excerpt}` };
     }
   }

@@ -181,6 +181,19 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     !/\b0\d[:.]\d\d|\b(?:am|a\.m\.|morning|breakfast|dawn|sunrise)\b/i.test(`${t} ${text.slice(r.index + r.text.length, r.index + r.text.length + 16)}`)
   )
     hour += 12;
+  // "from 12:00 to 1:30": an English range's end before its start, without "am", is after noon.
+  // (chrono rolls such an end over to the next day; it is the same day.)
+  const rolledOver = endTime !== null && Date.UTC(endTime.year, endTime.month - 1, endTime.day) - Date.UTC(year, month - 1, day) === DAY_MS;
+  if (
+    ctx.lang === 'en' &&
+    endTime &&
+    (rolledOver || !r.end?.isCertain('day')) &&
+    endTime.hour < hour &&
+    endTime.hour >= 1 &&
+    endTime.hour <= 11 &&
+    !r.end?.isCertain('meridiem')
+  )
+    endTime = { year, month, day, hour: endTime.hour + 12, minute: endTime.minute };
   const length = wordZone ? r.text.replace(/\s+[a-zäöüéè]{2,5}\s*$/, '').length : r.text.length;
   return {
     index: r.index,

@@ -129,15 +129,17 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
   // What the class shaping left out (matched by sentence and date: shaping may rename what it keeps).
   const keptTasks = new Set(shaped.tasks.map((t) => `${t.excerpt}|${t.dueMs}`));
   const keptEvents = new Set(shaped.events.map((e) => `${e.excerpt}|${e.startMs}`));
+  // No item leaves without a name: a rule that read none falls back on the subject (D16's title).
+  const titled = <T extends { title: string }>(x: T): T => (x.title.trim() ? x : { ...x, title: capitalise(subjectTitle(parsed.subject)) || 'Email' });
   const noted = <T>(list: T[], n: number) => list.map((x, i) => ({ x, fromNote: i < n, dropped: false }));
   const foundTasks = [
     ...noted([...fromNote.tasks, ...shaped.tasks], fromNote.tasks.length),
     ...read.tasks.filter((t) => !keptTasks.has(`${t.excerpt}|${t.dueMs}`)).map((x) => ({ x, fromNote: false, dropped: true })),
-  ].map((t) => ({ ...t, x: calibrateTask(t.x, ctx.refMs) }));
+  ].map((t) => ({ ...t, x: calibrateTask(titled(t.x), ctx.refMs) }));
   const foundEvents = [
     ...noted([...fromNote.events, ...shaped.events], fromNote.events.length),
     ...read.events.filter((e) => !keptEvents.has(`${e.excerpt}|${e.startMs}`)).map((x) => ({ x, fromNote: false, dropped: true })),
-  ].map((e) => ({ ...e, x: calibrateEvent(e.x) }));
+  ].map((e) => ({ ...e, x: calibrateEvent(titled(e.x)) }));
   const seen = new Set<string>();
   const uniqueTasks = foundTasks.filter(({ x }) => {
     const key = x.title.toLowerCase();

@@ -165,7 +165,9 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
       /held|take[sn]? place|scheduled|findet|tendr[áa]n? lugar|se celebrar|aur?ont lieu|aura lieu|se tiendr|se d[ée]roul/i.test(cop[0]) ||
       /^\s*held\b/i.test(body.slice(cop.index + cop[0].length));
     const elsewhere = !heldVerb && !MEETING_WORD.test(subjectPart) && meetingPhrase(body.slice(cop.index)) !== null;
-    if (subjectPart && subjectPart.split(/\s+/).length <= 10 && !(personal && meetingPhrase(body)) && !elsewhere) return finishTitle(subjectPart, 10);
+    // "am <day> findet ... statt": a preposition and the blanked day before the verb are no subject.
+    if (/\p{L}{3}/u.test(subjectPart) && subjectPart.split(/\s+/).length <= 10 && !(personal && meetingPhrase(body)) && !elsewhere)
+      return finishTitle(subjectPart, 10);
   }
   const purpose = meetingPurpose(body);
   if (purpose) return purpose;

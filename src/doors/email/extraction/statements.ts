@@ -108,9 +108,11 @@ export function happening(clause: string, lang: Lang): Happening | null {
   // A house number before the verb ("Die Ablesung in der Ahornstraße 9 erfolgt am ...") is no day.
   // So does a lead-in ("wie telefonisch besprochen findet die Übergabe ... statt"): a German subject opens on a capital.
   if (lang === 'de' && cop && (DAY_FIRST.test(clause.slice(0, cop.index)) || /^\s*(?:wie|hiermit|nun|leider|zudem|au(?:ß|ss)erdem)\s/iu.test(clause))) {
-    const after = /^\s*\S+\s+(?:.*?\s)?(?:der|die|das|unser\p{L}*|eure?\p{L}*)\s+(\p{Lu}[\p{L}-]+(?:\s+(?:der|des)\s+\p{Lu}[\p{L}-]+)?)/u.exec(
-      clause.slice(cop.index),
-    );
+    // "findet um 16:30 Uhr unser traditionelles Weihnachtssingen ... statt": adjectives may stand before the noun.
+    const after =
+      /^\s*\S+\s+(?:.*?\s)?(?:der|die|das|unser\p{L}*|eure?\p{L}*)\s+(?:\p{Ll}+\s+){0,2}(\p{Lu}[\p{L}-]+(?:\s+(?:der|des)\s+\p{Lu}[\p{L}-]+)?)/u.exec(
+        clause.slice(cop.index),
+      );
     if (after) return { subject: after[1], motion: false };
   }
   if (cop && cop.index > 0 && (!goes || cop.index < goes.index)) {

@@ -8,7 +8,7 @@ import { finishTitle } from './titles.js';
 
 /** "Let us know if you're coming", "Geben Sie uns Bescheid, ob Sie kommen", "meldet euch ... an", "confirmad asistencia". */
 const ATTENDANCE_ASK =
-  /(?<!\p{L})(?:rsvp|(?:let|tell)\s+(?:\S+\s+){1,3}know\b[^.?!]{0,40}?\b(?:if|whether)|sign\s+up|register|bescheid|meldet\s+euch|melden\s+sie\s+sich|melde\s+dich|anmeld\p{L}*|tragen\s+sie\s+sich|tragt\s+euch|trag\s+dich|eintrag\p{L}*|confirm\p{L}*\s+(?:\p{L}+\s+)?(?:asistencia|attendance|pr[ée]sence)|inscr[ií]b\p{L}*|inscri(?:vez|s-toi|re|ption)|inscripci[óo]n|registration|ap[úu]nt\p{L}*|(?:if|whether|ob|si)\s+(?:\p{L}+\s+){1,3}(?:attend\p{L}*|teilnehm\p{L}*|participe\p{L}*|particip\p{L}*|asist\p{L}*|venir|come|coming|kommen))(?!\p{L})/iu;
+  /(?<!\p{L})(?:rsvp|(?:let|tell)\s+(?:\S+\s+){1,3}know\b[^.?!]{0,40}?\b(?:if|whether)|sign[\s-]+up|register|bescheid|meldet\s+euch|melden\s+sie\s+sich|melde\s+dich|anmeld\p{L}*|tragen\s+sie\s+sich|tragt\s+euch|trag\s+dich|eintrag\p{L}*|confirm\p{L}*\s+(?:\p{L}+\s+)?(?:asistencia|attendance|pr[ée]sence)|inscr[ií]b\p{L}*|inscri(?:vez|s-toi|re|ption)|inscripci[óo]n|registration|ap[úu]nt\p{L}*|(?:if|whether|ob|si)\s+(?:\p{L}+\s+){1,3}(?:attend\p{L}*|teilnehm\p{L}*|participe\p{L}*|particip\p{L}*|asist\p{L}*|venir|come|coming|kommen))(?!\p{L})/iu;
 
 const words = (s: string) =>
   new Set(
