@@ -283,7 +283,9 @@ describe('later in the round (typical14, 17, 18)', () => {
       'Liebe Eltern,\n\nam Donnerstag, 17. Dezember 2026, findet um 16:30 Uhr unser traditionelles Adventskonzert in der Aula statt (Ende gegen 18:00 Uhr).\n\nViele Grüße\n',
       'Elternbrief',
     );
-    expect(out.events.map((e) => [e.title, e.start_time, e.end_time])).toEqual([['Traditionelles Adventskonzert', '2026-12-17T15:30:00.000Z', '2026-12-17T17:00:00.000Z']]);
+    expect(out.events.map((e) => [e.title, e.start_time, e.end_time])).toEqual([
+      ['Traditionelles Adventskonzert', '2026-12-17T15:30:00.000Z', '2026-12-17T17:00:00.000Z'],
+    ]);
   });
 
   it('end "from 12:00 to 1:30" after noon the same day, and name a sign-up sheet’s ask by its event', async () => {
