@@ -51,6 +51,8 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical23',
     'typical24',
     'typical25',
+    'typical26',
+    'typical27',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),
