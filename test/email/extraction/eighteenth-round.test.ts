@@ -4,17 +4,13 @@
  * here are made up for the rules (several wordings and languages each), not taken from a corpus.
  */
 import { describe, expect, it } from 'vitest';
-import { day, extractor } from './helpers.js';
+import { day, extractor, localDay, minutes, titles } from './helpers.js';
 
 const EST = 'Tue, 1 Dec 2026 09:00:00 -0500';
 const CET = 'Tue, 1 Dec 2026 09:00:00 +0100';
 const MST = 'Tue, 1 Dec 2026 09:00:00 -0700';
 
 const extracted = extractor('r18');
-const minutes = (e: { start_time: string; end_time: string | null }) => (Date.parse(e.end_time ?? '') - Date.parse(e.start_time)) / 60000;
-const titles = (items: { title: string }[]) => items.map((i) => i.title);
-/** A date-only due is the end of that day where the mail was written: `localDay` reads it back there. */
-const localDay = (iso: string | null, offsetHours: number) => (iso ? new Date(Date.parse(iso) + offsetHours * 3600000).toISOString().slice(0, 10) : null);
 
 describe('appointment confirmations', () => {
   it('keep a doctor’s degree in the practice’s name ("Dr. med. Jonas Albrecht")', async () => {

@@ -22,6 +22,16 @@ export const headers = (date: string, subject: string, id: string, from = 'Sam R
 /** The calendar day of an ISO timestamp. */
 export const day = (iso: string | null | undefined) => iso?.slice(0, 10);
 
+/** A date-only due is the end of that day where the mail was written: `localDay` reads it back there. */
+export const localDay = (iso: string | null, offsetHours: number) =>
+  iso ? new Date(Date.parse(iso) + offsetHours * 3600000).toISOString().slice(0, 10) : null;
+
+/** An event's length in minutes. */
+export const minutes = (e: { start_time: string; end_time: string | null }) => (Date.parse(e.end_time ?? '') - Date.parse(e.start_time)) / 60000;
+
+/** The items' titles, in order. */
+export const titles = (items: { title: string }[]) => items.map((i) => i.title);
+
 /** Builds a small RFC 5322 message with CRLF line ends. */
 export function mail(headers: Record<string, string>, body: string): Buffer {
   const head = Object.entries({ 'MIME-Version': '1.0', ...headers })

@@ -66,9 +66,8 @@ describe('item model', () => {
       'Thanks for shopping with us.\nOrder number: 77812. Please keep this number for your records.\nTotal: $19.99\nYour order will arrive by December 9.\n',
       'Shop <orders@shop.example.com>',
     );
-    const orderItem = dropped.all.find((x) => /order number/i.test(x.title))!;
-    expect(orderItem).toBeDefined();
-    expect(orderItem.p).toBeLessThan(0.1);
+    // Since round nineteen the rules read "Order number:" as a field's label, so it is no candidate at all.
+    expect(dropped.all.filter((x) => /order number/i.test(x.title))).toEqual([]);
     expect([...dropped.out.tasks, ...dropped.out.events].map((i) => i.title).join('; ')).not.toMatch(/order number/i);
     // Another wording, dated: the rules kept it until round fourteen (the model then trusted it at
     // 0.46-0.81 as training sets were added); keeping a number "for your records" is filing, not an errand.

@@ -4,14 +4,13 @@
  * the rules (several wordings and languages each), not taken from a corpus.
  */
 import { describe, expect, it } from 'vitest';
-import { day, extractor } from './helpers.js';
+import { day, extractor, minutes } from './helpers.js';
 
 const EST = 'Tue, 1 Dec 2026 09:00:00 -0500';
 const CET = 'Tue, 1 Dec 2026 09:00:00 +0100';
 const ART = 'Tue, 1 Dec 2026 09:00:00 -0300';
 
 const extracted = extractor('r17');
-const minutes = (e: { start_time: string; end_time: string | null }) => (Date.parse(e.end_time ?? '') - Date.parse(e.start_time)) / 60000;
 
 describe('the date of a forwarded message', () => {
   it('is read after an abbreviated weekday or a dotted month, and never after the forward', async () => {
@@ -103,7 +102,7 @@ describe('events told without a meeting word', () => {
       'Hi,\n\nOur electrician can come on Monday, December 7 between 9 and 11 am to replace the breaker panel.\n\nThanks\n',
       'Re: Breaker keeps tripping',
     );
-    expect(job.events.map((e) => [e.title, minutes(e)])).toEqual([['Replace the breaker panel', 120]]);
+    expect(job.events.map((e) => [e.title, minutes(e)])).toEqual([['Electrician: replace the breaker panel', 120]]);
     const visit = await extracted(
       EST,
       'Dear resident,\n\nOur window cleaning crew will clean the outside of all windows on Wednesday, December 9, between 8:00 AM and 3:00 PM.\n\nThank you\n',

@@ -4,7 +4,7 @@
  * each), not taken from a corpus.
  */
 import { describe, expect, it } from 'vitest';
-import { headers, mail, run } from './helpers.js';
+import { headers, mail, minutes, run } from './helpers.js';
 
 const EST = 'Mon, 30 Nov 2026 09:00:00 -0500';
 const CET = 'Mon, 30 Nov 2026 09:00:00 +0100';
@@ -15,7 +15,6 @@ async function extracted(date: string, body: string, subject = 'Note', extra: Re
   const { out } = await run(mail({ ...headers(date, subject, `r16-${++n}`), ...extra }, body));
   return out;
 }
-const minutes = (e: { start_time: string; end_time: string | null }) => (Date.parse(e.end_time ?? '') - Date.parse(e.start_time)) / 60000;
 
 describe('a list entry that explains its ask', () => {
   it('makes one task; the sentences after the ask are no errands', async () => {

@@ -90,7 +90,7 @@ describe('tasks read by their structure', () => {
     expect(out.tasks.map((t) => [t.title, t.due_date])).toEqual([
       ['Reserve tickets', '2026-12-11T04:59:00.000Z'],
       ['Fill in the form', '2026-12-05T04:59:00.000Z'],
-      ['Send it back to the office', '2026-12-12T04:59:00.000Z'],
+      ['Send the form back to the office', '2026-12-12T04:59:00.000Z'],
     ]);
   });
 

@@ -195,19 +195,28 @@ describe('a course’s start field', () => {
 });
 
 describe('a tradesperson’s visit', () => {
+  // Since round nineteen the title also says who comes ("Engineer: service the boiler").
   it('is named by what they come to do, in four languages', async () => {
     for (const [date, body, title] of [
-      [EST, 'Dear tenant,\n\nAn engineer will visit your flat on Thursday, December 10 between 2pm and 4pm to service the boiler.\n', 'Service the boiler'],
+      [
+        EST,
+        'Dear tenant,\n\nAn engineer will visit your flat on Thursday, December 10 between 2pm and 4pm to service the boiler.\n',
+        'Engineer: service the boiler',
+      ],
       [
         CET,
         'Madame,\n\nUn technicien passera dans votre logement le jeudi 10 décembre entre 14h et 16h pour l’entretien de la chaudière.\n',
-        'Entretien de la chaudière',
+        'Technicien: entretien de la chaudière',
       ],
-      [CET, 'Guten Tag,\n\nEin Techniker kommt am Donnerstag, 10. Dezember, zwischen 14 und 16 Uhr zur Wartung der Heizung.\n', 'Wartung der Heizung'],
+      [
+        CET,
+        'Guten Tag,\n\nEin Techniker kommt am Donnerstag, 10. Dezember, zwischen 14 und 16 Uhr zur Wartung der Heizung.\n',
+        'Techniker: Wartung der Heizung',
+      ],
       [
         CET,
         'Hola,\n\nUn técnico pasará por su vivienda el jueves 10 de diciembre entre las 14:00 y las 16:00 para revisar la caldera.\n',
-        'Revisar la caldera',
+        'Técnico: revisar la caldera',
       ],
     ] as const) {
       const event = await onlyEvent(date, 'Visit', body);

@@ -31,11 +31,10 @@ export const DATE_FIRST_LINE = new RegExp(
   `^\\s*(?:[-*•]\\s*)?(?=${DATE_WORD_START})${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:[, ]\\s*\\d{1,2}:\\d{2}[\\p{L} ]{0,8})?(?:\\s[-–—|]\\s+(?!\\d{1,2}(?:[:.]\\d{2})?\\s*(?:[ap]\\.?m\\.?|uhr|h)?\\s*(?:\\p{Lu}{2,4})?\\s*$)\\S|\\s?:\\s+(?!https?:)\\p{L})`,
   'iu',
 );
+/** "9:00-12:00", "9h-12h", "2-4pm", "10 Uhr": the hours after a line's date. */
+const HOURS = String.raw`\d{1,2}(?:[:.h]\d{2})?\s*(?:h|uhr|[ap]\.?m\.?)?(?:\s*[-–]\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:h|uhr|[ap]\.?m\.?)?)?`;
 /** A line that ends with its date (and hours) after a spaced dash ("Tile (backsplash) - Mon 11/30", "Paint colors – due Dec 9", "Sorting shift - Saturday 5 December, 9:00-12:00"). */
-const DATE_LAST_LINE = new RegExp(
-  `\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?(?=${DATE_WORD_START})${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:[, ]\\s*\\d{1,2}[:.]\\d{2}(?:\\s*[-–]\\s*\\d{1,2}[:.]\\d{2})?\\s*(?:[ap]\\.?m\\.?|uhr|h)?)?$`,
-  'iu',
-);
+const DATE_LAST_LINE = new RegExp(`\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?(?=${DATE_WORD_START})${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:[, ]\\s*${HOURS})?$`, 'iu');
 /** One schedule entry per line, so such a line is never joined with its neighbours. */
 export function endsWithDate(line: string): boolean {
   const tail = DATE_LAST_LINE.exec(line);
