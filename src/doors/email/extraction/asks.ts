@@ -65,4 +65,5 @@ export const NEED_STATED =
   /(?<!\p{L})(?:(?:i|we)(?:['’]ll| will)?\s+(?:also|still|then|just)\s+need|necesit(?:o|amos)|benötigen wir|benötige ich|nous avons besoin|j['’]ai besoin)(?!\p{L})/iu;
 /** "Adding to my list - need legal to look at the MSA changes": a forwarder's note after its lead-in. */
 export const NOTE_AFTER_LEAD = /^[^.!?]{3,40}\s[-–—:]\s+(?=(?:still\s+)?need\s)/iu;
-export const FIELD_LABEL = /^[\p{L} ]{1,30}(?<!\p{L})(?:number|no\.?|nr\.?|#|id|code|nummer|n[úu]mero|num[ée]ro)\s*:/iu;
+/** "Call number: FIC WHITCOMBE", "Order no.: 4411": a field's label and its short value, not an ask. */
+export const FIELD_LABEL = /^[\p{L} ]{1,30}(?<!\p{L})(?:number|no\.?|nr\.?|#|id|code|nummer|n[úu]mero|num[ée]ro)\s*:\s*\S+(?:\s+\S+){0,3}\s*$/iu;
