@@ -5,6 +5,7 @@
 import type * as chrono from 'chrono-node';
 import type { Lang } from './language.js';
 import { PARSERS, readable } from './chrono-parsers.js';
+import { afternoonEnd, afternoonHour } from './english-hours.js';
 import { utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
 import { END_OF_NAMED_MONTH, monthNumber } from './month-names.js';
 
@@ -169,31 +170,11 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
     r.end?.isCertain('day') && !r.end.isCertain('hour')
       ? { year: r.end.get('year') ?? year, month: r.end.get('month') ?? month, day: r.end.get('day') ?? day }
       : undefined;
-  // "dinner Friday at 7", "pickup at 3:15": English mail writes afternoon hours without "pm" far more
-  // often than it means 1 to 7 in the morning; a 24-hour form ("07:00") or a morning word keeps it.
   let hour = hasTime ? (s.get('hour') ?? 0) : 0;
-  if (
-    ctx.lang === 'en' &&
-    hasTime &&
-    hour >= 1 &&
-    hour <= 7 &&
-    !s.isCertain('meridiem') &&
-    !/\b0\d[:.]\d\d|\b(?:am|a\.m\.|morning|breakfast|dawn|sunrise)\b/i.test(`${t} ${text.slice(r.index + r.text.length, r.index + r.text.length + 16)}`)
-  )
-    hour += 12;
-  // "from 12:00 to 1:30": an English range's end before its start, without "am", is after noon.
-  // (chrono rolls such an end over to the next day; it is the same day.)
-  const rolledOver = endTime !== null && Date.UTC(endTime.year, endTime.month - 1, endTime.day) - Date.UTC(year, month - 1, day) === DAY_MS;
-  if (
-    ctx.lang === 'en' &&
-    endTime &&
-    (rolledOver || !r.end?.isCertain('day')) &&
-    endTime.hour < hour &&
-    endTime.hour >= 1 &&
-    endTime.hour <= 11 &&
-    !r.end?.isCertain('meridiem')
-  )
-    endTime = { year, month, day, hour: endTime.hour + 12, minute: endTime.minute };
+  if (ctx.lang === 'en' && hasTime && !s.isCertain('meridiem'))
+    hour = afternoonHour(hour, `${t} ${text.slice(r.index + r.text.length, r.index + r.text.length + 16)}`);
+  if (ctx.lang === 'en' && endTime && !r.end?.isCertain('meridiem'))
+    endTime = afternoonEnd(endTime, { year, month, day, hour }, r.end?.isCertain('day') ?? false);
   const length = wordZone ? r.text.replace(/\s+[a-zäöüéè]{2,5}\s*$/, '').length : r.text.length;
   return {
     index: r.index,

@@ -56,6 +56,10 @@ const BEFORE_THE_EVENT =
 const ON_THE_EVENT_DAY =
   /(?<!\p{L})(?:le jour (?:de la|du|de l['’]|des)|(?:on )?the (?:day|morning|afternoon|evening|night) of(?: the)?|el d[íi]a de la|el d[íi]a del|am tag de[rs])\s*\p{L}{3,}/iu;
 
+/** How a title says when ("..., au plus tard le jour de la signature"): cut, once the day is the event's. */
+const WHEN_TAIL =
+  /,?\s*(?:(?:au plus tard|at the latest|no later than|a m[áa]s tardar|sp[äa]testens)(?!\p{L})|(?:le jour|(?:on )?the (?:day|morning|afternoon|evening|night) of|el d[íi]a|am tag)(?!\p{L})).*$/iu;
+
 function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
   if (events.length !== 1 || events[0].allDay) return tasks;
   return tasks.map((t) => {
@@ -66,8 +70,6 @@ function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
     return t;
   });
 }
-const WHEN_TAIL =
-  /,?\s*(?:(?:au plus tard|at the latest|no later than|a m[áa]s tardar|sp[äa]testens)(?!\p{L})|(?:le jour|(?:on )?the (?:day|morning|afternoon|evening|night) of|el d[íi]a|am tag)(?!\p{L})).*$/iu;
 
 const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] ?? '';
 
