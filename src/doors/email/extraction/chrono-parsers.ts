@@ -102,10 +102,10 @@ const localDayOfMonth: Record<'es' | 'fr' | 'de', Parser> = {
  * 20h": the holidays that name one day of the year (bare "Christmas" names a season as often as a day).
  */
 const HOLIDAYS: [RegExp, number, number][] = [
-  [/christmas eve|nochebuena|heiligabend|heiligen abend|r[ée]veillon de no[ëe]l|veille de no[ëe]l/, 12, 24],
-  [/christmas day|d[íi]a de navidad|(?:erster )?weihnachtstag|jour de no[ëe]l/, 12, 25],
-  [/new year['’]?s eve|nochevieja|silvester|saint-sylvestre|r[ée]veillon du (?:nouvel an|jour de l['’]an)/, 12, 31],
-  [/new year['’]?s day|d[íi]a de a[ñn]o nuevo|neujahr(?:stag)?|jour de l['’]an/, 1, 1],
+  [/christmas eve|nochebuena|heiligabend|heiligen abend|r[ée]veillon de no[ëe]l|veille de no[ëe]l/iu, 12, 24],
+  [/christmas day|d[íi]a de navidad|(?:erster )?weihnachtstag|jour de no[ëe]l/iu, 12, 25],
+  [/new year['’]?s eve|nochevieja|silvester|saint-sylvestre|r[ée]veillon du (?:nouvel an|jour de l['’]an)/iu, 12, 31],
+  [/new year['’]?s day|d[íi]a de a[ñn]o nuevo|neujahr(?:stag)?|jour de l['’]an/iu, 1, 1],
 ];
 const holiday: Parser = {
   // Only with an hour after it: "la cena de Nochebuena" to book names an occasion, not the day of the booking.
@@ -115,7 +115,8 @@ const holiday: Parser = {
       'iu',
     ),
   extract: (c, m) => {
-    const found = HOLIDAYS.find(([re]) => new RegExp(`^(?:${re.source})$`, 'iu').test(m[0]));
+    // The first that names it: "réveillon du jour de l'an" is the 31st, though it holds "jour de l'an".
+    const found = HOLIDAYS.find(([re]) => re.test(m[0]));
     if (!found) return null;
     const [, month, day] = found;
     const ref = c.refDate;

@@ -62,11 +62,16 @@ export function findLocation(text: string): string | null {
  * "en la misma sala (Sala Miró, 2.ª planta)", "in the same room (Room 4B)", "dans la même salle
  * (salle Rameau)", "im gleichen Raum (Raum 2.14)": a place that only refers back is named by its brackets.
  */
+/** The words in brackets right at `from` ("Notaría Beltrán (Calle de Colón 14)"), trimmed; null when none stand there. */
+function bracketAt(text: string, from: number, min = 4, max = 80): string | null {
+  const m = /^\s*\(([^)]*)\)/.exec(text.slice(from, from + max + 40));
+  return m && m[1].length >= min && m[1].length <= max ? m[1].trim() : null;
+}
+
 const REFERS_BACK = /^(?:the\s+)?(?:same|usual|misma|mismo|habitual|m[êe]me|habituel(?:le)?|gleichen|selben|[üu]blichen)\s+\p{L}+$/iu;
 function namedInBrackets(text: string, place: string): string {
   const at = text.indexOf(place);
-  const bracket = at >= 0 ? /^\s*\(([^)]{3,60})\)/.exec(text.slice(at + place.length)) : null;
-  return bracket ? bracket[1].trim() : place;
+  return (at >= 0 ? bracketAt(text, at + place.length, 3, 60) : null) ?? place;
 }
 
 const ROOM_BEFORE_ADDRESS =
@@ -86,8 +91,8 @@ function rawLocation(text: string): string | null {
     const named = namesAfterVenue(venue[1].trim());
     // "en el salón de actos del colegio (Bv. Oroño 1450, Rosario)": the venue, then its address.
     const from = t.indexOf(named, venue.index);
-    const address = from >= 0 ? /^\s*\(([^)]{4,80})\)/.exec(t.slice(from + named.length)) : null;
-    return address && /\d/.test(address[1]) && !LENGTH_ONLY.test(address[1]) ? `${named} (${address[1].trim()})` : withStreetAfter(named, t);
+    const address = from >= 0 ? bracketAt(t, from + named.length) : null;
+    return address && /\d/.test(address) && !LENGTH_ONLY.test(address) ? `${named} (${address})` : withStreetAfter(named, t);
   }
   const street = STREET_ADDRESS.exec(t);
   if (street && bare && !/\u0000/.test(street[0])) {
@@ -114,8 +119,8 @@ function withStreetAfter(place: string, text: string): string {
   const street = rest ? (STREET_ADDRESS.exec(rest[1]) ?? STREET_NAME_FIRST.exec(rest[1])) : null;
   if (street?.index === 0) return `${place}, ${street[0].replace(/[\s,.;]+$/, '')}`;
   // "im Gruppenraum der Igel (Kita Sonnenblume, Neusser Str. 118, 50670 Köln)": the building and its street in brackets.
-  const bracket = at >= 0 ? /^\s*\(([^)]{4,80})\)/.exec(text.slice(at + place.length)) : null;
-  return bracket && STREET_ADDRESS.test(bracket[1]) ? `${place} (${bracket[1].trim()})` : place;
+  const bracket = at >= 0 ? bracketAt(text, at + place.length) : null;
+  return bracket && STREET_ADDRESS.test(bracket) ? `${place} (${bracket})` : place;
 }
 
 /** "We're heading to The Brazen Head on Bridge Street": where people go, named with capitals. */
@@ -198,8 +203,8 @@ function locativePhrase(text: string): string | null {
         )
       )
         continue;
-      const paren = /^\s*\(([^)]{4,80})\)/.exec(text.slice((m.index ?? 0) + m[0].length));
-      return paren && /\d/.test(paren[1]) ? `${phrase} (${paren[1].trim()})` : phrase;
+      const paren = bracketAt(text, (m.index ?? 0) + m[0].length);
+      return paren && /\d/.test(paren) ? `${phrase} (${paren})` : phrase;
     }
   }
   return null;
