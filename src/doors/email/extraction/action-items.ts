@@ -16,6 +16,7 @@ import {
   replyPurpose,
   subjectTopic,
 } from './asks.js';
+import { collectionTask } from './collections.js';
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { imperativeMood, listVerb } from './imperative-mood.js';
@@ -28,14 +29,14 @@ export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
 
 export const REQUEST =
-  /\b(please|pls|kindly|can you|could you|are you (?:still )?(?:ok|okay|able|happy|good) to|can everyone|could everyone|can everybody|could everybody|would you|will you|would you mind|can we get|i need you to|(?:i|we)(?:['’]ll| will)?(?: also| still| then| just)? need (?:you|the|your|a|an|all|both|copies|\d)|necesit(?:o|amos)(?: también| además)? (?:tus?|sus?|vuestr[oa]s?|el|la|los|las|una?)|benötigen wir|benötige ich|nous avons besoin d|j['’]ai besoin d|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|necesitamos que|recuerden|recordad|no se olviden de|no olviden|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|brauche ich|brauchen wir|bräuchte ich|bräuchten wir|nous vous prions|nous vous demandons|(?:est|sont|[êe]tes) pri[ée]e?s? de|il faudrait|faudrait|bitte|können sie|könnten sie|kannst du|könntest du|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
+  /\b(please|pls|kindly|can you|could you|are you (?:still )?(?:ok|okay|able|happy|good) to|can everyone|could everyone|can everybody|could everybody|would you|will you|would you mind|can we get|i need you to|(?:i|we)(?:['’]ll| will)?(?: also| still| then| just)? need (?:you|the|your|a|an|all|both|copies|\d)|necesit(?:o|amos|ar[íi]a|ar[íi]amos)(?: también| además)? (?:tus?|sus?|vuestr[oa]s?|el|la|los|las|una?)|benötigen wir|benötige ich|bräuchten wir|bräuchte ich|nous avons besoin d|j['’]ai besoin d|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|necesitamos que|recuerden|recordad|no se olviden de|no olviden|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|brauche ich|brauchen wir|bräuchte ich|bräuchten wir|nous vous prions|nous vous demandons|(?:est|sont|[êe]tes) pri[ée]e?s? de|il faudrait|faudrait|bitte|(?<=(?:^|[,;:!?¿]\s*|\b(?:und|oder|bitte|aber|also)\s+))(?:können sie|könnten sie|kannst du|könntest du)|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
 export const IMPERATIVE =
   /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|venmo|zelle|paypal|e-transfer|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|escr[íi]b[ae]nos|ll[áa]m[ae]nos|cont[áa]cta?nos|cont[áa]ctenos|contactez-nous|[ée]crivez-nous|appelez-nous|schreiben sie uns|rufen sie uns|kontaktieren sie uns|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a|take care|join us|visit our|read more|learn more|view|click|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b|plan on (?:an?|about|\d)|pr[ée]voy(?:ez|ons) (?:environ|une?|\d)|planen sie (?:etwa|ca\.?|rund)|plant (?:etwa|ca\.?|rund|\d)|(?:le |la |les |l['’])?(?:garder|conserver)\b)/i;
 const OWN_COMMITMENT =
-  /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan)\b(?!.*\bneed (?:you|the|your|a|an|all|both|copies|\d)\b)/i;
+  /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan|(?:te|le|os|les)\s+(?:(?:lo|la|los|las)\s+)?(?:env[íi]o|mando|paso|reenv[íi]o|escribo|llamo|aviso|confirmo)|ich (?:schicke|sende|melde|rufe|gebe)|je (?:vous|t['’]|te) ?(?:envoie|enverrai|transmets|transmettrai|rappelle|rappellerai|confirme))(?!\p{L})(?!.*\bneed (?:you|the|your|a|an|all|both|copies|\d)\b)/iu;
 const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
 /** Answers asked for by a date: replies, registrations, sign-ups, in four languages. */
 const SIGNUP =
@@ -137,7 +138,7 @@ export interface ClauseInfo {
  * day belongs to what is asked about, not to the asking; only a deadline ("by Friday") dates the ask.
  */
 const ASKED_ABOUT =
-  /(?<!\p{L})(?:(?:ask|check with|find out from|frag(?:e|t)?|demande(?:r|z)?\s+[àa]|pregunta(?:le|les|r)?(?:\s+a)?)\s+(?:\p{L}+,?\s+){1,3}?|conf[íi]rm(?:a|e|en)?(?:me|nos|nme)\s+)(?:if|whether|ob|si)(?!\p{L})/iu;
+  /(?<!\p{L})(?:(?:ask|check with|find out from|frag(?:e|t)?|demande(?:r|z)?\s+[àa]|pregunta(?:le|les|r)?(?:\s+a)?)\s+(?:\p{L}+,?\s+){0,3}?|conf[íi]rm(?:a|e|en)?(?:me|nos|nme)\s+)(?:if|whether|ob|si)(?!\p{L})/iu;
 function withoutAskedAbout(clause: string, mentions: DateMention[]): DateMention[] {
   const asked = ASKED_ABOUT.exec(clause);
   if (!asked) return mentions;
@@ -205,7 +206,17 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     return null;
   // "For urgent matters, please contact Lisa", "Bei Fragen wenden Sie sich an ...": an ask on a condition is an offer of help.
   // "If you are able to help on the day, please let Mrs Daniels know": the condition may sit before the request word.
-  if ((CONDITIONAL_LEAD.test(rest) || CONDITIONAL_LEAD.test(owner.rest)) && !/\b(?:by|before|bis|avant|antes)\b/i.test(rest)) return null;
+  // "Nous recherchons deux parents : si vous êtes disponible, merci de ...": the condition after a colon leads the request.
+  const leadBefore =
+    info.clause
+      .slice(0, Math.max(0, info.clause.indexOf(rest)))
+      .split(/[:;]\s*/)
+      .pop() ?? '';
+  if (
+    (CONDITIONAL_LEAD.test(rest) || CONDITIONAL_LEAD.test(owner.rest) || CONDITIONAL_LEAD.test(leadBefore)) &&
+    !/\b(?:by|before|bis|avant|antes)\b/i.test(rest)
+  )
+    return null;
   if (closingFormula(rest) || closingFormula(info.clause)) return null;
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
   if ((STOP_VERBS.test(stripped) && !ANSWER_ASK.test(stripped)) || READING_LINK.test(stripped)) return null;
@@ -216,6 +227,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const due = pickDue(info.clause, mentions) ?? within;
   if (asksNothing([rest, owner.rest], due !== null)) return null;
   const deadline = due !== null && (due === within || isDeadlineMention(info.clause, due) || DUE_STATEMENT.test(info.clause));
+  const collection = info.bulk ? null : collectionTask(info.clause, due, deadline, ctx);
+  if (collection) return collection;
   // "Please let me know by Wednesday", "Let Coach Dana know by Thursday how many are coming", "Gebt
   // bis Freitag Bescheid": an answer asked for by a date; without a date it is politeness.
   const askedAnswer = deadline && ANSWER_ASK.test(stripped);

@@ -62,7 +62,7 @@ export const REQUEST_AT_START =
   /^(make sure|be sure to|don't forget|do not forget|remember to|ensure|(?:still\s+)?(?:need|have|got) to(?=\s+\p{L})|(?:still\s+)?need\s+(?!to\s)(?:\p{L}+\s+){1,2}to(?=\s+\p{L}))\b/iu;
 /** "We still need the forms", "necesitamos", "benötigen wir": a need said, an ask only with a day (else it introduces what follows). */
 export const NEED_STATED =
-  /(?<!\p{L})(?:(?:i|we)(?:['’]ll| will)?\s+(?:also|still|then|just)\s+need|necesit(?:o|amos)|benötigen wir|benötige ich|nous avons besoin|j['’]ai besoin)(?!\p{L})/iu;
+  /(?<!\p{L})(?:(?:i|we)(?:['’]ll| will)?\s+(?:also|still|then|just)\s+need|necesit(?:o|amos|ar[íi]a|ar[íi]amos)|benötigen wir|benötige ich|bräuchten wir|bräuchte ich|nous avons besoin|j['’]ai besoin)(?!\p{L})/iu;
 /** "Adding to my list - need legal to look at the MSA changes": a forwarder's note after its lead-in. */
 export const NOTE_AFTER_LEAD = /^[^.!?]{3,40}\s[-–—:]\s+(?=(?:still\s+)?need\s)/iu;
 /** "Call number: FIC WHITCOMBE", "Order no.: 4411": a field's label and its short value, not an ask. */

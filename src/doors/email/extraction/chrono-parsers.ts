@@ -5,6 +5,7 @@
  */
 import * as chrono from 'chrono-node';
 import type { Lang } from './language.js';
+import { WEEKDAY_NAME } from './month-names.js';
 import { STREET_NOUN, STREET_TYPE } from './places.js';
 
 type Parser = chrono.Parser;
@@ -161,8 +162,9 @@ const NOON: [RegExp, string][] = [
     /(?<=(?<!\p{L})(?:mo|di|mi|do|fr|sa|so|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lun|mar|mer|mié|mie|jeu|jue|ven|vie|sam|sáb|sab|dim|dom))\.,?(?=\s*\d)/giu,
     ' ',
   ],
-  // "8:30 hrs", "17:00 hs.": the hours' unit as Latin American mail writes it, which chrono does not read.
-  [/(?<=\d{1,2}:\d{2})\s*(?:hrs?|hs)\.?(?!\p{L})/giu, ''],
+  // "8:30 hrs", "17:00 hs.", "8:00 h": the hours' unit after a written hour, which chrono does not read
+  // (before a dash it took "00 h -" for midnight).
+  [/(?<=\d{1,2}:\d{2})\s*(?:hrs?|hs|h)\.?(?!\p{L})/giu, ''],
   // "à 18 h dans la salle": the hour's "h" written apart (with minutes, "8 h 45", spacedHour reads it).
   [/(?<=(?<![\d:.])\d{1,2}) h(?=[\s.,;!?)]|$)(?!\s*\d)/gu, 'h'],
   // "Reisekostenabrechnungen 2026: bis Freitag, 11.12.": a year that ends a label; chrono reads "2026:" as an hour.
@@ -174,6 +176,10 @@ const NOON: [RegExp, string][] = [
   [/(?<=\d\s?(?:[ap]\.?m\.?|uhr|h)?)\s[-–—]\s(?=\d{1,3}\s?(?:minutes?|mins?|hours?|hrs?|minuten|stunden?|minutos|horas?)(?!\p{L}))/giu, ';'],
   // "call furnace guy 617-555-0173 mon morning": a phone number is no date, and chrono's try at one loses the weekday after it.
   [/(?<![\d/.-])(?:\+?1[\s.-])?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}(?![\d/.-])/g, ''],
+  // "el mismo lunes 7", "am selben Montag", "le même lundi", "on the same Friday": the weekday the list named before.
+  [new RegExp(`(?<=(?<!\\p{L})(?:el|la|le|the|am)\\s)(?:mism[oa]|m[êe]me|same|selben|gleichen)\\s+(?=(?:${WEEKDAY_NAME})(?!\\p{L}))`, 'giu'), ''],
+  // "9am Sydney time (AEDT)", "10:00 New York time (EST)": the zone's abbreviation in brackets says it; the city's name hid it from chrono.
+  [/(?<=\d\s?(?:[ap]\.?m\.?)?)\s+(?:\p{Lu}\p{L}+\s+){1,2}time\s+(?=\([A-Z]{2,5}\))/gu, ' '],
   // "noon-2pm", "10am–noon": chrono reads "noon" alone but not as one end of a range.
   [/(?<!\p{L})noon(?!\p{L})/giu, '12pm'],
   // "12 de diciembre de 10 a 13 h": chrono takes "de 10" after a month for the year 2010.

@@ -38,7 +38,7 @@ export function findDurationMinutes(text: string): number | null {
  * dura unos 40 minutos", "the session runs 2 hours", "They asked for 45 minutes". A duration word, then the amount, within a few words.
  */
 const DURATION_STATEMENT =
-  /(?<!\p{L})(?:takes?|taking|last(?:s|ing)?|runs?|asked for|asks for|plan for|set aside|block(?:ed)?(?:\s+off)?|plant|planen|einplanen|duration|length|est(?:imated|\.)?\s+time|dur[ée]e|dure(?:ra)?|comptez|pr[ée]voyez|calcul[aeo]d?|cuenta con|rechnen sie mit|rechne mit|allow(?: for)?|dauer[nt]?|duraci[óo]n|dura(?:r[áa])?|tarda(?:r[áa])?|tomar[áa]|llevar[áa])(?!\p{L})(?:ca\.|approx\.|aprox\.|env\.|[^.!?\n\d]){0,30}\d|^\s*(?:it['’]s|it\s+is|that['’]s|son|ser[áa]n|es\s+sind|c['’]est|ce\s+sera)\s+(?:about\s+|around\s+|unos\s+|aproximadamente\s+|ca\.\s+|etwa\s+|environ\s+)?\d/imu;
+  /(?<!\p{L})(?:takes?|taking|last(?:s|ing)?|runs?|asked for|asks for|plan (?:on|for)|planning (?:on|for)|set aside|block(?:ed)?(?:\s+off)?|plant|planen|einplanen|duration|length|est(?:imated|\.)?\s+time|dur[ée]e|dure(?:ra)?|comptez|pr[ée]voyez|calcul[aeo]d?|cuenta con|rechnen sie mit|rechne mit|allow(?: for)?|dauer[nt]?|duraci[óo]n|dura(?:r[áa])?|tarda(?:r[áa])?|tomar[áa]|llevar[áa])(?!\p{L})(?:ca\.|approx\.|aprox\.|env\.|[^.!?\n\d]){0,30}\d|^\s*(?:it['’]s|it\s+is|that['’]s|son|ser[áa]n|es\s+sind|c['’]est|ce\s+sera)\s+(?:about\s+|around\s+|unos\s+|aproximadamente\s+|ca\.\s+|etwa\s+|environ\s+)?\d/imu;
 
 /** "1 hora y media", "2 hours and a half", "1 heure et demie". */
 const HOURS_AND_A_HALF = /(?<!\p{L})(\d)\s+(?:hours?|heures?|horas?|stunden?)\s+(?:and\s+a\s+half|et\s+demie|y\s+media|und\s+eine\s+halbe)(?!\p{L})/giu;

@@ -65,12 +65,27 @@ function decodeEntities(s: string): string {
 
 const BLOCK_TAGS = /^(p|div|br|hr|h[1-6]|ul|ol|li|table|thead|tbody|tfoot|tr|blockquote|pre|section|article|header|footer|center|dl|dt|dd)$/i;
 
+/** A table row with no table inside it: a row of data, not of layout. */
+const INNER_ROW = /<tr\b[^>]*>(?:(?!<\/?(?:tr|table)\b)[\s\S])*?<\/tr\s*>/gi;
+const CELL_TEXT = /<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]\s*>/gi;
+/**
+ * Outlook writes every cell of a table as its own paragraph (`<td><p class="MsoNormal">Laura</p></td>`):
+ * in a row of several short cells, a cell's paragraphs and breaks are spaces, so the row stays one line.
+ * A single-cell or long-celled row is layout, whose paragraphs stay apart.
+ */
+function cellsOnOneLine(row: string): string {
+  const cells = [...row.matchAll(CELL_TEXT)].map((c) => c[1].replace(/<[^>]*>/g, '').trim());
+  if (cells.length < 2 || cells.some((c) => c.length > 200)) return row;
+  return row.replace(/<\/?(?:p|div)\b[^>]*>|<br\s*\/?>/gi, ' ');
+}
+
 export function htmlToText(html: string): string {
   let s = html
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<(head|style|script|title)\b[\s\S]*?<\/\1\s*>/gi, '')
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t\n]+/g, ' ');
+  s = s.replace(INNER_ROW, cellsOnOneLine);
   // Tables: rows become lines, cells are separated by " | ".
   s = s.replace(/<\/t[dh]\s*>\s*(?=<t[dh][\s>])/gi, ' | ');
   s = s.replace(/<(\/?)([a-z][a-z0-9]*)\b([^>]*)>/gi, (_m, close: string, tag: string, attrs: string) => {

@@ -131,7 +131,8 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
     const fuller = /^\p{L}+$/u.test(e.title.trim()) ? part(e.title.trim()) : undefined;
     if (fuller && contentWordCount(fuller) <= 6) return { ...e, title: finishTitle(capitalise(fuller), 10) };
     // "How about Thursday at 12:30 at Dishoom?" under "Re: Lunch?": a proposal names nothing; the subject does.
-    if (PROPOSAL_ONLY.test(e.title.trim()) && words >= 1) return { ...e, title: finishTitle(subject, 12), weak: { ...e.weak, subjectTitle: true } };
+    if ((PROPOSAL_ONLY.test(e.title.trim()) || AVAILABILITY_ONLY.test(e.title.trim())) && words >= 1)
+      return { ...e, title: finishTitle(subject, 12), weak: { ...e.weak, subjectTitle: true } };
     // "Call" under "Re: Label design quote": the kind of event and what it is about ("Call: Label
     // design quote"); a gathering ("Treffen", "Rendez-vous") is named by the subject alone. Weighed as the generic title was (-0.08 in calibrate.ts): a better name, on no better evidence.
     if (GENERIC_EVENT_TITLE.test(e.title.trim()) && words >= 2) {
@@ -145,6 +146,9 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
 const CALL_KIND = /^(?:call|phone call|video call|meeting|sync|chat|catch[- ]?up|visio|appel|anruf|telefonat|videocall|llamada|videollamada)$/i;
 const PROPOSAL_ONLY =
   /^(?:how about|what about|shall we say|qu[ée] tal|wie w[äa]re es(?: mit)?|was h[äa]ltst du von|que dirais-tu de|que diriez-vous de|et si on disait|(?:[\p{L}!¡]+[,!]?\s+)?(?:see you|nos vemos|on se voit|wir sehen uns))$/iu;
+
+/** "Hamish and his team can meet", "they could do it": who is free says nothing of what the meeting is. */
+const AVAILABILITY_ONLY = /^[\p{L}'’ ]{1,40}?\s+(?:can|could|is able to|are able to|would be able to)\s+(?:meet|do it|make it|join|talk)$/iu;
 
 /**
  * "Both shifts are at ...", "All sessions will be held at ...", "Les deux créneaux ont lieu à ...",
@@ -264,4 +268,32 @@ export function dueLineOfEntry(line: Unit, above: Unit[], tasks: TextTask[], ctx
   const exact = due.hasTime && !due.endOfDay;
   tasks[tasks.length - 1] = { ...last, dueMs: mentionStartMs({ ...due, hasTime: exact }, ctx, true), dueIsExact: exact };
   return true;
+}
+
+/**
+ * "Necesitaría el diseño final para el viernes. Y la factura proforma a más tardar el martes 8.", "I need
+ * the floor plan by Friday. And the signed quote by Monday.": a noun phrase with its own deadline after an
+ * ask continues that ask; the thing named is the errand.
+ */
+const ALSO_NEEDED = new RegExp(
+  String.raw`^(?:and|also|plus|y|adem[áa]s|und|au[ßs]erdem|et|ainsi que)\s+(?:(?:also|tambi[ée]n|auch|noch|aussi)\s+)?((?:the|your|a|an|el|la|los|las|tu|su|sus|die|der|das|den|eine?n?|le|la|les|l['’]|votre|vos)\s*\p{L}[\p{L}\p{N}'’ -]{2,60}?)\s*,?\s+(?:by|before|no later than|not later than|a m[áa]s tardar|como muy tarde|antes del?|para el|bis|sp[äa]testens|au plus tard|avant|d['’]ici)(?!\p{L})`,
+  'iu',
+);
+const ASKS_KINDS = new Set(['request', 'imperative', 'list', 'section']);
+export function alsoNeeded(clause: string, paragraph: string, tasks: TextTask[], ctx: DateContext): TextTask | null {
+  const m = ALSO_NEEDED.exec(clause.trim());
+  const last = tasks[tasks.length - 1];
+  if (!m || !last || !ASKS_KINDS.has(last.kind) || !paragraph.includes(last.excerpt.slice(0, 40))) return null;
+  const due = findDates(clause, ctx).find((x) => x.hasDay && !x.likelyPast && x.index > m[1].length);
+  if (!due) return null;
+  const exact = due.hasTime && !due.endOfDay;
+  return {
+    kind: last.kind,
+    title: capitalise(finishTitle(m[1], 12)),
+    excerpt: clause.trim(),
+    dueMs: mentionStartMs({ ...due, hasTime: exact }, ctx, true),
+    dueIsExact: exact,
+    confidence: last.confidence,
+    rule: last.rule,
+  };
 }

@@ -255,7 +255,7 @@ function namedPlace(text: string): string | null {
   if (before?.includes(`(${paren}`)) return before;
   // "a field trip to the Discovery Center of Idaho (131 W Myrtle St, Boise)": the name, then its address.
   const named = parenAt
-    ? /((?:[\p{Lu}][\p{L}'’&-]+)(?:\s+(?:(?:of|de|del|des|du|the|der|la)\s+)?[\p{Lu}][\p{L}'’&-]+){1,5})\s*$/u.exec(
+    ? /((?:[\p{Lu}][\p{L}'’&-]+)(?:\s+(?:(?:of|de|del|des|du|the|der|la|&)\s+)?[\p{Lu}][\p{L}'’&-]+){1,5})\s*$/u.exec(
         t.slice(Math.max(0, (parenAt.index ?? 0) - 60), parenAt.index),
       )
     : null;

@@ -296,7 +296,7 @@ export function obligationTitle(clause: string, lang: Lang): string | null {
     if (passive) return passive;
   }
   const need =
-    /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|es (?:necesario|imprescindible|obligatorio)|hace falta|il faut|il est (?:n[ée]cessaire|obligatoire|indispensable) d['’e]\s*|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(
+    /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|es (?:necesario|imprescindible|indispensable|obligatorio)|hace falta|il faut|il est (?:n[ée]cessaire|obligatoire|indispensable) d['’e]\s*|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(
       clause,
     );
   if (need) return need[1];

@@ -18,6 +18,10 @@ const words = (s: string) =>
       .filter((w) => w.length >= 4),
   );
 
+/** "Send out the bake sale sign-up sheet": making the sheet others sign is the organiser's errand, not an answer. */
+const MAKES_THE_SHEET =
+  /(?<!\p{L})(?:send out|sends out|create|make|print|post|set up|circulate|share|prepare|draft)\s+(?:the\s+|a\s+)?(?:[\p{L}-]+\s+){0,3}sign[\s-]?up\s+(?:sheets?|forms?|lists?)/iu;
+
 /**
  * A dated ask to say whether you come, in a mail about one event, is about that event: its title
  * names it ("Geben Sie uns Bescheid, ob Sie kommen: Elternabend") unless it already does.
@@ -29,7 +33,11 @@ function namedByTheirEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
 /** The same for an ask told right after its event, in a mail of several ("2. Die Versammlung ... Bitte teilen Sie uns bis ... mit, ob Sie teilnehmen"). */
 export function namedByEvent(t: TextTask, event: TextEvent): TextTask {
   const named = words(event.title);
-  return t.dueMs !== null && t.dueMs <= event.startMs && ATTENDANCE_ASK.test(t.excerpt) && ![...words(t.title)].some((w) => named.has(w))
+  return t.dueMs !== null &&
+    t.dueMs <= event.startMs &&
+    ATTENDANCE_ASK.test(t.excerpt) &&
+    !MAKES_THE_SHEET.test(t.excerpt) &&
+    ![...words(t.title)].some((w) => named.has(w))
     ? { ...t, title: finishTitle(`${finishTitle(t.title, 10)}: ${event.title}`, 16) }
     : t;
 }
@@ -45,7 +53,9 @@ export const ANNOUNCES_DATES =
 function withoutScheduleIntros(tasks: TextTask[]): TextTask[] {
   // "Below is the internal timeline for your resubmission (sponsor deadline February 16):": an aside's day does not make the intro an errand.
   const intro = (t: TextTask) => ANNOUNCES_DATES.test(t.excerpt) && (t.dueMs === null || /:\s*$/.test(t.excerpt));
-  return tasks.filter((t, i) => !(intro(t) && tasks[i + 1]?.kind === 'schedule' && tasks[i + 1].dueMs !== null));
+  // A table's rows (Due | What) are 'section' entries: the intro above them announces them just the same.
+  const entry = (t: TextTask | undefined) => (t?.kind === 'schedule' || t?.kind === 'section') && t.dueMs !== null;
+  return tasks.filter((t, i) => !(intro(t) && entry(tasks[i + 1])));
 }
 
 /** "Please complete the online waiver before attending", "vor dem Termin", "avant la séance": due when the mail's one event starts. */

@@ -14,6 +14,7 @@ import { clauseEvent, DATEISH, isDeadlineMention, START_LABEL, structuredEvent, 
 import { hasMeetingWord } from './meeting-words.js';
 import {
   announcedAbove,
+  alsoNeeded,
   dayForAskBefore,
   dayForEntry,
   dueLineOfEntry,
@@ -285,6 +286,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           let task = clauseTask({ clause, subject: cleanSubject, inActionSection: inSection, listItem, bulk }, ctx);
           if (task && nth > opening && u.listItem) task = dayForEntry(task, clause, out.tasks, entryStart, ctx);
           else task = dayForAskBefore(task, clause, paragraphText[u.paragraph], out.tasks, ctx);
+          task ??= alsoNeeded(clause, paragraphText[u.paragraph], out.tasks, ctx);
           // "A) Tuesday, Dec 15 at 12:30": an entry that is only a day and an hour is a choice offered, not an errand.
           if (task && u.listItem && onlyADate(clause, ctx)) task = null;
           if (task && task.dueMs === null && inSection && sectionDue !== null) task = { ...task, dueMs: sectionDue };
