@@ -100,7 +100,7 @@ export const tickedOff = (clause: string): boolean => DONE_MARK.test(clause.trim
 
 /** "Merci de votre précieuse collaboration", "Reciban un cordial saludo", "Thank you for your patience": a closing, no ask. */
 const CLOSING_FORMULA =
-  /^(?:merci (?:de|pour) (?:votre|vos|ta|tes|leur|cette)\s|reciban?\s+(?:un\s+)?(?:cordial|afectuoso|atento)?\s*saludo|un cordial saludo|thanks?(?: you)? for (?:your|all)\s)/i;
+  /^(?:merci (?:de|pour) (?:votre|vos|ta|tes|leur|cette)\s|reciban?\s+(?:un\s+)?(?:cordial|afectuoso|atento)?\s*saludo|un cordial saludo|thanks?(?: you)? for (?:your|all)\s|(?:nous vous prions|je vous prie|veuillez)\s+(?:de\s+)?(?:d['’]\s*)?(?:agr[ée]er|recevoir)|mit freundlichen gr[üu]ßen)/i;
 export function closingFormula(text: string): boolean {
   return CLOSING_FORMULA.test(text.trim());
 }

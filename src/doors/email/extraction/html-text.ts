@@ -76,7 +76,8 @@ const CELL_TEXT = /<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]\s*>/gi;
 function cellsOnOneLine(row: string): string {
   const cells = [...row.matchAll(CELL_TEXT)].map((c) => c[1].replace(/<[^>]*>/g, '').trim());
   if (cells.length < 2 || cells.some((c) => c.length > 200)) return row;
-  return row.replace(/<\/?(?:p|div)\b[^>]*>|<br\s*\/?>/gi, ' ');
+  // Lines within a cell ("Harbor View Dental<br>2218 Alki Ave SW") stay apart by a comma.
+  return row.replace(/<\/(?:p|div)\s*>\s*(?=<(?:p|div)\b)|<br\s*\/?>/gi, ', ').replace(/<\/?(?:p|div)\b[^>]*>/gi, ' ');
 }
 
 export function htmlToText(html: string): string {

@@ -41,7 +41,7 @@ const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|gan
 const DAY_LONG =
   /(?<![\p{L}-])(?:(?!(?:the|a|an|no|next|that|this|each|every|per|one|same|whole|all|full|working|business|school|week|long|other|first|last|following|previous|any|some|which|what|your|our|their|my|his|her|its|of|on|for|in|to|by)\s)\p{L}{3,}\s+day|(?:day|field|school|class|ski)\s+trip|excursion|outing|ausflug|wandertag|projekttag|sporttag|klassenfahrt|exkursion|excursi[óo]n|salida escolar|jornada\s+(?:de|deportiva|cultural)|journ[ée]e\s+(?:de|des|du|portes|sportive|p[ée]dagogique)|sortie\s+(?:scolaire|au|à|en))(?!\p{L})/iu;
 const COPULA =
-  /\s+(?:is|are|will be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|beginnt|es|serán?|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra)(?!\p{L})/iu;
+  /\s+(?:is|are|will be|would be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|wäre|beginnt|es|serán?|ser[íi]an?|serait|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra)(?!\p{L})/iu;
 /** A field that says when something starts: "Kursbeginn:", "Course start:", "Inicio del curso:", "Début des cours :". */
 export const START_LABEL = `kursbeginn|kursstart|course start|course starts|start date|first (?:session|class|lesson|meeting)|inicio(?: del curso)?|comienzo(?: del curso)?|primera (?:clase|sesi[óo]n)|d[ée]but(?: des cours| du cours| de la formation)?|premier cours|premi[èe]re s[ée]ance|erster (?:termin|kurstag|kursabend)`;
 const WHEN_FIELD = new RegExp(`^(?:when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand|${START_LABEL})$`, 'i');
@@ -149,6 +149,8 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
       '',
     ),
   );
+  // "Si está todo bien, la firma del contrato sería el ...": the condition leads in; what follows names the event.
+  body = body.replace(/^\s*(?:si|if|wenn|falls)\s[^,\u0000]{1,60},\s*/iu, '');
   const cop = COPULA.exec(body);
   if (cop && cop.index > 0) {
     const subjectPart = stripDeterminers(
@@ -319,7 +321,9 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   // The clause without its dates, and the sentence after it: each read by several of the steps below.
   const blanked = blankOut(clause, mentions);
   const sentenceAfter = firstSentence(paragraph, paragraph.indexOf(clause) + clause.length);
-  let title = activity ?? ((!hasMeetingWord(clause) && invitedTo(blanked, ctx.lang)) || titleFrom(clause, mentions, subject));
+  // "vous convier à l'assemblée générale ...": what the clause invites to names it, when it holds the meeting word too.
+  const invited = invitedTo(blanked, ctx.lang);
+  let title = activity ?? ((invited && (!hasMeetingWord(clause) || hasMeetingWord(invited)) ? invited : null) || titleFrom(clause, mentions, subject));
   let fromSubject = false;
   // "L'école organise son grand concert le ...": what the host puts on, not who hosts it.
   const hosted = happens ? null : hostedEvent(clause);

@@ -115,9 +115,10 @@ const STREET_NAME_FIRST =
 /** "meet me at the leasing office, 1420 Alder St.", "en la Notaría Beltrán, calle de Colón 14": a place, then its street after a comma or in brackets. */
 function withStreetAfter(place: string, text: string): string {
   const at = text.indexOf(place);
-  const rest = at >= 0 ? /^\s*,\s*(.*)$/s.exec(text.slice(at + place.length)) : null;
-  const street = rest ? (STREET_ADDRESS.exec(rest[1]) ?? STREET_NAME_FIRST.exec(rest[1])) : null;
-  if (street?.index === 0) return `${place}, ${street[0].replace(/[\s,.;]+$/, '')}`;
+  // "salle polyvalente de la mairie annexe, 8 rue Gambetta": a word or two of the place's name may come before the comma.
+  const rest = at >= 0 ? /^((?:\s+\p{Ll}{3,}){0,2})\s*,\s*(.*)$/su.exec(text.slice(at + place.length)) : null;
+  const street = rest ? (STREET_ADDRESS.exec(rest[2]) ?? STREET_NAME_FIRST.exec(rest[2])) : null;
+  if (rest && street?.index === 0) return `${place}${rest[1]}, ${street[0].replace(/[\s,.;]+$/, '')}`;
   // "im Gruppenraum der Igel (Kita Sonnenblume, Neusser Str. 118, 50670 Köln)": the building and its street in brackets.
   const bracket = at >= 0 ? bracketAt(text, at + place.length) : null;
   return bracket && STREET_ADDRESS.test(bracket) ? `${place} (${bracket})` : place;
@@ -247,7 +248,10 @@ function namedPlace(text: string): string | null {
     /\b(?:in|at|en|à)\s+(?:our|the|la|el|unserem|notre)\s+((?:[\p{L}]+\s+)?(?:office|oficina|büro|bureau|sala|salle)(?:\s+(?:de|of|in)\s+[\p{Lu}][\p{L}]+)?)/iu.exec(
       t,
     );
-  const parenAt = [...t.matchAll(/\(([^)]{4,80})\)/g)].find((m) => STREET.test(m[1]) && /\d/.test(m[1]) && !LENGTH_ONLY.test(m[1]));
+  // "(Durango 220, piso 2, Col. Roma)": a street named before its number, then more of the address after a comma.
+  const parenAt = [...t.matchAll(/\(([^)]{4,80})\)/g)].find(
+    (m) => (STREET.test(m[1]) || /^\p{Lu}\p{L}+\s+\d{1,4},\s*\p{L}/u.test(m[1])) && /\d/.test(m[1]) && !LENGTH_ONLY.test(m[1]),
+  );
   const paren = parenAt?.[1];
   if (officeOf) return paren ? `${officeOf[1]} (${paren})` : officeOf[1];
   // "au dojo de la Halvêque (2 rue de la Halvêque)", "in the parish hall (12 Elm St)": the place, then its address.

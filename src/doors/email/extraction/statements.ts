@@ -273,6 +273,14 @@ function romancePassiveTitle(clause: string): string | null {
   return null;
 }
 
+/**
+ * "Les questions ... doivent nous parvenir au plus tard le ...", "Entries must reach us by ...", "Los
+ * documentos deben llegarnos antes del ...": what must arrive is what to send; the verb is the sender's.
+ */
+const REACH_US =
+  /^(.{3,90}?)\s+(?:doi(?:t|vent)\s+nous\s+(?:parvenir|être\s+(?:adress|envoy|transmis)\p{L}*)|must\s+(?:reach|be\s+with)\s+us|must\s+be\s+received|deben?\s+llegarnos|deben?\s+(?:llegar|ser\s+recibid\p{L}+)|m[üu]ss(?:en|t)?\s+(?:bei\s+uns|uns)\s+(?:\p{L}+\s+)?(?:eingehen|vorliegen|erreichen))(?!\p{L})/iu;
+const SEND: Record<string, string> = { en: 'Send', fr: 'Envoyer', es: 'Enviar', de: 'Einreichen:' };
+
 export function obligationTitle(clause: string, lang: Lang): string | null {
   if (lang === 'fr' || lang === 'es') {
     const passive = romancePassiveTitle(clause);
@@ -295,6 +303,8 @@ export function obligationTitle(clause: string, lang: Lang): string | null {
     const passive = passiveTitle(clause);
     if (passive) return passive;
   }
+  const reaching = REACH_US.exec(clause.trim());
+  if (reaching) return `${SEND[lang] ?? SEND.en} ${reaching[1].replace(/^\p{Lu}(?!\p{Lu})/u, (c) => c.toLowerCase())}`;
   const need =
     /\b(?:need(?:s)? to|has to|have to|must|should|hay que|tiene(?:n)? que|debe(?:n)?|es (?:necesario|imprescindible|indispensable|obligatorio)|hace falta|il faut|il est (?:n[ée]cessaire|obligatoire|indispensable) d['’e]\s*|doi(?:t|vent))\s+(?!be\b|ser\b|être\b)(\p{L}.*)$/iu.exec(
       clause,
