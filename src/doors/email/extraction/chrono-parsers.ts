@@ -180,6 +180,10 @@ const NOON: [RegExp, string][] = [
   [new RegExp(`(?<=(?<!\\p{L})(?:el|la|le|the|am)\\s)(?:mism[oa]|m[êe]me|same|selben|gleichen)\\s+(?=(?:${WEEKDAY_NAME})(?!\\p{L}))`, 'giu'), ''],
   // "9am Sydney time (AEDT)", "10:00 New York time (EST)": the zone's abbreviation in brackets says it; the city's name hid it from chrono.
   [/(?<=\d\s?(?:[ap]\.?m\.?)?)\s+(?:\p{Lu}\p{L}+\s+){1,2}time\s+(?=\([A-Z]{2,5}\))/gu, ' '],
+  // "our holiday party again this year - Saturday, December 12": chrono took "this year - Saturday" for one range and lost the day.
+  [/(?<!\p{L})(?:this|next|este|el próximo|dieses|nächstes|cette|l['’]ann[ée]e prochaine)\s+(?:year|año|jahr|ann[ée]e)(?=\s*[-–—]\s)/giu, ''],
+  // "The tour lasts about 45 minutes": chrono took "lasts" for "last s(econd)", a moment ago.
+  [/(?<!\p{L})last(?:s|ed|ing)(?!\p{L})/giu, ''],
   // "noon-2pm", "10am–noon": chrono reads "noon" alone but not as one end of a range.
   [/(?<!\p{L})noon(?!\p{L})/giu, '12pm'],
   // "12 de diciembre de 10 a 13 h": chrono takes "de 10" after a month for the year 2010.

@@ -252,7 +252,7 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
 
 /** An event in one clause: a day and time (or an all-day marker) with a meeting word, not a deadline. */
 const SUBJECT_NOISE =
-  /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
+  /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi|ank[üu]ndigung|announcement|aviso|annonce|hinweis|info)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
 
 /** The subject line as an event title: "Einladung zum Elternabend der Klasse 2a" -> "Elternabend der Klasse 2a". */
 function subjectEventTitle(subject: string): string {

@@ -145,3 +145,9 @@ export function withOuting(events: TextEvent[], outing: TextEvent | null): TextE
     ];
   return events;
 }
+
+/** "Salida" from "realizaremos la salida al Planetario Galileo Galilei, de 9:00 a 12:30": a bare outing word is named by where it goes. */
+const BARE_OUTING = /^(?:salida|excursi[óo]n|sortie|ausflug|exkursion|trip|field trip|outing|excursion)$/iu;
+export function outingsNamedByPlace(events: TextEvent[]): TextEvent[] {
+  return events.map((e) => (BARE_OUTING.test(e.title.trim()) ? { ...e, title: namedByPlace(e.title, e.excerpt) } : e));
+}

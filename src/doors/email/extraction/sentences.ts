@@ -32,6 +32,9 @@ const MAX_PARAGRAPH_CHARS = 2000;
 const DANGLING =
   /(?<!\p{L})(?<!\d\s?)(?:on|at|the|for|from|to|until|by|before|bis|hasta|avant|am|um|im|zum|zur|vom|ab|f[üu]r|le|la|du|au|à|el|del|de|a las|desde)\s*$/iu;
 
+/** "..., Austin, TX 78704", "..., 69003 Lyon": a line that ends on a postcode is an address, which no sentence runs on from. */
+const ADDRESS_END = /(?:\b[A-Z]{2}\s+\d{5}(?:-\d{4})?|,\s*\d{4,5}\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)$/u;
+
 export function paragraphsOf(segment: string): string[] {
   const out: string[] = [];
   for (const block of segment.split(/\n\s*\n/)) {
@@ -96,7 +99,7 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       const isTable = line.includes(' | ');
       const starts = LIST_START.test(line) || isTable || LABEL_START.test(line) || DATE_FIRST_LINE.test(line) || endsWithDate(line);
       const prevLine = current?.lines[current.lines.length - 1] ?? '';
-      const prevEnds = prevLine.endsWith(':') || endsWithDate(prevLine);
+      const prevEnds = prevLine.endsWith(':') || endsWithDate(prevLine) || (ADDRESS_END.test(prevLine) && /^\p{Lu}/u.test(line));
       // "bis Montag," / "30. November, über das Portal": a day of the month wrapped onto its line is no list number.
       const wrappedDay = prevLine.endsWith(',') && DAY_OF_NAMED_MONTH.test(line);
       if (!current || (starts && !DANGLING.test(prevLine) && !wrappedDay) || prevEnds || (current.listItem && isTable)) {

@@ -127,8 +127,12 @@ export function happening(clause: string, lang: Lang): Happening | null {
     return { subject: before || null, motion: false };
   }
   if (goes) return { subject: null, motion: true };
+  // "am Donnerstag, 10. Dezember, werden zwischen 8 und 12 Uhr ... die Heizkostenverteiler abgelesen": a
+  // passive says what will be done there that day, and names no doer; the subject line names it.
+  if (lang === 'de' && DAY_FIRST.test(clause) && GERMAN_PASSIVE.test(clause)) return { subject: null, motion: true };
   return null;
 }
+const GERMAN_PASSIVE = /(?:^|\s)(?:wird|werden)\s.*\s\p{Ll}*ge\p{Ll}{2,}(?:t|en)\s*[.!]?$/u;
 
 /** The noun phrase heading a clause, without determiners and possessives, or null. */
 export function nounPhrase(text: string, lang: Lang): string | null {

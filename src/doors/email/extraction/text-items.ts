@@ -34,7 +34,7 @@ import { closure, labelledHappening } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
 import { DATE_FIRST_LINE, dueByHour, NOTHING_TO_DO, occurrenceList, scheduleLine } from './schedule.js';
 import { noteLines, spreadAsk } from './note-lists.js';
-import { outingEvent, withOuting } from './outings.js';
+import { outingEvent, outingsNamedByPlace, withOuting } from './outings.js';
 import { ANNOUNCES_DATES, inMailContext, namedAsBefore, namedByEvent } from './task-context.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, openingSentence, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
@@ -327,7 +327,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   }
   // A class's outing told over several lines (outings.ts).
   if (out.events.length <= 1) out.events = withOuting(out.events, outingEvent(segments.join('\n\n'), ctx, subject));
-  const events = namedBySubject(withSharedPlace(withFields(withoutMovedFrom(out.events), places, durations), sharedPlaces), cleanSubject);
+  const events = namedBySubject(withSharedPlace(withFields(withoutMovedFrom(outingsNamedByPlace(out.events)), places, durations), sharedPlaces), cleanSubject);
   // "we'll be back by 2:30 PM" read on the mail's own day, hours before it was sent: no deadline ahead.
   const ahead = out.tasks.filter((t) => t.dueMs === null || !t.dueIsExact || t.dueMs >= ctx.refMs - 3600000);
   return { tasks: inMailContext(ahead, events), events };
