@@ -184,6 +184,8 @@ const NOON: [RegExp, string][] = [
   [/(?<!\p{L})(?:this|next|este|el próximo|dieses|nächstes|cette|l['’]ann[ée]e prochaine)\s+(?:year|año|jahr|ann[ée]e)(?=\s*[-–—]\s)/giu, ''],
   // "The tour lasts about 45 minutes": chrono took "lasts" for "last s(econd)", a moment ago.
   [/(?<!\p{L})last(?:s|ed|ing)(?!\p{L})/giu, ''],
+  // "flights for MLK weekend", "Thanksgiving weekend": a named holiday's weekend, not this one.
+  [/(?<=(?<!\p{L})(?!(?:This|Next|Last|The)\s)\p{Lu}[\p{L}'’.]*\s)weekend(?!\p{L})/gu, ''],
   // "noon-2pm", "10am–noon": chrono reads "noon" alone but not as one end of a range.
   [/(?<!\p{L})noon(?!\p{L})/giu, '12pm'],
   // "12 de diciembre de 10 a 13 h": chrono takes "de 10" after a month for the year 2010.

@@ -74,7 +74,14 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
 }
 
 /** "Vereinbaren Sie einen Termin", "Überweisen Sie den Betrag": the polite imperative titled like a to-do ("Termin vereinbaren"). */
+/** "Meldet euch über das Formular an", "Tragen Sie sich in die Liste ein": a reflexive verb with its prefix at the end. */
+const REFLEXIVE_SEPARABLE =
+  /^(\p{L}{3,}?)(?:et|t|en|e)?\s+(?:euch|dich|Sie\s+sich)\s+(?:bitte\s+)?(?:(?:auch|ebenfalls|noch)\s+)?(\S.{2,80}?)\s+(an|ein|ab|zur[üu]ck)$/u;
+
 export function germanPoliteTitle(title: string): string {
+  // German to-do entries put the verb last, in the infinitive: "Über das Formular anmelden".
+  const reflexive = REFLEXIVE_SEPARABLE.exec(title);
+  if (reflexive) return `${reflexive[2].charAt(0).toUpperCase()}${reflexive[2].slice(1)} ${reflexive[3]}${reflexive[1].toLowerCase()}en`;
   const m = /^(\p{L}+(?:en|ern|eln))\s+Sie\s+(?:bitte\s+)?(?:den|die|das|einen|eine|ein|ihre?n?|ihr)?\s*(\S.{2,80})$/u.exec(title);
   // "Sorgen Sie dafür, dass ...": a clause for an object is no noun to put first.
   return m && !/\s(?:und|oder)\s|,/.test(m[2]) ? `${m[2].charAt(0).toUpperCase()}${m[2].slice(1)} ${m[1].toLowerCase()}` : title;

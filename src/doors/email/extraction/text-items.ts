@@ -307,7 +307,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           if (task && lastMadeEvent) task = namedByEvent(task, out.events[out.events.length - 1]);
           if (task && lastSentence) task = offersHelp(task, lastSentence) ? null : namedAsBefore(task, lastSentence);
           if (task) task = withAntecedent(task, sentence.slice(0, sentence.indexOf(clause) + clause.length), lastSentence);
-          if (task) task = dueOnWeekdayBefore(task, `${cleanSubject}. ${lastSentence}`, clause, ctx);
+          // A to-do list's entries are separate errands: an entry's weekday is not the day the entry above named.
+          if (task && !u.listItem) task = dueOnWeekdayBefore(task, `${cleanSubject}. ${lastSentence}`, clause, ctx);
           if (task) out.tasks.push(task);
         }
         lastSentence = sentence;
