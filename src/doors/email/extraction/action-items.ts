@@ -79,6 +79,9 @@ function pickDue(text: string, mentions: DateMention[]): DateMention | null {
   const usable = mentions.filter((m) => m.hasDay || m.hasTime);
   const deadline = usable.find((m) => isDeadlineMention(text, m) && !m.likelyPast);
   if (deadline) return deadline;
+  // "Inventario físico al 31 de diciembre: viernes 8 de enero": the day after the label's colon, ending the line.
+  const labelled = usable.find((m) => m.hasDay && !m.likelyPast && /:\s*$/.test(text.slice(0, m.index)) && /^[\s).;]*$/.test(text.slice(m.end)));
+  if (labelled) return labelled;
   const future = usable.filter((m) => !m.likelyPast);
   return future.length === 1 ? future[0] : (future.find((m) => m.hasDay) ?? null);
 }

@@ -181,3 +181,24 @@ export function meetingPurpose(blanked: string): string | null {
   const what = stripDeterminers(m[1].trim().replace(/\s+(?:am|um|on|at|el|le|la|a las|à|the)$/i, ''));
   return what.split(/\s+/).length >= 2 ? finishTitle(capitalise(what), 8) : null;
 }
+
+/**
+ * "la abuela tiene la revisión de la vista a las 11:30", "Grandma has her eye check-up on Thursday",
+ * "Oma hat am Donnerstag ihre Augenuntersuchung", "mamie a son rendez-vous chez l'ophtalmo": whose
+ * appointment it is belongs in its title, as people write it in a family calendar.
+ */
+const KIN =
+  'abuela|abuelo|abuelita|abuelito|mam[áa]|pap[áa]|t[íi]a|t[íi]o|grandma|grandpa|granny|nana|mom|mum|dad|aunt|uncle|oma|opa|mama|papa|tante|onkel|mamie|papi|papy|tatie|tonton';
+const WHOSE = new RegExp(
+  `(?:^|[\\s,:])(?:(?:(?:la|el|mi|tu|my|our|unsere?|meine?|ma|mon|notre)\\s+)?(${KIN})|(?<!(?:the|la|el|der|die|das|le|les|los|las)\\s)(\\p{Lu}\\p{Ll}+))\\s+(?:tiene|has|hat|a)\\s+(?:la|el|su|una?|her|his|their|a|an|the|seine?n?|ihre?n?|son|sa|une?)\\s`,
+  'iu',
+);
+const NOT_A_PERSON =
+  /^(?:que|who|which|wer|qui|quien|it|es|er|sie|il|elle|she|he|they|we|you|ich|ella|[ée]l|this|that|everyone|todos|everybody|nobody|school|team|class)$/iu;
+export function withWhose(title: string, clause: string): string {
+  const m = WHOSE.exec(clause);
+  // The pattern is case-insensitive for the kin words; a name must really open on a capital.
+  const who = m ? (m[1] ?? (/^\p{Lu}/u.test(m[2]) ? m[2] : null)) : null;
+  if (!who || NOT_A_PERSON.test(who) || title.split(/\s+/).length > 4 || title.toLowerCase().includes(who.toLowerCase())) return title;
+  return finishTitle(`${capitalise(who)}: ${title.charAt(0).toLowerCase()}${title.slice(1)}`, 10);
+}

@@ -11,6 +11,7 @@ import {
   notOneEvent,
   visitTitle,
   withOccasion,
+  withWhose,
   meetingPurpose,
 } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
@@ -41,7 +42,7 @@ const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|gan
 const DAY_LONG =
   /(?<![\p{L}-])(?:(?!(?:the|a|an|no|next|that|this|each|every|per|one|same|whole|all|full|working|business|school|week|long|other|first|last|following|previous|any|some|which|what|your|our|their|my|his|her|its|of|on|for|in|to|by)\s)\p{L}{3,}\s+day|(?:day|field|school|class|ski)\s+trip|excursion|outing|ausflug|wandertag|projekttag|sporttag|klassenfahrt|exkursion|excursi[óo]n|salida escolar|jornada\s+(?:de|deportiva|cultural)|journ[ée]e\s+(?:de|des|du|portes|sportive|p[ée]dagogique)|sortie\s+(?:scolaire|au|à|en))(?!\p{L})/iu;
 const COPULA =
-  /\s+(?:is|are|will be|would be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|wäre|beginnt|es|serán?|ser[íi]an?|serait|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra)(?!\p{L})/iu;
+  /\s+(?:is|are|will be|would be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|wäre|beginnt|es|serán?|ser[íi]an?|serait|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra|sont)(?!\p{L})/iu;
 /** A field that says when something starts: "Kursbeginn:", "Course start:", "Inicio del curso:", "Début des cours :". */
 export const START_LABEL = `kursbeginn|kursstart|course start|course starts|start date|first (?:session|class|lesson|meeting)|inicio(?: del curso)?|comienzo(?: del curso)?|primera (?:clase|sesi[óo]n)|d[ée]but(?: des cours| du cours| de la formation)?|premier cours|premi[èe]re s[ée]ance|erster (?:termin|kurstag|kursabend)`;
 const WHEN_FIELD = new RegExp(`^(?:when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand|${START_LABEL})$`, 'i');
@@ -272,6 +273,8 @@ function placeAfter(clause: string, m: DateMention): string | null {
     .map((c) => c.trim())
     .find((c) => c.length > 1);
   if (!chunk || !/^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk) || chunk.split(/\s+/).length > 5 || isTimeZoneName(chunk)) return null;
+  // "Thursday 10 Dec, 15:30-16:00, Teams": a call's platform alone is where it is held, as a calendar writes it.
+  if (/^(?:zoom|teams|microsoft teams|google meet|webex)$/i.test(chunk)) return chunk;
   return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
 }
 
@@ -345,7 +348,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     fromSubject = visit.fromSubject;
     title = visit.title ?? title;
   }
-  if (!fromSubject) title = withOccasion(title, subject);
+  if (!fromSubject) title = withWhose(withOccasion(title, subject), clause);
   const weak: NonNullable<TextEvent['weak']> = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
   const location = findLocation(blanked) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m) ?? meetingPoint(sentenceAfter);
   // A place was named ("desde el Parque ...", "à l'auditorium ...") but not understood.

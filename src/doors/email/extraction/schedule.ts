@@ -99,7 +99,10 @@ export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = f
     if (day) return entry(line, line.slice(sep.index + sep[0].length), day, dayMention(line.slice(sep.index + sep[0].length), ctx), ctx, asks);
   }
   const mentions = dayMention(line, ctx);
-  const day = mentions.find((m) => m.hasDay);
+  // "Inventario físico al 31 de diciembre: viernes 8 de enero de 2027": a day inside the label names
+  // what is counted; the day after the colon, ending the line, is when it is due.
+  const afterColon = mentions.find((m) => m.hasDay && /:\s*$/.test(line.slice(0, m.index)) && line.slice(m.end).replace(/[).;\s]+$/, '') === '');
+  const day = afterColon ?? mentions.find((m) => m.hasDay);
   if (!day) return null;
   let text: string;
   // "12 décembre, 14h : tournoi de Noël": the hour may sit between the day and the separator.
@@ -129,7 +132,7 @@ export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = f
 }
 
 const DUE_BY_HOUR =
-  /(?:\bby|\buntil|\btill|no later than|hasta(?: las?| el)?|antes de las?|antes del|bis(?: sp[äa]testens)?|sp[äa]testens(?: um)?|jusqu['’][àa]|avant)\s+(?:\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?\s?m\.?|uhr|h(?!\p{L})|heures?)?|noon|midday|mittag|mediod[íi]a|midi)/iu;
+  /(?:\bby|\buntil|\btill|no later than|hasta(?: las?| el)?|antes de las?|antes del|bis(?: sp[äa]testens)?|sp[äa]testens(?: um)?|jusqu['’][àa]|avant)\s+(?:(?:tomorrow|today|tonight|ma[ñn]ana|hoy|morgen|heute|demain|aujourd['’]hui)\s+(?:at\s+|a las\s+|um\s+|à\s+)?)?(?:\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?\s?m\.?|uhr|h(?!\p{L})|heures?)?|noon|midday|mittag|mediod[íi]a|midi)/iu;
 const HOUR_RANGE = /(?<!\p{L})(?:from|von|de|desde|entre|between)\s+\d/iu;
 
 /** The hour a range starts at, right before its "bis"/"until" ("15:00 bis 17:30 Uhr", "2pm until 5pm"). */

@@ -55,7 +55,7 @@ export function labelledHappening(clause: string): string | null {
 
 /** A label that says only what kind of note follows: "Reminder", "Quick note", "FYI", "Heads-up", "Erinnerung". */
 export const GENERIC_LABEL =
-  /^(?:(?:quick|friendly|small|short|gentle|little|petit|pequeño|kleine|kurze|kurzer|important|wichtig|wichtiger)\s+)?(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time)$/i;
+  /^(?:(?:quick|friendly|small|short|gentle|little|petit|pequeño|kleine|kurze|kurzer|important|wichtig|wichtiger)\s+)?(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time|(?:y |and |und |et )?(?:one more thing|another thing|otra cosa|noch etwas|noch was|autre chose))$/i;
 /**
  * Words that lead in to a sentence rather than name anything: "Also a heads-up", "Let's celebrate",
  * "Und nicht vergessen", "Don't forget", "Y recuerden", "Reminder": a conjunction or adverb first,
