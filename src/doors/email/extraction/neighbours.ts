@@ -208,7 +208,7 @@ export function onThatDay(task: TextTask, clause: string, previous: string, ctx:
 
 /** "I need that by Tuesday noon", "If you can send those by Wednesday", "Lo necesito antes del lunes": an ask whose object points back. */
 const POINTS_BACK =
-  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:if\s+you\s+(?:can\s+|could\s+)?|(?:can|could)\s+you\s+)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return)|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:it|that|them|this|those|these|das|es|sie)?(?!\p{L})/iu;
+  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:if\s+you\s+(?:can\s+|could\s+)?|(?:can|could)\s+you\s+)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return)|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:(?:me|us)\s+)?(?:it|that|them|this|those|these|das|es|sie|(?:your|any)\s+(?:comments|feedback|notes|thoughts|edits|changes|input|corrections))?(?!\p{L})/iu;
 
 /** Words around a day that say nothing else: "on", "by", "am", "antes del", "como muy tarde el", "au plus tard le". */
 const DAY_WORDS =
@@ -246,8 +246,10 @@ const DO_IT = /(?<!\p{L})(?:hazlo|h[áa]ganlo|hacedlo|do it|do that|get it done|
 export function dayForAskBefore(task: TextTask | null, clause: string, paragraph: string, tasks: TextTask[], ctx: DateContext): TextTask | null {
   const last = tasks[tasks.length - 1];
   if (!last || last.dueMs !== null || !paragraph.includes(last.excerpt.slice(0, 40)) || last.excerpt === clause.trim()) return task;
-  if (!POINTS_BACK.test(clause.trim()) && !DO_IT.test(clause)) return task;
-  const day = findDates(clause, ctx).find((m) => m.hasDay && !m.likelyPast);
+  // "They want it Thursday arvo, so if you can get me your comments by 12pm Thursday ...": the ask after "so" points back.
+  const after = clause.replace(/^[^,]{3,80},\s*(?:so|and|but|then)\s+/i, '');
+  if (!POINTS_BACK.test(after.trim()) && !DO_IT.test(clause)) return task;
+  const day = findDates(after, ctx).find((m) => m.hasDay && !m.likelyPast);
   if (!day) return task;
   const exact = day.hasTime && !day.endOfDay;
   tasks[tasks.length - 1] = { ...last, dueMs: mentionStartMs({ ...day, hasTime: exact }, ctx, true), dueIsExact: exact };

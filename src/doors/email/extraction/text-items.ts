@@ -229,19 +229,22 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         i += paired ? 2 : 1;
         continue;
       }
+      // "Follow-up: Tuesday 8 December, 10:00–10:30, Liffey room": a label over a day and an hour is the follow-up meeting, not an action.
       const actionLine = ACTION_LINE.exec(u.text);
-      const entry = actionLine
-        ? clauseTask(
-            {
-              clause: actionLine[1].replace(/^([\p{Lu}][\p{L}.-]+)\s+[-–:]\s+/u, '$1 to '),
-              subject: cleanSubject,
-              inActionSection: true,
-              listItem: true,
-              bulk,
-            },
-            ctx,
-          )
-        : null;
+      const meetingAt = actionLine !== null && findDates(actionLine[1], ctx).some((m) => m.index === 0 && m.hasDay && m.hasTime);
+      const entry =
+        actionLine && !meetingAt
+          ? clauseTask(
+              {
+                clause: actionLine[1].replace(/^([\p{Lu}][\p{L}.-]+)\s+[-–:]\s+/u, '$1 to '),
+                subject: cleanSubject,
+                inActionSection: true,
+                listItem: true,
+                bulk,
+              },
+              ctx,
+            )
+          : null;
       if (entry) {
         out.tasks.push(entry);
         i++;
