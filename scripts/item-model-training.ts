@@ -53,6 +53,8 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical25',
     'typical26',
     'typical27',
+    'typical28',
+    'typical29',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),
