@@ -47,7 +47,10 @@ describe('how the mail is read', () => {
 
 describe('dates', () => {
   it('keeps the day after "this year -" and skips a named holiday\'s weekend', async () => {
-    const party = await extracted(PST, 'Hi all!\n\nWe are having our open house again this year - Saturday, December 12, from 6pm at our place (12 Birch Lane, Oakland).\n');
+    const party = await extracted(
+      PST,
+      'Hi all!\n\nWe are having our open house again this year - Saturday, December 12, from 6pm at our place (12 Birch Lane, Oakland).\n',
+    );
     expect(party.events.map((e) => e.start_time)).toEqual(['2026-12-13T02:00:00.000Z']);
     const list = await extracted(PST, '- book the cabin for Presidents Day weekend\n- call the vet\n', 'to do');
     expect(list.tasks.map((t) => t.due_date)).toEqual([null, null]);
@@ -60,12 +63,20 @@ describe('dates', () => {
       'Pendientes',
     );
     expect(es.tasks.map((t) => localDay(t.due_date, -3))).toEqual(['2026-12-07', '2026-12-07']);
-    const de = await extracted(CET, 'Hallo Herr Beck,\n\nwir benötigen noch:\n\n- Lohnunterlagen: bis Montag, 7. Dezember.\n- Kassenbuch: am selben Montag.\n', 'Unterlagen');
+    const de = await extracted(
+      CET,
+      'Hallo Herr Beck,\n\nwir benötigen noch:\n\n- Lohnunterlagen: bis Montag, 7. Dezember.\n- Kassenbuch: am selben Montag.\n',
+      'Unterlagen',
+    );
     expect(de.tasks.map((t) => localDay(t.due_date, 1))).toEqual(['2026-12-07', '2026-12-07']);
   });
 
-  it('gives the day after a label\'s colon, not the one inside the label', async () => {
-    const out = await extracted(EST, 'Key dates:\n\n- Stock count as of December 31: Friday, January 8, 2027\n- Payroll report: Monday, January 11, 2027\n', 'Year end');
+  it("gives the day after a label's colon, not the one inside the label", async () => {
+    const out = await extracted(
+      EST,
+      'Key dates:\n\n- Stock count as of December 31: Friday, January 8, 2027\n- Payroll report: Monday, January 11, 2027\n',
+      'Year end',
+    );
     expect(out.tasks.map((t) => localDay(t.due_date, -5))).toEqual(['2027-01-08', '2027-01-11']);
   });
 
@@ -83,7 +94,11 @@ describe('asks', () => {
   it('make a collection among the readers a share to pay, in four languages', async () => {
     const cases: [string, string, string][] = [
       [EST, "Hi parents!\n\nWe're collecting $10 per child for Ms. Park's gift -- Venmo me when you can.\n", "Pay $10 for Ms. Park's gift"],
-      [CET, 'Liebe Eltern,\n\nwir sammeln 5 € pro Kind für das Geschenk der Erzieherin, bitte bis Freitag in der Gruppe abgeben.\n', '5 € für das Geschenk der Erzieherin zahlen'],
+      [
+        CET,
+        'Liebe Eltern,\n\nwir sammeln 5 € pro Kind für das Geschenk der Erzieherin, bitte bis Freitag in der Gruppe abgeben.\n',
+        '5 € für das Geschenk der Erzieherin zahlen',
+      ],
       [CET, 'Hola familias:\n\nEstamos juntando 6 € por familia para el regalo del entrenador.\n', 'Pagar 6 € para el regalo del entrenador'],
       [CET, 'Bonjour,\n\nNous collectons 4 € par enfant pour le cadeau de la maîtresse.\n', 'Payer 4 € pour le cadeau de la maîtresse'],
     ];
@@ -113,10 +128,14 @@ describe('asks', () => {
     expect(titles(en.tasks)).toEqual(['Send nominations']);
   });
 
-  it('take no ask from an option, a condition after a colon, or the writer\'s own sending', async () => {
+  it("take no ask from an option, a condition after a colon, or the writer's own sending", async () => {
     const de = await extracted(CET, 'Hallo,\n\nIhr Paket kommt morgen. Dann können Sie Ihre Zustellung noch bis 9:00 Uhr ändern.\n', 'Ihr Paket kommt morgen');
     expect(de.tasks.map((t) => t.due_date)).toEqual([null]);
-    const fr = await extracted(CET, 'Bonjour,\n\nNous cherchons deux bénévoles : si vous êtes disponible, merci de le signaler à Mme Roux.\n', 'Marché de Noël');
+    const fr = await extracted(
+      CET,
+      'Bonjour,\n\nNous cherchons deux bénévoles : si vous êtes disponible, merci de le signaler à Mme Roux.\n',
+      'Marché de Noël',
+    );
     expect(titles(fr.tasks)).toEqual(['Marché de Noël']);
     const es = await extracted(
       ART,
@@ -162,7 +181,11 @@ describe('events', () => {
       'Elternbrief Klasse 2a – Ausflug ins Naturkundemuseum',
     );
     expect(de.events.map((e) => [e.start_time, e.end_time])).toEqual([['2026-12-09T07:15:00.000Z', '2026-12-09T11:30:00.000Z']]);
-    const es = await extracted(ART, 'Queridas familias:\n\nEl jueves 10 de diciembre realizaremos la salida al Jardín Botánico, de 9:00 a 12:00.\n', 'Circular 12');
+    const es = await extracted(
+      ART,
+      'Queridas familias:\n\nEl jueves 10 de diciembre realizaremos la salida al Jardín Botánico, de 9:00 a 12:00.\n',
+      'Circular 12',
+    );
     expect(titles(es.events)).toEqual(['Salida al Jardín Botánico']);
   });
 
@@ -178,9 +201,15 @@ describe('events', () => {
   });
 
   it('name an event by what it invites to, and say whose appointment it is', async () => {
-    const fr = await extracted(CET, "Madame, Monsieur,\n\nNous avons le plaisir de vous convier à la réunion annuelle des parents le jeudi 10 décembre à 18h30.\n");
-    expect(titles(fr.events)).toEqual(['Réunion annuelle des parents']);
-    const es = await extracted(CET, 'Hola hijo:\n\nEl viernes 11 el abuelo tiene la revisión del oído a las 10:00 en el Hospital San Juan. ¿Lo puedes llevar?\n');
+    const fr = await extracted(
+      CET,
+      "Madame, Monsieur,\n\nNous avons le plaisir de vous convier à l'assemblée générale des copropriétaires, qui se tiendra le jeudi 10 décembre à 18h30.\n",
+    );
+    expect(titles(fr.events)).toEqual(["L'assemblée générale des copropriétaires"]);
+    const es = await extracted(
+      CET,
+      'Hola hijo:\n\nEl viernes 11 el abuelo tiene la revisión del oído a las 10:00 en el Hospital San Juan. ¿Lo puedes llevar?\n',
+    );
     expect(titles(es.events)).toEqual(['Abuelo: revisión del oído']);
     const en = await extracted(EST, 'Hi,\n\nGrandpa has his hearing check-up on Friday at 10am at Mercy Clinic.\n');
     expect(titles(en.events)).toEqual(['Grandpa: hearing check-up']);
@@ -195,7 +224,7 @@ describe('events', () => {
     expect(out.events.map((e) => [e.title, e.start_time, minutes(e), e.location])).toEqual([['Follow-up', '2026-12-09T19:00:00.000Z', 30, 'Hudson room']]);
   });
 
-  it('keeps a call\'s platform as its place and a museum\'s name before its address', async () => {
+  it("keeps a call's platform as its place and a museum's name before its address", async () => {
     const call = await extracted(EST, 'Next sync: Thursday 10 Dec, 15:30-16:00, Teams.\n', 'Vendor sync - notes');
     expect(call.events.map((e) => e.location)).toEqual(['Teams']);
     const trip = await extracted(

@@ -41,6 +41,7 @@ const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|gan
  */
 const DAY_LONG =
   /(?<![\p{L}-])(?:(?!(?:the|a|an|no|next|that|this|each|every|per|one|same|whole|all|full|working|business|school|week|long|other|first|last|following|previous|any|some|which|what|your|our|their|my|his|her|its|of|on|for|in|to|by)\s)\p{L}{3,}\s+day|(?:day|field|school|class|ski)\s+trip|excursion|outing|ausflug|wandertag|projekttag|sporttag|klassenfahrt|exkursion|excursi[óo]n|salida escolar|jornada\s+(?:de|deportiva|cultural)|journ[ée]e\s+(?:de|des|du|portes|sportive|p[ée]dagogique)|sortie\s+(?:scolaire|au|à|en))(?!\p{L})/iu;
+const INVITING_VERB = /(?<!\p{L})(?:invit\p{L}*|convo(?:qu|c)\p{L}*|convi(?:er|ons|ez|e|ent)|einladen|laden)(?!\p{L})/iu;
 const COPULA =
   /\s+(?:is|are|will be|would be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|wäre|beginnt|es|serán?|ser[íi]an?|serait|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra|sont)(?!\p{L})/iu;
 /** A field that says when something starts: "Kursbeginn:", "Course start:", "Inicio del curso:", "Début des cours :". */
@@ -324,9 +325,11 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   // The clause without its dates, and the sentence after it: each read by several of the steps below.
   const blanked = blankOut(clause, mentions);
   const sentenceAfter = firstSentence(paragraph, paragraph.indexOf(clause) + clause.length);
-  // "vous convier à l'assemblée générale ...": what the clause invites to names it, when it holds the meeting word too.
+  // "vous convier à l'assemblée générale ...": what the clause invites to names it, also when the title
+  // read otherwise still holds the inviting verb ("Vous convier à l'assemblée").
   const invited = invitedTo(blanked, ctx.lang);
-  let title = activity ?? ((invited && (!hasMeetingWord(clause) || hasMeetingWord(invited)) ? invited : null) || titleFrom(clause, mentions, subject));
+  let title = activity ?? ((!hasMeetingWord(clause) && invited) || titleFrom(clause, mentions, subject));
+  if (!activity && invited && hasMeetingWord(invited) && INVITING_VERB.test(title)) title = invited;
   let fromSubject = false;
   // "L'école organise son grand concert le ...": what the host puts on, not who hosts it.
   const hosted = happens ? null : hostedEvent(clause);
