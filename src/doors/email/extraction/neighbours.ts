@@ -277,10 +277,8 @@ export function dueLineOfEntry(line: Unit, above: Unit[], tasks: TextTask[], ctx
  * the floor plan by Friday. And the signed quote by Monday.": a noun phrase with its own deadline after an
  * ask continues that ask; the thing named is the errand.
  */
-const ALSO_NEEDED = new RegExp(
-  String.raw`^(?:and|also|plus|y|adem[áa]s|und|au[ßs]erdem|et|ainsi que)\s+(?:(?:also|tambi[ée]n|auch|noch|aussi)\s+)?((?:the|your|a|an|el|la|los|las|tu|su|sus|die|der|das|den|eine?n?|le|la|les|l['’]|votre|vos)\s*\p{L}[\p{L}\p{N}'’ -]{2,60}?)\s*,?\s+(?:by|before|no later than|not later than|a m[áa]s tardar|como muy tarde|antes del?|para el|bis|sp[äa]testens|au plus tard|avant|d['’]ici)(?!\p{L})`,
-  'iu',
-);
+const ALSO_NEEDED =
+  /^(?:and|also|plus|y|adem[áa]s|und|au[ßs]erdem|et|ainsi que)\s+(?:(?:also|tambi[ée]n|auch|noch|aussi)\s+)?((?:the|your|a|an|el|la|los|las|tu|su|sus|die|der|das|den|eine?n?|le|la|les|l['’]|votre|vos)\s*\p{L}[\p{L}\p{N}'’ -]{2,60}?)\s*,?\s+(?:by|before|no later than|not later than|a m[áa]s tardar|como muy tarde|antes del?|para el|bis|sp[äa]testens|au plus tard|avant|d['’]ici)(?!\p{L})/iu;
 const ASKS_KINDS = new Set(['request', 'imperative', 'list', 'section']);
 export function alsoNeeded(clause: string, paragraph: string, tasks: TextTask[], ctx: DateContext): TextTask | null {
   const m = ALSO_NEEDED.exec(clause.trim());
