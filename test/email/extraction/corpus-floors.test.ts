@@ -273,7 +273,9 @@ describe('extraction quality floors', () => {
       name: 'typical21 set (written blind, scored at F1 0.785 / 0.798; tuned in round sixteen)',
       dir: typical(21),
       emails: 60,
-      floors: { f1: 0.86, precision: 0.85, recall: 0.87, tasksF1: 0.86, eventsF1: 0.77, separation: 0.55 },
+      // Separation 0.55 -> 0.54 in round twenty: the rules stopped making its least confident wrong item
+      // ("Le signaler à l'enseignante", 0.05), which raises the wrong items' mean (0.547 now; F1 0.922 -> 0.927).
+      floors: { f1: 0.86, precision: 0.85, recall: 0.87, tasksF1: 0.86, eventsF1: 0.77, separation: 0.54 },
     },
     {
       // Written blind for round sixteen: 0.740 before it, 0.757 after it; tuned on in round seventeen: 0.928.
