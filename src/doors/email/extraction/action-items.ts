@@ -75,9 +75,14 @@ export interface TextTask {
   rule?: ConfidenceRule;
 }
 
+/** Whether the mention stands inside brackets ("(movimientos hasta el 30 de noviembre)"): an aside, not the deadline. */
+const inBrackets = (text: string, m: DateMention) => /\([^)]*$/.test(text.slice(0, m.index)) && /^[^(]*\)/.test(text.slice(m.end));
+
 function pickDue(text: string, mentions: DateMention[]): DateMention | null {
   const usable = mentions.filter((m) => m.hasDay || m.hasTime);
-  const deadline = usable.find((m) => isDeadlineMention(text, m) && !m.likelyPast);
+  const isDeadline = (m: DateMention) => isDeadlineMention(text, m) && !m.likelyPast;
+  // A deadline outside brackets first; one inside ("(bitte bis 04.12. zurückgeben)") when none stands outside.
+  const deadline = usable.find((m) => isDeadline(m) && !inBrackets(text, m)) ?? usable.find(isDeadline);
   if (deadline) return deadline;
   // "Inventario físico al 31 de diciembre: viernes 8 de enero": the day after the label's colon, ending the line.
   const labelled = usable.find((m) => m.hasDay && !m.likelyPast && /:\s*$/.test(text.slice(0, m.index)) && /^[\s).;]*$/.test(text.slice(m.end)));
@@ -149,17 +154,21 @@ function withoutAskedAbout(clause: string, mentions: DateMention[]): DateMention
   return mentions.filter((m) => m.index < from || isDeadlineMention(clause, m));
 }
 
+/** "Buses leave Hawthorne at 9:00 AM and return by 2:30 PM", "El autobús sale a las 8:30": an outing's timetable, no one's errand. */
+const TRAVEL_PLAN =
+  /^(?:the\s+|el\s+|los\s+|der\s+|die\s+|le\s+|les\s+)?(?:bus(?:es)?|coach(?:es)?|autob[úu]s(?:es)?|micros?|busse?|car(?:s)?)\s+(?:will\s+)?(?:leave|leaves|depart|departs|return|returns|arrive|arrives|sale|salen|regresa|regresan|vuelve|vuelven|f[äa]hrt|fahren|kommt|kommen|part|partent|revient|reviennent)(?!\p{L})/iu;
+
 export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null {
   const raw = stripListMarker(info.clause.trim());
   // "Call number: FIC WHITCOMBE", "Order no.: 4411": a field's label, not an ask.
-  if (raw.length < 6 || tickedOff(info.clause) || FIELD_LABEL.test(raw)) return null;
+  if (raw.length < 6 || tickedOff(info.clause) || FIELD_LABEL.test(raw) || TRAVEL_PLAN.test(raw)) return null;
   const owner = stripOwner(raw);
   // "- Alex to send the revised budget by Friday", "- Priya will book the venue": a list entry of notes names its owner first.
   let rest =
     // "- We will apply for the grant again next year": a decision the writers took, no one's errand.
     info.inActionSection || info.listItem
       ? owner.rest.replace(
-          /^(?!(?:We|I|They|It|He|She)\s)[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u,
+          /^(?!(?:We|I|They|It|He|She|RSVP|Rsvp|Please|Kindly)\s)[\p{Lu}@][\p{L}.-]+(?:\s+[\p{Lu}][\p{L}-]+)?\s+(?:to|will|should|needs? to|must|has to)\s+(?=\p{Ll})/u,
           '',
         )
       : owner.rest;

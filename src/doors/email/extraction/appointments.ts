@@ -22,7 +22,7 @@ const LABEL_LINE = new RegExp(`${LABEL}(.*)$`, 'u');
 const WHEN_LABEL =
   /^(?!.*\b(?:birth|due|expir|issued?|nacimiento|geburt|naissance|vencimiento|f[äa]llig|[ée]ch[ée]ance|order|invoice|billing))(?:(?:[\p{L}-]+\s+){0,2}(?:when|date|time|day)|drop-?off|(?:fecha|hora|d[ií]a|datum|uhrzeit|zeit|wann|termin|heure|date|quand|jour)(?:\s+[\p{L}'’-]+){0,3}|[\p{L}-]*(?:datum|uhrzeit|zeit|termin))$/iu;
 const WHERE_LABEL =
-  /^(?:(?:[\p{L}-]+\s+){0,2}(?:where|location|address|place|venue|meeting point)|report to|treffpunkt|punto de encuentro|point de rendez-vous|(?:lugar|direcci[óo]n|domicilio|ubicaci[óo]n|adresse|lieu)(?:\s+[\p{L}'’-]+){0,3}|ort|anschrift|wo|o[ùu]|[\p{L}-]*(?:adresse|anschrift)|centre|center|clinic|cl[íi]nica|praxis|cabinet|garage|taller|werkstatt|agence|sucursal|filiale|site|sede)$/iu;
+  /^(?:(?:[\p{L}-]+\s+){0,2}(?:where|location|address|place|venue|meeting point)|report to|treffpunkt|punto de encuentro|point de rendez-vous|(?:lugar|direcci[óo]n|domicilio|ubicaci[óo]n|adresse|lieu)(?:\s+[\p{L}'’-]+){0,3}|ort|anschrift|wo|o[ùu]|[\p{L}-]*(?:adresse|anschrift)|objekt|liegenschaft|property|inmueble|immeuble|centre|center|clinic|cl[íi]nica|praxis|cabinet|garage|taller|werkstatt|agence|sucursal|filiale|site|sede)$/iu;
 const SERVICE_LABEL =
   /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|work booked|work|tratamiento|servicio|servicios|motivo|consulta|leistung|leistungen|behandlung|untersuchung|anlass|arbeiten|prestations?|intervention|objet|motif)$/i;
 /** "Duration", "Estimated length", "Durée prévue", "Voraussichtliche Dauer", "Duración aproximada". */
@@ -162,6 +162,8 @@ function withPhrase(phrase: string | null, title: string): string {
   return finishTitle(!title || p.includes(t) ? phrase : `${phrase}: ${title}`, 12);
 }
 
+const PATIENT_LABEL = /^(?:patient|pet|paciente|mascota|patient(?:in)?|tier|animal)$/i;
+
 function appointmentTitle(fields: Field[], text: string, subject: string, found: TextEvent | undefined, ctx: DateContext): string {
   const phrase = bookedPhrase(text);
   const noun = phrase ?? APPOINTMENT_NOUN.exec(subject)?.[1] ?? APPOINTMENT_NOUN.exec(text.slice(0, 600))?.[1] ?? null;
@@ -171,6 +173,12 @@ function appointmentTitle(fields: Field[], text: string, subject: string, found:
   if (service && NOUN_LABEL.test(service.label)) return withPhrase(phrase, capitalise(service.value));
   // A value wrapped onto the next line ends on its joining word ("winter tire mount &").
   const serviceName = service?.value.replace(/\s*(?:[&,+/]|\band|\by|\bund|\bet)\s*$/i, '');
+  // "Patient: Clover (feline, 6 yrs)", "Paciente: Lucía": whose appointment it is names it before the service.
+  const patient = fields
+    .find((f) => PATIENT_LABEL.test(f.label))
+    ?.value.split(/[(,;]/)[0]
+    .trim();
+  if (serviceName && patient && !phrase && patient.split(/\s+/).length <= 3) return finishTitle(`${patient}: ${serviceName}`, 12);
   if (serviceName) return finishTitle(noun ? `${phrase ?? capitalise(noun.toLowerCase())}: ${serviceName}` : serviceName, 12);
   // "You are booked for Spin 45 on Thursday", "inscrit au cours de yoga le ...": what was booked names it.
   const booked = BOOKED_INTO.exec(text.slice(0, 1500));

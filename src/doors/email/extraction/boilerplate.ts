@@ -54,7 +54,11 @@ function cleanSegment(segment: string): string {
       )
     )
       break;
-    if (isBareLink(line) || BUTTON_WITH_URL.test(line)) continue;
+    if (isBareLink(line) || BUTTON_WITH_URL.test(line)) {
+      // "... using this form by Friday," / "December 4: https://...": a wrapped sentence keeps the words before its link.
+      if (/,\s*$/.test(out[out.length - 1] ?? '')) out.push(line.split(/\[?<?https?:/)[0].trimEnd());
+      continue;
+    }
     out.push(line);
     hasText ||= line.trim() !== '';
   }

@@ -186,6 +186,8 @@ const NOON: [RegExp, string][] = [
   [/(?<!\p{L})last(?:s|ed|ing)(?!\p{L})/giu, ''],
   // "flights for MLK weekend", "Thanksgiving weekend": a named holiday's weekend, not this one.
   [/(?<=(?<!\p{L})(?!(?:This|Next|Last|The)\s)\p{Lu}[\p{L}'’.]*\s)weekend(?!\p{L})/gu, ''],
+  // "open now through Friday, December 4 at 5:00 PM": the window's end is the day; chrono read a range from now.
+  [/(?<!\p{L})now(?=\s+(?:through|until|till|thru)\s)/giu, ''],
   // "noon-2pm", "10am–noon": chrono reads "noon" alone but not as one end of a range.
   [/(?<!\p{L})noon(?!\p{L})/giu, '12pm'],
   // "12 de diciembre de 10 a 13 h": chrono takes "de 10" after a month for the year 2010.

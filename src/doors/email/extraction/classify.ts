@@ -78,7 +78,7 @@ const POLL =
   /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|abstimmen|abstimmung (?:über|zu[mr]?)|online-abstimmung|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
 
 const POLL_AS_MEANS =
-  /(?<!\p{L})(?:via|through|in|über|per|en|dans|par|por|mediante)\s+(?:(?:the|our|die|der|unsere[rn]?|la|le|el|nuestra|notre)\s+)?(?:poll|umfrage|encuesta|sondage)(?!\p{L})|(?<!\p{L})(?:vote par correspondance|vote by (?:proxy|mail|post)|proxy vote|voto por (?:correo|poder)|briefwahl)(?!\p{L})/giu;
+  /(?<!\p{L})(?:via|through|in|über|per|en|dans|par|por|mediante)\s+(?:(?:the|our|die|der|unsere[rn]?|la|le|el|nuestra|notre)\s+)?(?:poll|umfrage|encuesta|sondage)(?!\p{L})|(?<!\p{L})(?:vot(?:e|er) par correspondance|vote by (?:proxy|mail|post)|proxy vote|voto por (?:correo|poder)|briefwahl)(?!\p{L})|(?<!\p{L})(?:complet(?:ar|e|ad|en)|fill (?:out|in)|rellenar|responder|contestar|ausf[üu]llen|remplir)\s+(?:(?:la|el|the|a|die|den|le)\s+)?(?:encuesta|survey|umfrage|sondage)\s+(?:de|on|about|zu[mr]?|sur)\s+\p{L}+/giu;
 
 const NOTIFICATION_SUBJECT =
   /^(notification|reminder|accepted|declined|tentative|updated invitation|invitation):|\b(shared a document|invited you to (edit|vote|view)|assigned to you|assigned you|mentioned you|commented on|run failed|workflow run|review requested|requested your review|approved your|merged)\b/i;

@@ -10,7 +10,7 @@ const AMOUNT = String.raw`(?:[$€£]\s?\d+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?\
  * pour le cadeau": a collection among the readers asks each of them for their share, whatever way to pay follows.
  */
 const COLLECTING = new RegExp(
-  String.raw`(?<!\p{L})(?:(?:we|i)(?:['’]re|\s+are|['’]m|\s+am)\s+(?:also\s+)?(?:collecting|pooling)|(?:wir\s+)?sammeln(?:\s+wir)?|(?:estamos\s+)?(?:juntando|recolectando|recogiendo|reuniendo)|(?:nous\s+)?collectons|on\s+(?:collecte|r[ée]colte))\s+(?:(?:auch|noch|aussi|tambi[ée]n)\s+)?(${AMOUNT})(?:\s+(?:per|a|each|pro|por|par)\s+\p{L}+)?\s+(for|für|para|pour)\s+((?:(?:Mr|Ms|Mrs|Dr|Sra?|Mme|Hr|Fr)\.|[^.;!?\n]){3,60}?)(?=\s*(?:[-–—.;,!?(]|$|\s(?:by|bis|antes|avant|when|wenn|cuando|quand|via|über|por|par)\s))`,
+  String.raw`(?<!\p{L})(?:(?:we|i)(?:['’]re|\s+are|['’]m|\s+am)\s+(?:also\s+)?(?:collecting|pooling)|(?:wir\s+)?sammeln(?:\s+wir)?|(?:estamos\s+)?(?:juntando|recolectando|recogiendo|reuniendo)|(?:nous\s+)?collectons|on\s+(?:collecte|r[ée]colte))\s+(?:(?:auch|noch|aussi|tambi[ée]n)\s+)?(${AMOUNT})(?:\s+(?:per|a|each|pro|por|par)\s+\p{L}+)?\s+(for|für|para|pour)\s+((?:(?:Mr|Ms|Mrs|Dr|Sra?|Mme|Hr|Fr)\.|[^.;!?\n]){3,60}?)(?=\s+[-–—]\s|\s*(?:[.;,!?(]|$|\s(?:by|bis|antes|avant|when|wenn|cuando|quand|via|über|por|par)\s))`,
   'iu',
 );
 

@@ -27,11 +27,12 @@ export const PROPOSED = new RegExp(
  * kermesse". The words after the preposition, up to a date, a place preposition or punctuation.
  */
 const INVITED_TO =
-  /(?:invit\p{L}*|convo(?:qu|c)\p{L}*|convi(?:er|ons|ez|e|ent)(?!\p{L})|laden|lade|lädt|einladung)(?:\s+(?:you|all|everyone|families|parents|sie|euch|dich|wir|ich|alle|herzlich|a todos|à tous))*\s+(?:to|zu[mr]?|a la|al|a|à la|au|aux|à l['’]|à)\s+(?:(?:our|the|a|an|this year['’]s|unserem|unserer|unser|einem|einer|nuestra|nuestro|la|el|notre|nos|le|les)\s+)?([^\s.,;:!?()]+(?:\s+[^\s.,;:!?()]+){0,4})/iu;
+  /(?:invit\p{L}*|convo(?:qu|c)\p{L}*|convi(?:er|ons|ez|e|ent)(?!\p{L})|assister|participer|laden|lade|lädt|einladung)(?:\s+(?:you|all|everyone|families|parents|sie|euch|dich|wir|ich|alle|herzlich|a todos|à tous))*\s+(?:to|zu[mr]?|a la|al|a|à la|au|aux|à l['’]|à)\s+(?:(?:our|the|a|an|this year['’]s|unserem|unserer|unser|einem|einer|nuestra|nuestro|la|el|notre|nos|le|les)\s+)?([^\s.,;:!?()]+(?:\s+[^\s.,;:!?()]+){0,4})/iu;
 const INVITED_STOP = /\s(?:on|at|in|from|this|next|el|en|del|a las?|desde|am|im|um|in|von|ab|ein|le|à|au|dans|ce|cette|\u0000)(?:\s.*)?$/iu;
 
 export function invitedTo(clause: string, lang: DateContext['lang']): string | null {
-  const m = INVITED_TO.exec(clause);
+  // "Vous êtes convoqué(e) à l'assemblée": the written gender mark is no word between the verb and its object.
+  const m = INVITED_TO.exec(clause.replace(/(?<=\p{L})\((?:e|es|s|x|ne)\)/gu, ''));
   if (!m) return null;
   let phrase = m[1].replace(INVITED_STOP, '').trim();
   // German names the event with capitalised nouns: "zum Weihnachtsbasteln ein" -> "Weihnachtsbasteln".
@@ -202,3 +203,8 @@ export function withWhose(title: string, clause: string): string {
   if (!who || NOT_A_PERSON.test(who) || title.split(/\s+/).length > 4 || title.toLowerCase().includes(who.toLowerCase())) return title;
   return finishTitle(`${capitalise(who)}: ${title.charAt(0).toLowerCase()}${title.slice(1)}`, 10);
 }
+
+/** "Open enrollment is open now through Friday, December 4": a window that closes, a deadline, not an event. */
+export const OPEN_UNTIL = /\b(?:is|are) open (?:now )?(?:through|until|till|thru)\b/i;
+/** The verbs an invitation is made with: a title that keeps one has not found what it invites to. */
+export const INVITING_VERB = /(?<!\p{L})(?:invit\p{L}*|convo(?:qu|c)\p{L}*|convi(?:er|ons|ez|e|ent)|assister|participer|einladen|laden)(?!\p{L})/iu;

@@ -76,7 +76,7 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
 /** "Vereinbaren Sie einen Termin", "Überweisen Sie den Betrag": the polite imperative titled like a to-do ("Termin vereinbaren"). */
 /** "Meldet euch über das Formular an", "Tragen Sie sich in die Liste ein": a reflexive verb with its prefix at the end. */
 const REFLEXIVE_SEPARABLE =
-  /^(\p{L}{3,}?)(?:et|t|en|e)?\s+(?:euch|dich|Sie\s+sich)\s+(?:bitte\s+)?(?:(?:auch|ebenfalls|noch)\s+)?(\S.{2,80}?)\s+(an|ein|ab|zur[üu]ck)$/u;
+  /^(\p{L}{3,}?)(?:et|t|en|e)?\s+(?:euch|dich|Sie\s+sich)\s+(?:bitte\s+)?(?:(?:auch|ebenfalls|noch)\s+)?(\S.{2,80}?)\s+(an|ein|ab|zur[üu]ck)(?:\s+und\s+\S.*)?$/u;
 
 export function germanPoliteTitle(title: string): string {
   // German to-do entries put the verb last, in the infinitive: "Über das Formular anmelden".

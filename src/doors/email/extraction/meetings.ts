@@ -12,6 +12,8 @@ import {
   visitTitle,
   withOccasion,
   withWhose,
+  OPEN_UNTIL,
+  INVITING_VERB,
   meetingPurpose,
 } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
@@ -21,7 +23,7 @@ import { GENERIC_LABEL, happening, hostedEvent, leadsIn, nounPhrase } from './st
 import { germanActivity } from './german-activity.js';
 import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint } from './places.js';
 import { DEADLINE_LABEL } from './schedule.js';
-import { subjectTitle } from './subject.js';
+import { subjectEventTitle, subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 import { hasMeetingWord, MEETING_WORD, meetingPhrase } from './meeting-words.js';
 
@@ -30,7 +32,7 @@ export const POINTS_AT_DAY = String.raw`(?:(?:this|next|coming|kommenden|n[äa]c
 /** "Entries close", "Voting closes on", "la inscripción cierra el", "Anmeldung endet am", "les inscriptions ferment le": a window for answers shutting, before its day. */
 export const WINDOW_CLOSES = String.raw`(?:entries|registration|enrol?lment|applications?|sign-?ups?|submissions?|nominations?|orders?|voting|the poll|poll|survey|le vote|umfrage|abstimmung|anmeldung|anmeldefrist|encuesta|votaci[óo]n|inscripci[óo]n|inscripciones|sondage|inscriptions)\s+(?:se\s+)?(?:close[sd]?|closing|ends|cierran?|termina|endet|schlie(?:ß|ss)t|ferment?|closent|termine(?:nt)?)(?:\s+(?:on|el|am|le))?`;
 const DEADLINE_BEFORE = new RegExp(
-  String.raw`\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|runs (?:through|thru)|(?:open|available) (?:through|thru)|${WINDOW_CLOSES}|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|como muy tarde|como m[áa]ximo|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?${POINTS_AT_DAY}$`,
+  String.raw`\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|runs (?:through|thru)|(?:open|available) (?:now )?(?:through|thru)|${WINDOW_CLOSES}|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|como muy tarde|como m[áa]ximo|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?${POINTS_AT_DAY}$`,
   'i',
 );
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
@@ -41,7 +43,6 @@ const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|gan
  */
 const DAY_LONG =
   /(?<![\p{L}-])(?:(?!(?:the|a|an|no|next|that|this|each|every|per|one|same|whole|all|full|working|business|school|week|long|other|first|last|following|previous|any|some|which|what|your|our|their|my|his|her|its|of|on|for|in|to|by)\s)\p{L}{3,}\s+day|(?:day|field|school|class|ski)\s+trip|excursion|outing|ausflug|wandertag|projekttag|sporttag|klassenfahrt|exkursion|excursi[óo]n|salida escolar|jornada\s+(?:de|deportiva|cultural)|journ[ée]e\s+(?:de|des|du|portes|sportive|p[ée]dagogique)|sortie\s+(?:scolaire|au|à|en))(?!\p{L})/iu;
-const INVITING_VERB = /(?<!\p{L})(?:invit\p{L}*|convo(?:qu|c)\p{L}*|convi(?:er|ons|ez|e|ent)|einladen|laden)(?!\p{L})/iu;
 const COPULA =
   /\s+(?:is|are|will be|would be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|wäre|beginnt|es|serán?|ser[íi]an?|serait|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra|sont)(?!\p{L})/iu;
 /** A field that says when something starts: "Kursbeginn:", "Course start:", "Inicio del curso:", "Début des cours :". */
@@ -253,18 +254,6 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
 }
 
 /** An event in one clause: a day and time (or an all-day marker) with a meeting word, not a deadline. */
-const SUBJECT_NOISE =
-  /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi|ank[üu]ndigung|announcement|aviso|annonce|hinweis|info)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
-
-/** The subject line as an event title: "Einladung zum Elternabend der Klasse 2a" -> "Elternabend der Klasse 2a". */
-function subjectEventTitle(subject: string): string {
-  const s = subjectTitle(subject)
-    .replace(SUBJECT_NOISE, '')
-    .replace(/\s+(?:reminder|recordatorio|erinnerung|rappel)\b/i, '')
-    .replace(/\s+[-–—|]\s+.*$/, '')
-    .replace(/\s*[@(].*$/, '');
-  return finishTitle(capitalise(s), 10);
-}
 
 /** "Next review: Thursday 7 January, 10:00, Board room.": a capitalised name right after the date. */
 function placeAfter(clause: string, m: DateMention): string | null {
@@ -288,7 +277,8 @@ export const RELATIVE_DAY = /\b(today|tonight|tomorrow|hoy|mañana|heute|morgen|
 const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|das|dies|il|elle|ce|cela|ça|on|nous|wir|nos)\b/i;
 
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
-  if (notOneEvent(clause)) return null;
+  // "Open enrollment is open now through Friday, December 4": a window that closes, a deadline, not an event.
+  if (notOneEvent(clause) || OPEN_UNTIL.test(clause)) return null;
   const meeting = hasMeetingWord(clause) || INVITED.test(clause) || PROPOSED.test(clause) || visitorComes(clause);
   const activity = !meeting && ctx.lang === 'de' && DATEISH.test(clause) ? germanActivity(clause, findDates(clause, ctx)) : null;
   const happens = meeting || activity || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);

@@ -9,8 +9,8 @@ export const END_OF_NAMED_MONTH = new RegExp(
   `(?<!\\p{L})(?:(?:by |until |before )?(?:the )?end of|ende|(?:à la |d'ici la )?fin(?: de| d')?|(?:a |para )?(?:finales|fin(?:al)?) de)\\s+(${MONTH_NAME})(?!\\p{L})`,
   'giu',
 );
-/** "30. November", "4. Dezember 2026": a day of a named month written German-style, at a line's start. */
-export const DAY_OF_NAMED_MONTH = new RegExp(`^\\d{1,2}\\.\\s+(?:${MONTH_NAME})(?!\\p{L})`, 'iu');
+/** "30. November", "4 de diciembre", "December 4": a day and its month, as a line wrapped after "by Friday," opens. */
+export const DAY_OF_NAMED_MONTH = new RegExp(`^(?:\\d{1,2}\\.?\\s+(?:de\\s+)?(?:${MONTH_NAME})|(?:${MONTH_NAME})\\s+\\d{1,2}(?:st|nd|rd|th)?)(?!\\p{L})`, 'iu');
 const MONTH_INDEX: [RegExp, number][] = [
   [/^(?:jan|ene)/i, 1],
   [/^(?:feb|f[ée]v)/i, 2],

@@ -49,14 +49,22 @@ export function announcedAbove(intro: string, below: string, ctx: DateContext, s
   if (!/:\s*$/.test(intro)) return null;
   const hosted = hostedEvent(intro.replace(/:\s*$/, ''));
   // An invitation over its day and hour; a booking confirmed over them is the appointment's (appointments.ts).
-  const announces = (hasMeetingWord(intro) || INVITED.test(intro) || hosted !== null) && !/(?<!\p{L})(?:best[äa]tig|confirm)/iu.test(intro);
+  // "im Auftrag der Firma ... findet die jährliche Ablesung der Heizkostenverteiler statt:": what takes place names it.
+  // "... kündigen wir die jährliche Ablesung der Heizkostenverteiler an:" announces it the same way.
+  const takesPlace =
+    /(?<!\p{L})(?:findet|finden|kündigen wir|k[üu]ndigt)\s+(?:die|der|das|den|unser\p{L}*|eine?n?)?\s*(?:\p{Ll}+\s+)?(\p{Lu}[\p{L}-]+(?:\s+(?:der|des)\s+\p{Lu}[\p{L}-]+)?)[^:]*\b(?:statt|an)\s*:\s*$/u.exec(
+      intro,
+    );
+  const announces =
+    (hasMeetingWord(intro) || INVITED.test(intro) || hosted !== null || takesPlace !== null) && !/(?<!\p{L})(?:best[äa]tig|confirm)/iu.test(intro);
   if (!announces || findDates(intro, ctx).some((m) => m.hasDay)) return null;
   const when = findDates(below, ctx)[0];
   if (!when?.hasDay || !when.hasTime || when.index > 4) return null;
   const told = `${intro.replace(/:\s*$/, '')} ${below}`;
   const found = clauseEvent(told, told, ctx, subject);
   // "L'association organise son assemblée générale :", "The PTA is hosting its winter fair:": the host's object names it.
-  const event = found && hosted ? { ...found, title: finishTitle(capitalise(hosted), 10) } : found;
+  const named = hosted ?? takesPlace?.[1] ?? null;
+  const event = found && named ? { ...found, title: finishTitle(capitalise(named), 10) } : found;
   // What follows the hour on those lines is the place, whole ("salle polyvalente du collège, 21 rue de Lille").
   const rest = below
     .slice(when.end)
@@ -83,7 +91,7 @@ const NEXT_OF_SERIES =
   /^(?:next|the next|our next|prochain(?:e)?|pr[óo]xim[oa]|n[äa]chste[rsn]?)\s+(meeting|sync|call|check-?in|session|review|r[ée]union|point|reuni[óo]n|llamada|sitzung|besprechung|termin|treffen)$/iu;
 const GENERIC_MEETING = /^(?:meeting|r[ée]union|reuni[óo]n|sitzung|besprechung|treffen|call|llamada|session)$/i;
 const NOTES_WORDS =
-  /(?<!\p{L})(?:notes?|minutes|recap|summary|actions?|& actions|and actions|compte[- ]rendu|acta|resumen|protokoll|notizen)(?!\p{L})|^\s*(?:&|and|y|et|und)(?!\p{L})\s*|\s*(?<!\p{L})(?:&|and|y|et|und)\s*$/giu;
+  /(?<!\p{L})(?:notes?|minutes|minuta|recap|summary|actions?|& actions|and actions|compte[- ]rendu|acta|resumen|protokoll|notizen)(?!\p{L})|^\s*(?:&|and|y|et|und)(?!\p{L})\s*|\s*(?<!\p{L})(?:&|and|y|et|und)\s*$/giu;
 /** One of the words above, tested (NOTES_WORDS is global, to remove them all). */
 const NOTES_WORD = new RegExp(NOTES_WORDS.source, 'iu');
 /** Only for telling whether a subject part is a date: any reference day will do. */
@@ -121,7 +129,16 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
           !findDates(p, NO_CONTEXT).length,
       );
   // "Party" under "Carraway Homes holiday party - timeline": the subject's part that holds the one word says which.
-  const part = (word: string) => subjectParts(subject).find((p) => p.toLowerCase().split(/\s+/).includes(word.toLowerCase()) && p.split(/\s+/).length > 1);
+  // "Feier" under "Jahresabschlussfeier Handball – Anmeldung bis 6.12.": a German compound ends on the word.
+  const holds = (w: string, word: string) => w === word || (w.length > word.length + 3 && w.endsWith(word));
+  const part = (word: string) =>
+    subjectParts(subject).find(
+      (p) =>
+        p
+          .toLowerCase()
+          .split(/\s+/)
+          .some((w) => holds(w, word.toLowerCase())) && p.split(/\s+/).length > 1,
+    );
   return events.map((e) => {
     const next = NEXT_OF_SERIES.exec(e.title.trim());
     const named = next ? series(next[1].toLowerCase()) : undefined;
@@ -208,7 +225,7 @@ export function onThatDay(task: TextTask, clause: string, previous: string, ctx:
 
 /** "I need that by Tuesday noon", "If you can send those by Wednesday", "Lo necesito antes del lunes": an ask whose object points back. */
 const POINTS_BACK =
-  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:if\s+you\s+(?:can\s+|could\s+)?|(?:can|could)\s+you\s+)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return)|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:(?:me|us)\s+)?(?:it|that|them|this|those|these|das|es|sie|(?:your|any)\s+(?:comments|feedback|notes|thoughts|edits|changes|input|corrections))?(?!\p{L})/iu;
+  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:if\s+you\s+(?:can\s+|could\s+)?|(?:can|could)\s+you\s+)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return)|(?:venmo|zelle|paypal|pay|bizum)(?:\s+(?:me|us|@\S+))?|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:(?:me|us)\s+)?(?:it|that|them|this|those|these|das|es|sie|(?:your|any)\s+(?:comments|feedback|notes|thoughts|edits|changes|input|corrections))?(?!\p{L})/iu;
 
 /** Words around a day that say nothing else: "on", "by", "am", "antes del", "como muy tarde el", "au plus tard le". */
 const DAY_WORDS =

@@ -15,7 +15,7 @@ import { subjectParts, subjectTitle } from './subject.js';
 import { capitalise, finishTitle } from './titles.js';
 
 const GOES =
-  /(?<!\p{L})(?:visit|visits|will visit|will attend|go to|goes to|are going to|is going to|head to|ira|iront|irons|se rendr\p{L}*|nous rendrons|assistera|assisteront|visitera|visiteront|visitar[áa]n?|ir[áa]n?|iremos|vamos a|besuchen|besucht|fahren|f[äa]hrt)(?!\p{L})/iu;
+  /(?<!\p{L})(?:visit|visits|will visit|will attend|go to|goes to|are going to|is going to|head to|ira|iront|irons|se rendr\p{L}*|nous rendrons|assistera|assisteront|visitera|visiteront|visitar[áa]n?|asistir[áa]n|asistiremos|acudir[áa]n|acudiremos|ir[áa]n?|iremos|vamos a|besuchen|besucht|fahren|f[äa]hrt)(?!\p{L})/iu;
 const DEPARTS =
   /(?<!\p{L})(?:leave|leaves|leaving|depart|departs|departure|d[ée]part|partirons|partira|salida|salimos|saldremos|abfahrt|treffpunkt|treffen (?:wir )?uns|we(?:['’]ll| will)? meet|nos (?:encontramos|reunimos)|nous nous retrouverons|rendez-vous)(?!\p{L})/iu;
 const RETURNS =

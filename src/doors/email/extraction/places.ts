@@ -116,7 +116,7 @@ const STREET_NAME_FIRST =
 function withStreetAfter(place: string, text: string): string {
   const at = text.indexOf(place);
   // "salle polyvalente de la mairie annexe, 8 rue Gambetta": a word or two of the place's name may come before the comma.
-  const rest = at >= 0 ? /^((?:\s+\p{Ll}{3,}){0,2})\s*,\s*(.*)$/su.exec(text.slice(at + place.length)) : null;
+  const rest = at >= 0 ? /^((?:\s+[\p{L}'’-]{2,}){0,3})\s*,\s*(.*)$/su.exec(text.slice(at + place.length)) : null;
   const street = rest ? (STREET_ADDRESS.exec(rest[2]) ?? STREET_NAME_FIRST.exec(rest[2])) : null;
   if (rest && street?.index === 0) return `${place}${rest[1]}, ${street[0].replace(/[\s,.;]+$/, '')}`;
   // "im Gruppenraum der Igel (Kita Sonnenblume, Neusser Str. 118, 50670 Köln)": the building and its street in brackets.
@@ -166,7 +166,7 @@ const LOCATIVE: RegExp[] = [
   /\b(?:at|in|inside|outside)\s+(?:the|our|your|their|my|his|her)\s+((?:[\p{L}'’-]+)(?:\s+(?!on\b|at\b|from\b|for\b|to\b|and\b|by\b|with\b)[\p{L}'’-]+){0,3})/giu,
 ];
 const NOT_A_PLACE =
-  /^(morning|afternoon|evening|night|meantime|future|past|end|beginning|middle|week|weekend|month|year|day|time|case|event|meantime|line|loop|office hours|place|mañana|tarde|noche|semana|mes|año|día|momento|caso|línea|matin|soir|soirée|après-midi|journée|semaine|mois|année|jour|cas|ligne|fin|début|morgen|abend|nachmittag|vormittag|woche|monat|jahr|tag|fall|anschluss|ende|anfang|rahmen|vorfeld|voraus|moment|total|person|advance|meantime|same|following|next|first|last|best|rest)\b/i;
+  /^(morning|afternoon|evening|night|meantime|future|past|end|beginning|middle|week|weekend|month|year|day|time|case|event|meantime|line|loop|office hours|place|mañana|tarde|noche|semana|mes|año|día|momento|caso|línea|matin|soir|soirée|après-midi|journée|semaine|mois|année|jour|cas|ligne|fin|début|morgen|abend|nachmittag|vormittag|woche|monat|jahr|tag|fall|anschluss|ende|anfang|rahmen|vorfeld|voraus|auftrag|namen|moment|total|person|advance|meantime|same|following|next|first|last|best|rest)\b/i;
 const PLACE_TAIL = /\s+(?:a las?|à|um|at|on|el|le|la|les|los|las|the|de|del|du|des|der|und|and|y|et|para|pour|für|for|from|to|que|que|with|con|avec|mit)$/i;
 
 /**

@@ -157,6 +157,10 @@ const ANNOUNCED =
 export const NOTHING_TO_DO =
   /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
 
+/** "Abgabe Kostenschätzung", "Final AP cutoff for vendor invoices", "Entrega del informe": a hand-in or a cutoff is due at its hour. */
+const HAND_IN =
+  /(?<!\p{L})(?:due|deadline|cut-?off|f[äa]llig|abgabe|einreichung|stichtag|annahmeschluss|fecha l[íi]mite|entrega|cierre|date limite|remise|d[ée]p[ôo]t|submission)(?!\p{L})/iu;
+
 function entry(line: string, text: string, day: DateMention, others: DateMention[], ctx: DateContext, asks: (text: string) => boolean): ScheduleItem | null {
   if (ANNOUNCED.test(text) || NOTHING_TO_DO.test(line)) return null;
   const time = others.find((m) => m.hasTime && !m.hasDay) ?? (day.hasTime ? day : null);
@@ -172,10 +176,7 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
   // A minute before midnight is a deadline's hour ("Letter of intent: Friday, December 11, 11:59 p.m. ET").
   const lastMinute = time !== null && time.hour === 23 && time.minute === 59;
   // "Dec 7 - Letter of intent due (5:00 PM CT)": an entry that says it is due names a deadline, whatever its hour.
-  if (
-    time &&
-    (dueByHour(line) || lastMinute || asks(cleaned.trim()) || /(?<!\p{L})(?:due|deadline|f[äa]llig|fecha l[íi]mite|date limite)(?!\p{L})/iu.test(cleaned))
-  ) {
+  if (time && (dueByHour(line) || lastMinute || asks(cleaned.trim()) || HAND_IN.test(cleaned))) {
     return {
       task: {
         kind: 'schedule',

@@ -99,9 +99,10 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       const isTable = line.includes(' | ');
       const starts = LIST_START.test(line) || isTable || LABEL_START.test(line) || DATE_FIRST_LINE.test(line) || endsWithDate(line);
       const prevLine = current?.lines[current.lines.length - 1] ?? '';
-      const prevEnds = prevLine.endsWith(':') || endsWithDate(prevLine) || (ADDRESS_END.test(prevLine) && /^\p{Lu}/u.test(line));
-      // "bis Montag," / "30. November, über das Portal": a day of the month wrapped onto its line is no list number.
+      // "bis Montag," / "30. November, über das Portal", "by Friday," / "December 4: ...": a day of the month wrapped onto its line
+      // is no list number, and the weekday before it no date of its own.
       const wrappedDay = prevLine.endsWith(',') && DAY_OF_NAMED_MONTH.test(line);
+      const prevEnds = !wrappedDay && (prevLine.endsWith(':') || endsWithDate(prevLine) || (ADDRESS_END.test(prevLine) && /^\p{Lu}/u.test(line)));
       if (!current || (starts && !DANGLING.test(prevLine) && !wrappedDay) || prevEnds || (current.listItem && isTable)) {
         close();
         current = { lines: [line], listItem: LIST_START.test(line) || isTable };
@@ -143,7 +144,10 @@ export function sentencesOf(text: string): string[] {
     const whole = end - start <= TAIL;
     // "88 Cedar Ave. Please RSVP": an abbreviation, then a new sentence that asks.
     // "1200 Oakwood Ave. Students should arrive ...": a street's suffix, then a sentence that opens on a word and goes on in lower case.
-    const sentenceAfterStreet = /\b(?:ave|blvd|bd|rd)\.$/i.test(tail) && /^\s+\p{Lu}\p{Ll}+\s+\p{Ll}/u.test(text.slice(end, end + 40));
+    // "300 Shore Dr. Dinner is catered": after a house number and a street's name, "Dr." and "St." are the street's.
+    const streetSuffix =
+      /\b(?:ave|blvd|bd|rd)\.$/i.test(tail) || /\d+\s+\p{Lu}\p{L}+\s+(?:[Dd]r|[Ss]t|[Ll]n|[Cc]t)\.$/u.test(text.slice(Math.max(start, end - 30), end));
+    const sentenceAfterStreet = streetSuffix && /^\s+\p{Lu}\p{Ll}+\s+\p{Ll}/u.test(text.slice(end, end + 40));
     if (
       ABBREVIATIONS.test(tail) &&
       !sentenceAfterStreet &&

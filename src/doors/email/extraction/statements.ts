@@ -55,7 +55,7 @@ export function labelledHappening(clause: string): string | null {
 
 /** A label that says only what kind of note follows: "Reminder", "Quick note", "FYI", "Heads-up", "Erinnerung". */
 export const GENERIC_LABEL =
-  /^(?:(?:quick|friendly|small|short|gentle|little|petit|pequeño|kleine|kurze|kurzer|important|wichtig|wichtiger)\s+)?(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time|(?:y |and |und |et )?(?:one more thing|another thing|otra cosa|noch etwas|noch was|autre chose))$/i;
+  /^(?:(?:quick|friendly|small|short|gentle|little|petit|pequeño|kleine|kurze|kurzer|important|wichtig|wichtiger)\s+)?(reminder|note|fyi|update|save the date|heads[- ]up|recordatorio|nota|erinnerung|hinweis|rappel|important|when|date|time|next|up next|coming up|pr[óo]xim[oa]|n[äa]chste[sr]?|prochaine?|(?:y |and |und |et )?(?:one more thing|another thing|otra cosa|noch etwas|noch was|autre chose))$/i;
 /**
  * Words that lead in to a sentence rather than name anything: "Also a heads-up", "Let's celebrate",
  * "Und nicht vergessen", "Don't forget", "Y recuerden", "Reminder": a conjunction or adverb first,
@@ -115,6 +115,9 @@ export function happening(clause: string, lang: Lang): Happening | null {
       );
     if (after) return { subject: after[1], motion: false };
   }
+  // "The main parking lot will be repaved on Wednesday from 7 to 5", "la piscina será vaciada el lunes": work done
+  // to a place that day; the place is not the event's name, the subject line ("Parking lot repaving") is.
+  if (cop && cop.index > 0 && WORK_DONE.test(clause.slice(cop.index + cop[0].length))) return { subject: null, motion: true };
   if (cop && cop.index > 0 && (!goes || cop.index < goes.index)) {
     // "Let's celebrate: our end-of-season party is ...": the words before a colon only lead in.
     const before = clause
@@ -130,8 +133,16 @@ export function happening(clause: string, lang: Lang): Happening | null {
   // "am Donnerstag, 10. Dezember, werden zwischen 8 und 12 Uhr ... die Heizkostenverteiler abgelesen": a
   // passive says what will be done there that day, and names no doer; the subject line names it.
   if (lang === 'de' && DAY_FIRST.test(clause) && GERMAN_PASSIVE.test(clause)) return { subject: null, motion: true };
+  // "Our pest control vendor will treat all units in Building B on Tuesday between 9:00 AM and 1:00 PM": a
+  // visit to the reader's home in a window of hours, named by the subject line ("Pest control treatment").
+  if (SERVICE_VISIT.test(clause) && HOUR_WINDOW.test(clause)) return { subject: null, motion: true };
   return null;
 }
+const SERVICE_VISIT =
+  /(?<!\p{L})(?:will|is going to|are going to)\s+(?:\p{Ll}+\s+){0,1}?(?:treat|service|inspect|clean|spray|repair|replace|test|read|check|paint|visit|enter)\s+(?:all|every|each|your|the|our)\s+(?:\p{Ll}+\s+)?(?:units?|apartments?|homes?|flats?|houses?|suites?|residences?|meters?|smoke detectors?|windows?)(?!\p{L})/u;
+const HOUR_WINDOW = /(?<!\p{L})(?:between|from)\s+\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s+(?:and|to|-|–)\s+\d{1,2}/iu;
+const WORK_DONE =
+  /^\s*(?!(?:held|hosted|organi[sz]ed|scheduled|planned|located|given|offered|run|open|opened|closed|moved|postponed|rescheduled|cancell?ed|celebrated|staged|served|celebrad[oa]s?|realizad[oa]s?|organizad[oa]s?|llevad[oa]s?|programad[oa]s?|cancelad[oa]s?|organis[ée]e?s?|c[ée]l[ée]br[ée]e?s?|tenue?s?|annul[ée]e?s?|report[ée]e?s?)(?!\p{L}))\p{Ll}{3,}(?:ed|en|ad[oa]s?|id[oa]s?)(?!\p{L})/u;
 const GERMAN_PASSIVE = /(?:^|\s)(?:wird|werden)\s.*\s\p{Ll}*ge\p{Ll}{2,}(?:t|en)\s*[.!]?$/u;
 
 /** The noun phrase heading a clause, without determiners and possessives, or null. */
@@ -196,7 +207,7 @@ export function closure(clause: string): string | null {
 }
 
 const OBLIGATION: Record<Lang, RegExp> = {
-  en: /\b(?:must|need(?:s)? to|has to|have to|should|is due|are due|due|is required|are required|required|payable|to be (?:paid|returned|submitted|sent))\b/i,
+  en: /\b(?:must|need(?:s)? to|has to|have to|should|is due|are due|due|is required|are required|required|payable|to be (?:paid|returned|submitted|sent)|(?:is|are) open (?:now )?(?:through|until|till|thru))\b/i,
   es: /\b(?:hay que|debe(?:n|s)?|deber[áa]n?|tiene(?:n)? que|es necesario|es imprescindible|es indispensable|hace falta|se debe|vence|obligatorio|se (?:entrega|presenta|paga|abona|env[íi]a)n?)(?!\p{L})/iu,
   de: /\b(?:m[üu]ss(?:en|t|e)?|ist\b.*\bzu \p{L}+en|sind\b.*\bzu \p{L}+en|sollte(?:n)?|f[äa]llig|einzureichen|abzugeben|zu [üu]berweisen|zu zahlen)\b/iu,
   fr: /\b(?:doi(?:t|vent|s)|devra(?:ient|it)?|il faut|est [àa] (?:rendre|r[ée]gler|payer)|sont [àa] (?:rendre|r[ée]gler)|[àa] rendre|[àa] r[ée]gler|obligatoire)\b/i,

@@ -42,7 +42,7 @@ import { dayOverItsLine, isTableRow, tableItems } from './tables.js';
 import { dueOnWeekdayBefore } from './weekdays.js';
 
 const KV = new RegExp(
-  String.raw`^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e|${START_LABEL})\s*(?::|\|)\s*\S`,
+  String.raw`^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|objekt|liegenschaft|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e|${START_LABEL})\s*(?::|\|)\s*\S`,
   'i',
 );
 /** A field that says when on its own ("When: Tue Dec 8, 10:00", "Quand : mardi 8 décembre 10:00") is enough for an event. */
@@ -53,7 +53,7 @@ const WHEN_KV = new RegExp(
 const DURATION_KV =
   /^\s*(?:[-*•]\s*)?(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|estimada|aproximada|prevista))?\s*:/i;
 const WHERE_KV =
-  /^\s*(?:[-*•]\s*)?(?:where|location|venue|address|meeting point|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|punto de encuentro|ort|wo|standort|adresse|treffpunkt|lieu|o[ùu]|emplacement|point de rendez-vous|lieu de rendez-vous)\s*(?::|\|)\s*(\S.*)$/i;
+  /^\s*(?:[-*•]\s*)?(?:where|location|venue|address|meeting point|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|punto de encuentro|ort|wo|standort|adresse|treffpunkt|lieu|o[ùu]|emplacement|point de rendez-vous|lieu de rendez-vous|objekt|liegenschaft)\s*(?::|\|)\s*(\S.*)$/i;
 const CONDITIONAL_NOTHING =
   /\b(?:if|unless|si|wenn|falls|sofern)\b[^.!?\n]{2,80},\s*(?:then\s+)?(?:no action (?:is )?(?:needed|required)|nothing|keine aktion|no se requiere|aucune action)/i;
 /**
@@ -277,6 +277,11 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           if (ev) {
             // "Il sera rattrapé le mercredi 16": the pronoun's event is named by the sentence before.
             if (lastSentence && opensWithPronoun(clause)) ev = namedByAntecedent(ev, lastSentence, ctx);
+            ev = namedByEntryLabel(ev, u);
+            // "... tienes que venir a firmar en persona. Te he reservado cita el miércoles ...": coming is the appointment itself.
+            for (let k = out.tasks.length - 1; k >= entryStart; k--)
+              if (out.tasks[k].dueMs === null && COME_IN.test(out.tasks[k].excerpt) && u.text.includes(out.tasks[k].excerpt.slice(0, 30)))
+                out.tasks.splice(k, 1);
             out.events.push(ev, ...sameEventOtherDays(ev, clause, ctx));
             continue;
           }
@@ -335,6 +340,16 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   // "we'll be back by 2:30 PM" read on the mail's own day, hours before it was sent: no deadline ahead.
   const ahead = out.tasks.filter((t) => t.dueMs === null || !t.dueIsExact || t.dueMs >= ctx.refMs - 3600000);
   return { tasks: inMailContext(ahead, events), events };
+}
+
+const COME_IN = /(?<!\p{L})(?:venir|come in|come by|come to the office|vorbeikommen|kommen|passer)(?!\p{L})/iu;
+/** "Te he reservado cita", "I've booked you a slot": a booking told without what it is for. */
+const BOOKED_ONLY =
+  /^(?:(?:te|le|os|les)\s+(?:he|hemos)\s+(?:reservado|pedido|dado)|(?:i|we)(?:['’]ve| have)?\s+(?:booked|reserved)(?:\s+(?:you|for you))?|wir haben (?:ihnen|dir|euch))\s+(?:(?:una|un|a|an|einen)\s+)?(?:cita|hora|turno|appointment|slot|time|termin)\b/iu;
+/** "- Renovación del certificado digital: ... Te he reservado cita el miércoles ...": the entry's label names the booking. */
+function namedByEntryLabel(ev: TextEvent, u: Unit): TextEvent {
+  const label = u.listItem ? /^\s*(?:[-*•]\s*|\d{1,2}[.)]\s+)?([^:.!?]{3,60}):\s/u.exec(u.text) : null;
+  return label && BOOKED_ONLY.test(ev.title.trim()) ? { ...ev, title: finishTitle(label[1].trim(), 10) } : ev;
 }
 
 /**
