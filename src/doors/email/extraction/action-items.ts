@@ -17,6 +17,7 @@ import {
   subjectTopic,
 } from './asks.js';
 import { collectionTask } from './collections.js';
+import { pickDue, withoutAskedAbout } from './due-choice.js';
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { imperativeMood, listVerb } from './imperative-mood.js';
@@ -29,7 +30,7 @@ export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
 
 export const REQUEST =
-  /\b(please|pls|kindly|can you|could you|are you (?:still )?(?:ok|okay|able|happy|good) to|can everyone|could everyone|can everybody|could everybody|would you|will you|would you mind|can we get|i need you to|(?:i|we)(?:['’]ll| will)?(?: also| still| then| just)? need (?:you|the|your|a|an|all|both|copies|\d)|necesit(?:o|amos|ar[íi]a|ar[íi]amos)(?: también| además)? (?:tus?|sus?|vuestr[oa]s?|el|la|los|las|una?)|benötigen wir|benötige ich|nous avons besoin d|j['’]ai besoin d|we'd like|we’d like|i'd like you|por favor|puedes|podrías|podria|necesito que|necesitamos que|recuerden|recordad|no se olviden de|no olviden|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|brauche ich|brauchen wir|bräuchte ich|bräuchten wir|nous vous prions|nous vous demandons|(?:est|sont|[êe]tes) pri[ée]e?s? de|il faudrait|faudrait|bitte|(?<=(?:^|[,;:!?¿]\s*|\b(?:und|oder|bitte|aber|also)\s+))(?:können sie|könnten sie|kannst du|könntest du)|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
+  /\b(please|pls|kindly|can you|could you|are you (?:still )?(?:ok|okay|able|happy|good) to|can everyone|could everyone|can everybody|could everybody|would you|will you|would you mind|can we get|i need you to|(?:i|we)(?:['’]ll| will)?(?: also| still| then| just)? need (?:you|the|your|a|an|all|both|copies|\d)|necesit(?:o|amos|ar[íi]a|ar[íi]amos)(?: también| además)? (?:tus?|sus?|vuestr[oa]s?|el|la|los|las|una?)|benötigen wir|benötige ich|nous avons besoin d|j['’]ai besoin d|we'd like|we’d like|i'd like you|(?:needs|requires) your|por favor|puedes|podrías|podria|necesito que|necesitamos que|recuerden|recordad|no se olviden de|no olviden|favor de|no olvides|le rogamos|les rogamos|rogamos|le pedimos|les pedimos|wir bitten|bitten wir|brauche ich|brauchen wir|bräuchte ich|bräuchten wir|nous vous prions|nous vous demandons|(?:est|sont|[êe]tes) pri[ée]e?s? de|il faudrait|faudrait|bitte|(?<=(?:^|[,;:!?¿]\s*|\b(?:und|oder|bitte|aber|also)\s+))(?:können sie|könnten sie|kannst du|könntest du)|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
 export const IMPERATIVE =
   /^(send|email|mail|call|ring|text|review|read|check|confirm|book|reserve|schedule|set up|setup|arrange|organi[sz]e|prepare|draft|write|update|fix|ship|deploy|submit|upload|download|fill( out| in)?|complete|finish|sign|pay|venmo|zelle|paypal|e-transfer|buy|order|pick up|pick|drop off|get|grab|bring|share|forward|reply|respond|follow up|reach out|contact|ask|invite|approve|renew|cancel|register|sign up|finali[sz]e|migrate|move|clean|file|print|scan|return|collect|deliver|test|load test|document|plan|create|add|remove|merge|install|configure|look into|investigate|research|find|compare|decide|agree|discuss|talk to|tell|remind|ping|loop in|circulate|publish|post|prep|gather|pull|compile|summari[sz]e|translate|attach|enviar|envía|revisar|revisa|llamar|llama|confirmar|confirma|reservar|reserva|preparar|prepara|firmar|pagar|paga|senden|schicken|prüfen|bestätigen|buchen|vorbereiten|unterschreiben|bezahlen|anrufen|envoyer|envoyez|vérifier|confirmer|réserver|préparer|signer|payer|appeler)\b/i;
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
@@ -73,22 +74,6 @@ export interface TextTask {
   confidence: number;
   /** Which rule found it (the CONFIDENCE key of its base level): read by the item model (item-model.ts). */
   rule?: ConfidenceRule;
-}
-
-/** Whether the mention stands inside brackets ("(movimientos hasta el 30 de noviembre)"): an aside, not the deadline. */
-const inBrackets = (text: string, m: DateMention) => /\([^)]*$/.test(text.slice(0, m.index)) && /^[^(]*\)/.test(text.slice(m.end));
-
-function pickDue(text: string, mentions: DateMention[]): DateMention | null {
-  const usable = mentions.filter((m) => m.hasDay || m.hasTime);
-  const isDeadline = (m: DateMention) => isDeadlineMention(text, m) && !m.likelyPast;
-  // A deadline outside brackets first; one inside ("(bitte bis 04.12. zurückgeben)") when none stands outside.
-  const deadline = usable.find((m) => isDeadline(m) && !inBrackets(text, m)) ?? usable.find(isDeadline);
-  if (deadline) return deadline;
-  // "Inventario físico al 31 de diciembre: viernes 8 de enero": the day after the label's colon, ending the line.
-  const labelled = usable.find((m) => m.hasDay && !m.likelyPast && /:\s*$/.test(text.slice(0, m.index)) && /^[\s).;]*$/.test(text.slice(m.end)));
-  if (labelled) return labelled;
-  const future = usable.filter((m) => !m.likelyPast);
-  return future.length === 1 ? future[0] : (future.find((m) => m.hasDay) ?? null);
 }
 
 const DEADLINE_TAIL = new RegExp(
@@ -141,19 +126,6 @@ export interface ClauseInfo {
   bulk: boolean;
 }
 
-/**
- * "Ask Sami if he can drive her to the airport on the 20th", "frag Tom, ob er am Samstag kann": the
- * day belongs to what is asked about, not to the asking; only a deadline ("by Friday") dates the ask.
- */
-const ASKED_ABOUT =
-  /(?<!\p{L})(?:(?:ask|check with|find out from|frag(?:e|t)?|demande(?:r|z)?\s+[àa]|pregunta(?:le|les|r)?(?:\s+a)?)\s+(?:\p{L}+,?\s+){0,3}?|conf[íi]rm(?:a|e|en)?(?:me|nos|nme)\s+)(?:if|whether|ob|si)(?!\p{L})/iu;
-function withoutAskedAbout(clause: string, mentions: DateMention[]): DateMention[] {
-  const asked = ASKED_ABOUT.exec(clause);
-  if (!asked) return mentions;
-  const from = asked.index + asked[0].length;
-  return mentions.filter((m) => m.index < from || isDeadlineMention(clause, m));
-}
-
 /** "Buses leave Hawthorne at 9:00 AM and return by 2:30 PM", "El autobús sale a las 8:30": an outing's timetable, no one's errand. */
 const TRAVEL_PLAN =
   /^(?:the\s+|el\s+|los\s+|der\s+|die\s+|le\s+|les\s+)?(?:bus(?:es)?|coach(?:es)?|autob[úu]s(?:es)?|micros?|busse?|car(?:s)?)\s+(?:will\s+)?(?:leave|leaves|depart|departs|return|returns|arrive|arrives|sale|salen|regresa|regresan|vuelve|vuelven|f[äa]hrt|fahren|kommt|kommen|part|partent|revient|reviennent)(?!\p{L})/iu;
@@ -178,6 +150,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const purposeLed = PURPOSE_CLAUSE.test(rest);
   rest = rest.replace(PURPOSE_CLAUSE, '');
   // "Vergiss bitte nicht, die Belege ... zu schicken", "N'oublie pas de ...": a reminder is an ask, and what follows is the errand.
+  // "Y acordate de cargar las horas ...": a reminder after "and" is still one.
+  const joined = /^(?:y|and|und|et|also)\s+(?=\S)/i.exec(rest);
+  if (joined && REMINDER_ASK.test(rest.slice(joined[0].length))) rest = rest.slice(joined[0].length);
   const reminded = REMINDER_ASK.exec(rest);
   if (reminded) rest = rest.slice(reminded[0].length);
   const req = REQUEST.exec(rest);
@@ -306,7 +281,12 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   let title = taskTitle(stripped, due, offsetInBody + leadOffset, askedAnswer);
   if (pickup) title = withoutModal(taskTitle(rest, due, offsetInBody, false));
   if (contentWordCount(title) < 2 && objectFirst && contentWordCount(objectFirst) >= 1) title = finishTitle(objectFirst, 14);
-  else if (objectFirst && contentWordCount(objectFirst) >= 1 && ctx.lang === 'de' && !title.toLowerCase().startsWith(objectFirst.toLowerCase())) {
+  else if (
+    objectFirst &&
+    contentWordCount(objectFirst) >= 1 &&
+    ctx.lang === 'de' &&
+    !title.toLowerCase().startsWith(objectFirst.replace(/\s*\([^)]*\)/g, '').toLowerCase())
+  ) {
     // German puts the object first and the verb last: "Kuchenspenden bitte bis Donnerstag im Sekretariat abgeben".
     // The clause's own casing (German nouns keep their capital, the rest does not).
     const at = info.clause.toLowerCase().indexOf(title.toLowerCase());
@@ -324,6 +304,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // "einen Termin unter 0221 555 123", "call us at 555-0148": the number is how, not what.
   title = title.replace(/\s+(?:unter|at|on|au|al|under)\s+\+?\d[\d\s/().-]{5,}\d/g, '');
   title = replyPurpose(title, info.clause) ?? title;
+  // "Cargar las horas en el sistema, que cierran": a relative clause cut at its verb says nothing of the errand.
+  title = title.replace(/,\s*(?:que|which|who|qui|die|das|der)\s+\p{L}+$/iu, '');
   // "need legal to look at the MSA changes": the note's errand is getting them to.
   title = title.replace(/^(?:still\s+)?need\s+(?!to\s)(?=(?:\p{L}+\s+){1,2}to\s)/iu, 'Get ');
   if (contentWordCount(title) < 2) {

@@ -13,7 +13,7 @@ import { capitalise, finishTitle } from './titles.js';
 export const QUESTION_ASK =
   /^(?:¿\s*)?(?:(?:est-ce que|est-ce qu['’])\s*)?(?:tu|vous)\s+(?:me\s+|nous\s+|m['’]|lui\s+)?(?:pourrais|pourriez|peux|pouvez|voudrais|voudriez|veux|voulez)\b|^(?:¿\s*)?(?:me|nos|le|les)\s+(?:puedes|podr[íi]as|pod[ée]is|podr[íi]an|pueden|podr[íi]a|puede)\b|^(?:¿\s*)?(?:pod[ée]is|podr[íi]an|pueden|podr[íi]ais)\b|^(?:¿\s*)?(?:te|le|os|les)\s+importar[íi]a\b|^(?:würdest du|würden sie|würdet ihr|könntet ihr|könnt ihr|magst du|kann ich dich bitten)\b|^(?:would you be able to|are you able to|any chance you could|do you mind|would it be possible (?:for you )?to|could i ask you to|can i ask you to)\b/iu;
 export const REMINDER_ASK =
-  /^(?:(?:vergiss|vergesst|vergessen sie)(?:\s+bitte)?\s+nicht|denk(?:t|en sie)?(?:\s+bitte)?\s+daran|n['’]oublie(?:z)? pas|no (?:te |os |se )?olvid(?:es|éis|e|en)|don['’]t forget|do not forget)\b,?\s*(?:de\s+|d['’]|to\s+)?/iu;
+  /^(?:(?:vergiss|vergesst|vergessen sie)(?:\s+bitte)?\s+nicht|denk(?:t|en sie)?(?:\s+bitte)?\s+daran|n['’]oublie(?:z)? pas|no (?:te |os |se )?olvid(?:es|éis|e|en)|don['’]t forget|do not forget|acordate|acu[ée]rdate|acordaos|acu[ée]rdense|recordá|recuerda|recuerden)\b,?\s*(?:de\s+|d['’]|to\s+)?/iu;
 /** Asking to be told something: "let me/us/Coach Dana/the office know", "tell us", "lasst uns ... wissen", "Bescheid geben/sagen". */
 export const ANSWER_ASK =
   /^(?:let\s+(?:me|us|him|her|them|(?:the|your|our|his|her)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2})\s+know|tell\s+(?:me|us)\b|d[íi](?:me|nos)|decid(?:me|nos)|d[íi]ga(?:n)?(?:me|nos)|av[íi]sa(?:d)?(?:me|nos)|av[íi]se(?:n)?(?:me|nos)|(?:dis|dites)-(?:moi|nous)|(?:fais|faites)-(?:moi|nous)\s+(?:signe|savoir)|tenez-(?:moi|nous)\s+au\s+courant|pr[ée]vien[ts]-(?:moi|nous)|pr[ée]venez-(?:moi|nous)|(?:lass|lasst|lassen sie)\s+(?:mich|uns)\b.*\bwissen\b)|(?<!\p{L})bescheid\s+(?:geben|sagen)\b|(?<!\p{L})(?:gebt|gib|geben sie|sagt|sag|sagen sie)\b.*\bbescheid\b/iu;
@@ -62,7 +62,7 @@ export const REQUEST_AT_START =
   /^(make sure|be sure to|don't forget|do not forget|remember to|ensure|(?:still\s+)?(?:need|have|got) to(?=\s+\p{L})|(?:still\s+)?need\s+(?!to\s)(?:\p{L}+\s+){1,2}to(?=\s+\p{L}))\b/iu;
 /** "We still need the forms", "necesitamos", "benötigen wir": a need said, an ask only with a day (else it introduces what follows). */
 export const NEED_STATED =
-  /(?<!\p{L})(?:(?:i|we)(?:['’]ll| will)?\s+(?:also|still|then|just)\s+need|necesit(?:o|amos|ar[íi]a|ar[íi]amos)|benötigen wir|benötige ich|bräuchten wir|bräuchte ich|nous avons besoin|j['’]ai besoin)(?!\p{L})/iu;
+  /(?<!\p{L})(?:(?:i|we)(?:['’]ll| will)?\s+(?:also|still|then|just)\s+need|necesit(?:o|amos|ar[íi]a|ar[íi]amos)|benötigen wir|benötige ich|(?:needs|requires)\s+your|bräuchten wir|bräuchte ich|nous avons besoin|j['’]ai besoin)(?!\p{L})/iu;
 /** "Adding to my list - need legal to look at the MSA changes": a forwarder's note after its lead-in. */
 export const NOTE_AFTER_LEAD = /^[^.!?]{3,40}\s[-–—:]\s+(?=(?:still\s+)?need\s)/iu;
 /** "Call number: FIC WHITCOMBE", "Order no.: 4411": a field's label and its short value, not an ask. */
