@@ -45,7 +45,7 @@ export function namedByAntecedent(ev: TextEvent, previous: string, ctx: DateCont
 }
 
 /** "Sign and return it", "Get them to me: <subject>": an ask whose object is a pronoun. */
-export const PRONOUN_OBJECT = /^(\p{L}+(?:\s+(?:and|&)\s+\p{L}+)?)\s+(it|them)(?!\p{L})([^:]*)/iu;
+export const PRONOUN_OBJECT = /^(\p{L}+(?:\s+(?:and|&)\s+\p{L}+)?)\s+(it|them|both)(?!\p{L})([^:]*)/iu;
 /** A noun phrase led by a determiner, up to the preposition, verb or mark after it. */
 const OBJECT_PHRASE =
   /(?<!\p{L})(?:the|an?|your|our|my|his|her|their|this|these|those|no|any|some|both|all|two|three)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]{3,})(?=\s+(?:with|for|to|from|on|in|at|by|of|and|or|this|that|which|who|is|are|was|were|will|has|have|so|before|after|until|as|please|can|could)(?!\p{L})|\s*[,.;:!?)–—-]|\s*$)/giu;
@@ -60,6 +60,8 @@ export function withAntecedent(t: TextTask, upToClause: string, previous: string
   const p = PRONOUN_OBJECT.exec(t.title);
   if (!p) return t;
   const plural = p[2].toLowerCase() === 'them';
+  // "We're missing the hotel folio and the receipt ... Can you send both": "both" names the first of two things, either number.
+  const either = p[2].toLowerCase() === 'both';
   // The sentence's own words up to the ask's verb ("... needs the revised calcs this week - can you get").
   const verb = new RegExp(`(?<!\\p{L})${p[1].split(/\s+/)[0]}(?!\\p{L})`, 'iu').exec(upToClause);
   const ownWords = verb ? upToClause.slice(0, verb.index) : '';
@@ -69,7 +71,7 @@ export function withAntecedent(t: TextTask, upToClause: string, previous: string
       const atStart = /(?:^|[.!?:]\s+|\s[-–—]\s+)$/.test(text.slice(0, m.index));
       // "($640, adds one day to the schedule)": an aside in brackets names nothing asked for.
       const aside = /\([^)]*$/.test(text.slice(Math.max(0, m.index - 80), m.index));
-      if (atStart || aside || NOT_A_THING.test(head) || /s$/i.test(head) !== plural || /ss$/i.test(head)) continue;
+      if (atStart || aside || NOT_A_THING.test(head) || (!either && (/s$/i.test(head) !== plural || /ss$/i.test(head)))) continue;
       return { ...t, title: finishTitle(`${p[1]} the ${m[1].toLocaleLowerCase()}${p[3]}`, 14), excerpt: `${text} ${t.excerpt}` };
     }
   }

@@ -242,7 +242,7 @@ function namedPlace(text: string): string | null {
   ].find((x) => !/^\d{1,2}(?:[:h.]\d{2})?\s?(?:[ap]\.?m\.?|h|uhr)?$/i.test(x[1].trim()));
   if (at && !/^\u0000/.test(at[1])) {
     const main = at[1].replace(/^(the|our|la|el|le)\s+/i, '').trim();
-    if (main.length > 1 && !/^(the|a|an)$/i.test(main)) return at[3] ? `${main} (${at[3].trim()})` : main;
+    if (main.length > 1 && !/^(the|a|an)$/i.test(main)) return at[2] ? `${main} (${at[2].trim()})` : main;
   }
   const officeOf =
     /\b(?:in|at|en|à)\s+(?:our|the|la|el|unserem|notre)\s+((?:[\p{L}]+\s+)?(?:office|oficina|büro|bureau|sala|salle)(?:\s+(?:de|of|in)\s+[\p{Lu}][\p{L}]+)?)/iu.exec(

@@ -24,11 +24,11 @@ const LEAD_INS: RegExp[] = [
   /^(?:still\s+)?(?:need|have|got) to\s+/i,
   // "For my list - also need to call ...": the forwarder's note to self says where it goes, not what.
   /^(?:for (?:my|the|our) (?:list|records|calendar|to-?do list)|note to self|memo to self|para mi lista|f[üu]r meine liste|pour ma liste)\s*[-–—:,]\s*/i,
-  /^(¿\s*)?(puedes|podrías|podria|podrías|puede|podría|pueden|necesito que|necesitamos que|favor de|recuerda|recuerden|recordad|no olvides|no olviden|es (?:indispensable|imprescindible|necesario))\s+/i,
+  /^(¿\s*)?(puedes|podés|podrías|podria|podrías|puede|podría|pueden|necesito que|necesitamos que|favor de|recuerda|recuerden|recordad|no olvides|no olviden|es (?:indispensable|imprescindible|necesario))\s+/i,
   /^(können|könnten|kannst|könntest|würden|würdest) (sie|du)( bitte)?\s+/i,
   /^(pouvez|pourriez|peux|pourrais)[- ](vous|tu)\s+(?:me\s+|nous\s+|m['’])?/i,
   /^(?:est-ce qu(?:e\s+|['’]))?(?:tu|vous)\s+(?:pourrais|pourriez|peux|pouvez|voudrais|voudriez|veux|voulez)(?:\s+bien)?\s+(?:me\s+|nous\s+|m['’])?/i,
-  /^(¿\s*)?(?:me|nos)\s+(?:puedes|podr[íi]as|pod[ée]is|podr[íi]an|pueden|podr[íi]a|puede)\s+/i,
+  /^(¿\s*)?(?:me|nos)\s+(?:puedes|podés|podr[íi]as|pod[ée]is|podr[íi]an|pueden|podr[íi]a|puede)\s+/i,
   /^(¿\s*)?(?:pod[ée]is|podr[íi]an|pueden|podr[íi]ais)\s+/i,
   /^(würdet|könntet|könnt) ihr( bitte)?\s+/i,
   /^(mir|uns)\s+(bitte\s+)?(?=\S+\s)/i,
