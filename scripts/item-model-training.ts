@@ -55,6 +55,8 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical27',
     'typical28',
     'typical29',
+    'typical30',
+    'typical31',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),
