@@ -64,6 +64,8 @@ export const PURCHASE =
 
 /** How a task was found: it decides what survives in mail that asks for little (receipts, notices). */
 export type TaskKind = 'section' | 'request' | 'list' | 'imperative' | 'payment' | 'deadline' | 'schedule';
+/** The kinds that ask the reader for something (not a schedule line, a bill or a stated deadline). */
+export const ASKED_KINDS = new Set<TaskKind>(['request', 'imperative', 'list', 'section']);
 
 export interface TextTask {
   kind: TaskKind;

@@ -26,8 +26,12 @@ export const PROPOSED = new RegExp(
  * zum Weihnachtsbasteln ein", "os invitamos a la fiesta de fin de curso", "nous vous invitons à la
  * kermesse". The words after the preposition, up to a date, a place preposition or punctuation.
  */
-const INVITED_TO =
-  /(?:invit\p{L}*|convo(?:qu|c)\p{L}*|convi(?:er|ons|ez|e|ent)(?!\p{L})|assister|participer|laden|lade|lädt|einladung)(?:\s+(?:you|all|everyone|families|parents|sie|euch|dich|wir|ich|alle|herzlich|a todos|à tous))*\s+(?:to|zu[mr]?|a la|al|a|à la|au|aux|à l['’]|à)\s+(?:(?:our|the|a|an|this year['’]s|unserem|unserer|unser|einem|einer|nuestra|nuestro|la|el|notre|nos|le|les)\s+)?([^\s.,;:!?()]+(?:\s+[^\s.,;:!?()]+){0,4})/iu;
+/** The verbs an invitation is made with, in the four languages (German's "laden ... ein" is added where it is read). */
+const INVITE_VERB = String.raw`invit\p{L}*|convo(?:qu|c)\p{L}*|convi(?:er|ons|ez|e|ent)(?!\p{L})|assister|participer`;
+const INVITED_TO = new RegExp(
+  String.raw`(?:${INVITE_VERB}|laden|lade|lädt|einladung)(?:\s+(?:you|all|everyone|families|parents|sie|euch|dich|wir|ich|alle|herzlich|a todos|à tous))*\s+(?:to|zu[mr]?|a la|al|a|à la|au|aux|à l['’]|à)\s+(?:(?:our|the|a|an|this year['’]s|unserem|unserer|unser|einem|einer|nuestra|nuestro|la|el|notre|nos|le|les)\s+)?([^\s.,;:!?()]+(?:\s+[^\s.,;:!?()]+){0,4})`,
+  'iu',
+);
 const INVITED_STOP = /\s(?:on|at|in|from|this|next|el|en|del|a las?|desde|am|im|um|in|von|ab|ein|le|à|au|dans|ce|cette|\u0000)(?:\s.*)?$/iu;
 
 export function invitedTo(clause: string, lang: DateContext['lang']): string | null {
@@ -207,4 +211,4 @@ export function withWhose(title: string, clause: string): string {
 /** "Open enrollment is open now through Friday, December 4": a window that closes, a deadline, not an event. */
 export const OPEN_UNTIL = /\b(?:is|are) open (?:now )?(?:through|until|till|thru)\b/i;
 /** The verbs an invitation is made with: a title that keeps one has not found what it invites to. */
-export const INVITING_VERB = /(?<!\p{L})(?:invit\p{L}*|convo(?:qu|c)\p{L}*|convi(?:er|ons|ez|e|ent)|assister|participer|einladen|laden)(?!\p{L})/iu;
+export const INVITING_VERB = new RegExp(String.raw`(?<!\p{L})(?:${INVITE_VERB}|einladen|laden)(?!\p{L})`, 'iu');

@@ -5,7 +5,7 @@
  * events already made (a place that counts them, a generic name and the subject), and the parts of a
  * clause that tell another thing (a reason, a replaced hour).
  */
-import type { TextTask } from './action-items.js';
+import { ASKED_KINDS, type TextTask } from './action-items.js';
 import { GENERIC_EVENT_TITLE } from './calibrate.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import type { Unit } from './sentences.js';
@@ -295,12 +295,11 @@ export function dueLineOfEntry(line: Unit, above: Unit[], tasks: TextTask[], ctx
  * ask continues that ask; the thing named is the errand.
  */
 const ALSO_NEEDED =
-  /^(?:and|also|plus|y|adem[áa]s|und|au[ßs]erdem|et|ainsi que)\s+(?:(?:also|tambi[ée]n|auch|noch|aussi)\s+)?((?:the|your|a|an|el|la|los|las|tu|su|sus|die|der|das|den|eine?n?|le|la|les|l['’]|votre|vos)\s*\p{L}[\p{L}\p{N}'’ -]{2,60}?)\s*,?\s+(?:by|before|no later than|not later than|a m[áa]s tardar|como muy tarde|antes del?|para el|bis|sp[äa]testens|au plus tard|avant|d['’]ici)(?!\p{L})/iu;
-const ASKS_KINDS = new Set(['request', 'imperative', 'list', 'section']);
+  /^(?:and|also|plus|y|adem[áa]s|und|au[ßs]erdem|et|ainsi que)\s+(?:(?:also|tambi[ée]n|auch|noch|aussi)\s+)?((?:the|your|a|an|el|la|los|las|tu|su|sus|die|der|das|den|eine?n?|le|les|l['’]|votre|vos)\s*\p{L}[\p{L}\p{N}'’ -]{2,60}?)\s*,?\s+(?:by|before|no later than|not later than|a m[áa]s tardar|como muy tarde|antes del?|para el|bis|sp[äa]testens|au plus tard|avant|d['’]ici)(?!\p{L})/iu;
 export function alsoNeeded(clause: string, paragraph: string, tasks: TextTask[], ctx: DateContext): TextTask | null {
   const m = ALSO_NEEDED.exec(clause.trim());
   const last = tasks[tasks.length - 1];
-  if (!m || !last || !ASKS_KINDS.has(last.kind) || !paragraph.includes(last.excerpt.slice(0, 40))) return null;
+  if (!m || !last || !ASKED_KINDS.has(last.kind) || !paragraph.includes(last.excerpt.slice(0, 40))) return null;
   const due = findDates(clause, ctx).find((x) => x.hasDay && !x.likelyPast && x.index > m[1].length);
   if (!due) return null;
   const exact = due.hasTime && !due.endOfDay;

@@ -1,6 +1,6 @@
 /** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
 import { CONFIDENCE } from './confidence.js';
-import { ACTION_HEADING, clauseTask, type TextTask } from './action-items.js';
+import { ACTION_HEADING, ASKED_KINDS, clauseTask, type TextTask } from './action-items.js';
 import { imperativeMood, listVerb } from './imperative-mood.js';
 import { namedByAntecedent, opensWithPronoun, withAntecedent } from './antecedent.js';
 import { introducesList, LIST_WORD, listHead } from './list-intros.js';
@@ -369,8 +369,6 @@ function withFields(events: TextEvent[], places: string[], durations: number[]):
 /** A deadline named by reference to the sentence before: "before then", "bis dahin", "avant cette date", "antes de esa fecha". */
 const THEN_REF =
   /\b(?:before|by|until) (?:then|that date|this date|that day|the same (?:date|day|deadline))\b|\bbefore (?:it|they|this|that) (?:expires?|ends?|closes?|runs? out)\b|\bvor (?:dem )?ablauf\b|\bavant (?:son |l['’])?(?:expiration|[ée]ch[ée]ance)\b|\bantes de que (?:caduque|venza|expire|termine)\b|\bbis dahin\b|\brechtzeitig\b|\bfristgerecht\b|\bdentro del plazo\b|\bdans les d[ée]lais\b|\bbis zu diesem (?:datum|tag|termin)\b|\bavant cette date\b|\bd['’]ici l[àa]\b|\bavant ce jour\b|\bantes de (?:esa|esta) fecha\b|\bpara entonces\b|\bhasta entonces\b|\bantes de ese d[íi]a\b/i;
-
-const ASKED_KINDS = new Set<TextTask['kind']>(['request', 'imperative', 'list', 'section']);
 
 function deadlineIn(text: string, ctx: DateContext): number | null {
   const m = findDates(text, ctx).find((x) => x.hasDay && !x.likelyPast && isDeadlineMention(text, x));
