@@ -178,7 +178,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   if (purpose) return purpose;
   let rest = body
     .replace(
-      /^(let's|let us|lets|could we|can we|shall we|we should|vamos a|lass uns|on pourrait)\s+(do\s+|have\s+|grab\s+|get\s+|set up\s+|schedule\s+)?/i,
+      /^(let's|let us|lets|could we|can we|shall we|we should|we['’]ll|we will|vamos a|lass uns|on pourrait)\s+(do\s+|have\s+|grab\s+|get\s+|set up\s+|schedule\s+)?/i,
       (m) => (/grab|get/i.test(m) ? 'grab ' : ''),
     )
     .replace(/^(our|the|a|an|your)\s+(quick\s+)?/i, (m) => (/quick/i.test(m) ? 'quick ' : ''))
@@ -267,6 +267,9 @@ function placeAfter(clause: string, m: DateMention): string | null {
   if (/^(?:zoom|teams|microsoft teams|google meet|webex)$/i.test(chunk)) return chunk;
   return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
 }
+
+const LENGTH_BEFORE =
+  /(?<!\p{L})(?:(?:grab|find|block|set aside|take|need)\s+(\d+\s*(?:minutes|mins|hours?))|(\d+-(?:minute|min))(?!\p{L})|(?:llamada|reuni[óo]n|videollamada|charla|appel|r[ée]union|entretien|visio)\s+de\s+(\d+\s*(?:minutos|minutes|min)))|(\d+)-?min[üu]tige?[nrs]?(?!\p{L})/iu;
 
 const UNREAD_PLACE =
   /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|(?<!\p{L})à l['’]|(?<!\p{L})à la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;
@@ -364,7 +367,9 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   const startMs = mentionStartMs(m, ctx, false);
   if (startMs < ctx.refMs - 3600000) return null;
   // "Can we grab 30 minutes on Monday at 11": the length asked for before the day.
-  const asked = /(?<!\p{L})(?:grab|find|block|set aside|take|need)\s+(\d+\s*(?:minutes|mins|hours?))(?!\p{L})/iu.exec(clause.slice(0, m.index))?.[1] ?? '';
+  // "a 30-minute call", "una llamada de 30 minutos", "ein 20-minütiges Gespräch": the length told with the meeting's noun.
+  const length = LENGTH_BEFORE.exec(clause.slice(0, m.index));
+  const asked = length ? (length[4] ? `${length[4]} min` : length.slice(1).find(Boolean)) : '';
   const durationContext = `${asked} ${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
   // "It should take about 90 minutes.": the next sentence says how long it lasts.
   const stated = mentionEndMs(m, ctx);
