@@ -237,9 +237,11 @@ const NO_PROVIDER =
  * and its text repeats, unless the title already names it. A calendar entry that says only "Oil change" leaves the reader
  * looking for the garage.
  */
-function withProvider(title: string, sender: string | null, text: string): string {
+export function withProvider(title: string, sender: string | null, text: string): string {
   const name = sender
-    ?.replace(/^(?:the|l['’]\s*[ée]quipe(?:\s+de)?|das|el equipo(?:\s+de)?|team)\s+/i, '')
+    // "Accounts | Dalton Wholesale": a department, then the business.
+    ?.replace(/^[^|]{2,30}\|\s*/, '')
+    .replace(/^(?:the|l['’]\s*[ée]quipe(?:\s+de)?|das|el equipo(?:\s+de)?|team)\s+/i, '')
     .replace(/\s+(?:team|teams?)$/i, '')
     .trim();
   if (!name || name.length < 4 || name.length > 48 || NO_PROVIDER.test(name) || name.includes('@')) return title;

@@ -4,7 +4,7 @@
  * an appointment confirmation makes one event at its address, plus any dated request it contains.
  */
 import { PURCHASE } from './action-items.js';
-import { appointmentEvent, fieldedEvent, fieldsOf } from './appointments.js';
+import { appointmentEvent, fieldedEvent, fieldsOf, withProvider } from './appointments.js';
 import { CALENDAR_ENTRY_SUBJECT, type MailClass } from './classify.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { WINDOW_CLOSES } from './meetings.js';
@@ -40,6 +40,14 @@ const CHANGE_OFFER =
 
 const CONSEQUENCE =
   /\b(otherwise|or else|if we do not receive|failing which|andernfalls|sonst|ansonsten|de lo contrario|en caso contrario|si no recibimos|sinon|faute de quoi|à défaut)\b/i;
+
+/** "Accounts | Dalton Wholesale", or a name the text signs with its legal form ("Dalton Wholesale Ltd"): a business, not a person. */
+function signsAsBusiness(sender: string | null, text: string): boolean {
+  if (!sender) return false;
+  if (sender.includes('|')) return true;
+  const name = sender.trim().replace(/[.*+?^${}()[\]\\]/g, '\\$&');
+  return new RegExp(`${name},?\\s+(?:Ltd|Limited|Inc|LLC|GmbH|AG|S\\.?A\\.?|S\\.?L\\.?|SARL|SAS|Corp|Co\\.)(?!\\p{L})`, 'iu').test(text);
+}
 
 /** Confidence is scaled by how much the mail's kind vouches for items read from its text. */
 const CLASS_TRUST: Record<MailClass, number> = {
@@ -132,7 +140,9 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
       out = fielded ? { ...found, events: [fielded] } : found;
     }
   }
-  out = { ...out, tasks: namedByBill(out.tasks, subject, body) };
+  // "Pay outstanding balance – Dalton Wholesale": a bill's ask names whom it pays, when a business sent it.
+  const payee = kind === 'transactional' || kind === 'notification' || signsAsBusiness(sender, body) ? sender : null;
+  out = { ...out, tasks: namedByBill(out.tasks, subject, body).map((t) => (t.kind === 'payment' ? { ...t, title: withProvider(t.title, payee, body) } : t)) };
   const trust = CLASS_TRUST[kind];
   if (trust === 1) return out;
   return {
