@@ -36,7 +36,7 @@ const LEAD_INS: RegExp[] = [
   /^(n['’]oublie pas d['’]|n['’]oublie pas de|no te olvides de|no os olvid[ée]is de|no se olvide de)\s*/i,
   /^(je vous rappelle qu(?:e\s+|['’])|nous vous rappelons qu(?:e\s+|['’])|we(?:'d like to)? remind you that|just a reminder that|a reminder that|le[s]? recordamos que|te recordamos que|wir erinnern (?:sie|euch|dich)(?: daran)?, dass)\s*/i,
   /^(merci de|veuillez|n'oubliez pas de|n’oubliez pas de|il faut|il faudrait( aussi| également)?|nous vous prions de|nous vous demandons de)\s+/i,
-  /^(le|les) (rogamos|pedimos) que\s+/i,
+  /^(le|les|os|te) (rogamos|pedimos|ruego) que\s+/i,
   /^(wir )?bitten (wir )?(sie|dich),?\s+/i,
 ];
 const DETERMINERS =
