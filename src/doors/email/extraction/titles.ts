@@ -36,6 +36,8 @@ const LEAD_INS: RegExp[] = [
   /^(n['’]oublie pas d['’]|n['’]oublie pas de|no te olvides de|no os olvid[ée]is de|no se olvide de)\s*/i,
   /^(je vous rappelle qu(?:e\s+|['’])|nous vous rappelons qu(?:e\s+|['’])|we(?:'d like to)? remind you that|just a reminder that|a reminder that|le[s]? recordamos que|te recordamos que|wir erinnern (?:sie|euch|dich)(?: daran)?, dass)\s*/i,
   /^(merci de|veuillez|n'oubliez pas de|n’oubliez pas de|il faut|il faudrait( aussi| également)?|nous vous prions de|nous vous demandons de)\s+/i,
+  // "Como el aforo es limitado, os pedimos que ...", "As space is limited, please ...": the reason leads in to the ask.
+  /^(?:as|since|because|como|ya que|puesto que|dado que|da|weil|comme|puisque|vu que)\s[^,]{3,60},\s*(?=(?:le|les|os|te)\s+(?:rogamos|pedimos|ruego)|please|we ask|kindly|por favor|bitte|wir bitten|merci de|veuillez|nous vous (?:prions|demandons))/i,
   /^(le|les|os|te) (rogamos|pedimos|ruego) que\s+/i,
   /^(wir )?bitten (wir )?(sie|dich),?\s+/i,
 ];
@@ -115,7 +117,7 @@ export function finishTitle(s: string, maxWords = 14): string {
   for (let i = 0; i < 3; i++) {
     out = out
       .replace(/[\s,;:.!?…"'”’)-]+$/u, '')
-      .replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom|para|pour|f[üu]r|que|qui|which)$/i, '');
+      .replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom|para|pour|f[üu]r|que|qui|which|a través|mediante|via|über|durch)$/i, '');
   }
   out = out.replace(/\((\p{Lu}{2,6})$/u, '($1)');
   return capitalise(out);
