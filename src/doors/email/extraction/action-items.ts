@@ -24,7 +24,7 @@ import { imperativeMood, listVerb } from './imperative-mood.js';
 import { isDeadlineMention, POINTS_AT_DAY } from './meetings.js';
 import { withinMention } from './relative-dates.js';
 import { obligation, obligationTitle } from './statements.js';
-import { blankListMarker, contentWordCount, dueLabelTitle, finishTitle, stripDeterminers, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
+import { blankListMarker, contentWordCount, DEADLINE_FIRST, dueLabelTitle, finishTitle, stripDeterminers, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
 
 export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
@@ -160,7 +160,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const req = REQUEST.exec(rest);
   let entryHead: string | null = null;
   // "die Lohnsteuerbescheinigung bitte bis 27. November": the object comes before the request word.
-  const objectFirst = req && req.index > 0 && /^(bitte|please|por favor|s'il vous plaît|svp)$/i.test(req[0]) ? rest.slice(0, req.index).trim() : '';
+  const objectFirst = req && req.index > 0 && /^(bitte|please|por favor|s'il vous plaît|svp)$/i.test(req[0]) ? rest.slice(0, req.index).trim().replace(DEADLINE_FIRST, '') : '';
   if (
     req &&
     req.index > 0 &&

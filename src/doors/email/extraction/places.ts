@@ -284,3 +284,16 @@ export function meetingPoint(sentence: string): string | null {
   // "Treffpunkt ist um 9 Uhr", "we meet at 10": a time, not a place.
   return /^(?:um|at|à|a las?)?\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:uhr|h|[ap]\.?m\.?)?(?:\s|$)/i.test(place) || isTimeZoneName(place) ? null : place;
 }
+
+/** A video call's link: Meet, Zoom, Teams, Webex, Whereby, Jitsi. */
+const VIDEO_LINK = /https?:\/\/(?:[\w-]+\.)*(?:meet\.google\.com|zoom\.us|teams\.microsoft\.com|teams\.live\.com|webex\.com|whereby\.com|meet\.jit\.si)\/[^\s<>)\]"]*/gi;
+
+/**
+ * "Ya quedó la llamada ... a las 10:00. Te paso el enlace de Meet: https://meet.google.com/...": a mail
+ * about one meeting that gives one video link holds the meeting there. With more of either, nothing is guessed.
+ */
+export function withVideoLink<E extends { location: string | null; rule?: string }>(events: E[], body: string): E[] {
+  if (events.length !== 1 || events[0].location || events[0].rule !== 'eventWithMeetingWord') return events;
+  const links = new Set(body.match(VIDEO_LINK) ?? []);
+  return links.size === 1 ? [{ ...events[0], location: [...links][0] }] : events;
+}

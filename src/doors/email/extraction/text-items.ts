@@ -12,6 +12,7 @@ import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { calledOff, PROPOSED } from './event-cues.js';
 import { clauseEvent, DATEISH, isDeadlineMention, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
 import { hasMeetingWord } from './meeting-words.js';
+import { withVideoLink } from './places.js';
 import {
   announcedAbove,
   alsoNeeded,
@@ -336,7 +337,10 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   }
   // A class's outing told over several lines (outings.ts).
   if (out.events.length <= 1) out.events = withOuting(out.events, outingEvent(segments.join('\n\n'), ctx, subject));
-  const events = namedBySubject(withSharedPlace(withFields(withoutMovedFrom(outingsNamedByPlace(out.events)), places, durations), sharedPlaces), cleanSubject);
+  const events = withVideoLink(
+    namedBySubject(withSharedPlace(withFields(withoutMovedFrom(outingsNamedByPlace(out.events)), places, durations), sharedPlaces), cleanSubject),
+    body,
+  );
   // "we'll be back by 2:30 PM" read on the mail's own day, hours before it was sent: no deadline ahead.
   const ahead = out.tasks.filter((t) => t.dueMs === null || !t.dueIsExact || t.dueMs >= ctx.refMs - 3600000);
   return { tasks: inMailContext(ahead, events), events };

@@ -1,11 +1,18 @@
 /** Turning sentences into short task and event titles. */
+import { MONTH_NAME, WEEKDAY_NAME } from './month-names.js';
 
 const LIST_MARKER = /^\s*(?:[-–*•·▪◦]|\d{1,2}[.)]|\(?\d{1,2}\)|[a-z]\)|#\d*)\s+/i;
 const OWNER_PREFIX =
   /^(?:@[\w.-]+|[\p{Lu}][\p{L}.'’-]*(?:\s*(?:\+|&|and|y|und|et)\s*[\p{Lu}][\p{L}.'’-]*)+|[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2}|[Ee]veryone|[Aa]ll|[Tt]eam|[Tt]odos|[Aa]lle|[Tt]ous|[Nn]ote to self|[Nn]ota|[Nn]otiz|[Rr]appel|[Tt]o-?do)\s*(?::|--|—|–)\s+/u;
 const DEADLINE_ONLY =
   /^(?:due|by|before|until|no later than|deadline|bis|sp[äa]testens|f[äa]llig|frist|avant|au plus tard|d['’]ici|pour le|antes|hasta|a m[áa]s tardar|plazo|para el)(?!\p{L})/iu;
+/** "By Monday, send me ...", "A más tardar el lunes mándame ...", "Bis Montag schick mir ...": the deadline said before the ask. */
+export const DEADLINE_FIRST = new RegExp(
+  String.raw`^(?:by|before|no later than|a m[áa]s tardar|como muy tarde|antes del?|bis(?:\s+sp[äa]testens)?|sp[äa]testens(?:\s+bis)?|d['’]ici|avant|au plus tard)\s+(?:(?:this|next|coming|el|le|la|the|am|zum|kommenden|n[äa]chsten|pr[óo]ximo|ce)\s+)*(?:(?:${WEEKDAY_NAME}|tomorrow|ma[ñn]ana|morgen|demain)(?:,?\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th|\.)?(?:\s+(?:de\s+)?(?:${MONTH_NAME}))?)?|\d{1,2}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?(?:${MONTH_NAME})|(?:${MONTH_NAME})\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}[./]\d{1,2}\.?)\s*,?\s+(?=\p{L})(?!(?:per|über|via|by|through|por|par|à|at|in|im|an|auf|mit|with|con|avec|en|to|zu|zum|zur|de|${MONTH_NAME})(?!\p{L}))`,
+  'iu',
+);
 const LEAD_INS: RegExp[] = [
+  DEADLINE_FIRST,
   // "Se convoca junta ordinaria ...", "Convocamos a la asamblea ...", "Nous convoquons ...": the meeting called, not the calling.
   /^(?:se convoca(?:n)?|(?:os |les |te |le )?convocamos|se cita|nous (?:vous )?convoquons|vous [êe]tes convoqu[ée]s?|sie sind eingeladen)\s+(?:(?:a|à)\s+)?(?:(?:la|el|los|las|le|les)\s+|l['’]\s*)?/i,
   // "Este año la cena de Navidad será ...", "This year, the party is ...": when it is said, not what.
