@@ -84,6 +84,11 @@ const DEADLINE_TAIL = new RegExp(
 );
 
 /** Title from a request: lead-ins and the deadline phrase removed. */
+/** The reason or the manner after the errand ("so we can order", "because ...", "which ..."), cut from its title. */
+const WHY_TAIL_WORDS = String.raw`so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|to avoid|pour [ée]viter|para evitar|damit|para que|pour que|afin de|si no|sinon|otherwise|or else|andernfalls|ansonsten|de lo contrario|faute de quoi`;
+const WHY_TAIL = new RegExp(String.raw`[,;]?\s+(${WHY_TAIL_WORDS}|which)\b.*$`, 'i');
+const WHY_TAIL_OF_ANSWER = new RegExp(String.raw`[,;]?\s+(${WHY_TAIL_WORDS})\b.*$`, 'i');
+
 function taskTitle(body: string, due: DateMention | null, offsetInBody: number, keepCondition = false): string {
   let t = body;
   if (due) {
@@ -97,16 +102,15 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number, 
       const head = t.slice(0, idx).replace(DEADLINE_TAIL, '');
       const tail = t.slice(idx + (due.end - due.index));
       // "before Thursday's review": the possessive belongs to the day, not to the errand.
-      t = /^\s*[,;]?\s*(so|to|because|since|as|and|which|que|damit|pour|afin)\b|^['’]s\s/i.test(tail) || tail.trim().length < 3 ? head : `${head} ${tail}`;
+      const cut = /^\s*[,;]?\s*(so|to|because|since|as|and|which|que|damit|pour|afin)\b|^['’]s\s/i.test(tail) && !(keepCondition && /^\s*which\b/i.test(tail));
+      t = cut || tail.trim().length < 3 ? head : `${head} ${tail}`;
     }
   }
   t = t.replace(/\s*\((?:due|by|para|bis|avant)[^)]*\)/gi, '');
   // "Let me know if you have dietary restrictions": what is to be told is in the condition.
   if (!keepCondition) t = t.replace(/[,;]?\s+if (?:you|possible)\b.*$/i, '');
-  t = t.replace(
-    /[,;]?\s+(so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|to avoid|pour [ée]viter|para evitar|which|damit|para que|pour que|afin de|si no|sinon|otherwise|or else|andernfalls|ansonsten|de lo contrario|faute de quoi)\b.*$/i,
-    '',
-  );
+  // "Let me know by Sunday which piece your child will play": what is to be told, not a relative clause.
+  t = t.replace(keepCondition ? WHY_TAIL_OF_ANSWER : WHY_TAIL, '');
   // "submit it through the portal": how, not what; but "run through the checklist" is the errand's verb.
   t = t.replace(/(?<!^\s*(?:run|go|read|look|walk|work|talk|sort|skim|comb|flip|get|sit))\s+(via|using|through|with the form|using my)\b.*$/i, '');
   t = t.replace(/[:]\s*https?:\/\/\S+.*$/i, '').replace(/https?:\/\/\S+/g, '');
