@@ -32,6 +32,9 @@ const MAX_PARAGRAPH_CHARS = 2000;
 const DANGLING =
   /(?<!\p{L})(?<!\d\s?)(?:on|at|the|for|from|to|until|by|before|bis|hasta|avant|am|um|im|zum|zur|vom|ab|f[üu]r|le|la|du|au|à|el|del|de|a las|desde)\s*$/iu;
 
+/** A block that opens on a place's preposition in lower case: the sentence above goes on into it. */
+const PLACE_GOES_ON = /^(?:à la|à l['’]|au|aux|at the|in the|en el|en la|im|in der|dans la|dans le|chez)\s/u;
+
 /** "..., Austin, TX 78704", "..., 69003 Lyon": a line that ends on a postcode is an address, which no sentence runs on from. */
 const ADDRESS_END = /(?:\b[A-Z]{2}\s+\d{5}(?:-\d{4})?|,\s*\d{4,5}\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)$/u;
 
@@ -44,7 +47,9 @@ export function paragraphsOf(segment: string): string[] {
       // "Die Probestunde findet statt am" / (blank line) / "Mittwoch, 2.12., um 16.15 Uhr": a sentence
       // cut after its preposition goes on in the next block, where the day is set apart.
       const last = out.length - 1;
-      if (last >= 0 && DANGLING.test(out[last]) && out[last].length + p.length <= MAX_PARAGRAPH_CHARS) out[last] = `${out[last]}\n${p}`;
+      // "... le" / "mardi 15 décembre 2026 à 18h30" / "à la salle municipale ...": the place set apart goes on the same way.
+      const goesOn = DANGLING.test(out[last] ?? '') || (/[^\s.!?:;]\s*$/.test(out[last] ?? '') && PLACE_GOES_ON.test(p.trimStart()));
+      if (last >= 0 && goesOn && out[last].length + p.length <= MAX_PARAGRAPH_CHARS) out[last] = `${out[last]}\n${p}`;
       else out.push(p);
       continue;
     }

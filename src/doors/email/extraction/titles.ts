@@ -41,7 +41,7 @@ const LEAD_INS: RegExp[] = [
   /^(mir|uns)\s+(bitte\s+)?(?=\S+\s)/i,
   /^(vergiss|vergesst|vergessen sie)( bitte)? nicht,?\s+/i,
   /^(n['’]oublie pas d['’]|n['’]oublie pas de|no te olvides de|no os olvid[ée]is de|no se olvide de)\s*/i,
-  /^(je vous rappelle qu(?:e\s+|['’])|nous vous rappelons qu(?:e\s+|['’])|we(?:'d like to)? remind you that|just a reminder that|a reminder that|le[s]? recordamos que|te recordamos que|wir erinnern (?:sie|euch|dich)(?: daran)?, dass)\s*/i,
+  /^(je vous rappelle(?: également| aussi)? qu(?:e\s+|['’])|nous vous rappelons(?: également| aussi)? qu(?:e\s+|['’])|we(?:'d like to)? remind you that|just a reminder that|a reminder that|le[s]? recordamos(?: también| además)? que|te recordamos(?: también| además)? que|wir erinnern (?:sie|euch|dich)(?: daran)?, dass)\s*/i,
   /^(merci de|veuillez|n'oubliez pas de|n’oubliez pas de|il faut|il faudrait( aussi| également)?|nous vous prions de|nous vous demandons de)\s+/i,
   // "Como el aforo es limitado, os pedimos que ...", "As space is limited, please ...": the reason leads in to the ask.
   /^(?:as|since|because|como|ya que|puesto que|dado que|da|weil|comme|puisque|vu que)\s[^,]{3,60},\s*(?=(?:le|les|os|te)\s+(?:rogamos|pedimos|ruego)|please|we ask|kindly|por favor|bitte|wir bitten|merci de|veuillez|nous vous (?:prions|demandons))/i,
