@@ -15,6 +15,7 @@ import {
   OPEN_UNTIL,
   INVITING_VERB,
   meetingPurpose,
+  visitPurpose,
 } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
@@ -47,9 +48,11 @@ const COPULA =
   /\s+(?:is|are|will be|would be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|wäre|beginnt|es|serán?|ser[íi]an?|serait|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra|sont)(?!\p{L})/iu;
 /** A field that says when something starts: "Kursbeginn:", "Course start:", "Inicio del curso:", "Début des cours :". */
 export const START_LABEL = `kursbeginn|kursstart|course start|course starts|start date|first (?:session|class|lesson|meeting)|inicio(?: del curso)?|comienzo(?: del curso)?|primera (?:clase|sesi[óo]n)|d[ée]but(?: des cours| du cours| de la formation)?|premier cours|premi[èe]re s[ée]ance|erster (?:termin|kurstag|kursabend)`;
-const WHEN_FIELD = new RegExp(`^(?:when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand|${START_LABEL})$`, 'i');
+/** "Slot:", "Créneau :", "Franja horaria:", "Zeitfenster:": the booked time of a sign-up. */
+export const SLOT_LABEL = String.raw`(?:time\s+)?slot|your slot|cr[ée]neau|franja(?: horaria)?|zeitfenster|zeitslot`;
+const WHEN_FIELD = new RegExp(`^(?:when|date|time|fecha|hora|cu[áa]ndo|datum|uhrzeit|zeit|wann|heure|quand|${START_LABEL}|${SLOT_LABEL})$`, 'i');
 const KV_LINE = new RegExp(
-  String.raw`^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e|${START_LABEL})\s*(?::|\|)\s*(.+)$`,
+  String.raw`^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e|${START_LABEL}|${SLOT_LABEL})\s*(?::|\|)\s*(.+)$`,
   'i',
 );
 
@@ -234,6 +237,8 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
       before,
     );
   let title = booked?.[1].trim() ?? appointmentAtPlace(before) ?? meetingPhrase(cop ? before.slice(0, cop.index) : before) ?? meetingPhrase(before) ?? '';
+  // "le passage de notre technicien pour le ramonage de votre conduit :" above the fields: what the visitor comes to do.
+  if (!title) title = visitPurpose(before) ?? '';
   // "Topic: Vendor sync", "Betreff: ...", "Objet : ...": the line above names the event.
   const topic = /^\s*(?:topic|title|subject|event|meeting|thema|titel|betreff|asunto|tema|t[íi]tulo|evento|objet|sujet|titre)\s*:\s*(\S.{1,80})$/i.exec(before);
   if (!title && topic) title = topic[1].trim();

@@ -10,7 +10,7 @@ import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { findDurationMinutes } from './durations.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { calledOff, PROPOSED } from './event-cues.js';
-import { clauseEvent, DATEISH, isDeadlineMention, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
+import { clauseEvent, DATEISH, isDeadlineMention, SLOT_LABEL, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
 import { hasMeetingWord } from './meeting-words.js';
 import { withVideoLink } from './places.js';
 import {
@@ -43,12 +43,12 @@ import { dayOverItsLine, isTableRow, tableItems } from './tables.js';
 import { dueOnWeekdayBefore } from './weekdays.js';
 
 const KV = new RegExp(
-  String.raw`^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|objekt|liegenschaft|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e|${START_LABEL})\s*(?::|\|)\s*\S`,
+  String.raw`^\s*(?:[-*•]\s*)?(when|date|time|where|location|address|place|venue|meeting point|treffpunkt|punto de encuentro|point de rendez-vous|with|duration|length|fecha|d[íi]a|hora|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|cu[áa]ndo|duraci[óo]n|datum|uhrzeit|zeit|wann|ort|objekt|liegenschaft|wo|standort|adresse|dauer|heure|lieu|emplacement|quand|o[ùu]|dur[ée]e|${START_LABEL}|${SLOT_LABEL})\s*(?::|\|)\s*\S`,
   'i',
 );
 /** A field that says when on its own ("When: Tue Dec 8, 10:00", "Quand : mardi 8 décembre 10:00") is enough for an event. */
 const WHEN_KV = new RegExp(
-  String.raw`^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand|time|date|fecha|d[íi]a|hora|datum|uhrzeit|zeit|heure|jour|${START_LABEL})\s*(?::|\|)`,
+  String.raw`^\s*(?:[-*•]\s*)?(?:when|wann|cu[áa]ndo|quand|time|date|fecha|d[íi]a|hora|datum|uhrzeit|zeit|heure|jour|${START_LABEL}|${SLOT_LABEL})\s*(?::|\|)`,
   'i',
 );
 const DURATION_KV =
