@@ -45,7 +45,8 @@ export function namedByAntecedent(ev: TextEvent, previous: string, ctx: DateCont
 }
 
 /** "Sign and return it", "Get them to me: <subject>": an ask whose object is a pronoun. */
-export const PRONOUN_OBJECT = /^(\p{L}+(?:\s+(?:and|&)\s+\p{L}+)?)\s+(it|them|both)(?!\p{L})([^:]*)/iu;
+/** "Go through them", "look over it", "send them back": a verb, its particle, then the pronoun. */
+export const PRONOUN_OBJECT = /^(\p{L}+(?:\s+(?:through|over|back|out|up|off|into|in|on))?(?:\s+(?:and|&)\s+\p{L}+)?)\s+(it|them|both)(?!\p{L})([^:]*)/iu;
 /** A noun phrase led by a determiner, up to the preposition, verb or mark after it. */
 const OBJECT_PHRASE =
   /(?<!\p{L})(?:the|an?|your|our|my|his|her|their|this|these|those|no|any|some|both|all|two|three)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]{3,})(?=\s+(?:with|for|to|from|on|in|at|by|of|and|or|this|that|which|who|is|are|was|were|will|has|have|so|before|after|until|as|please|can|could)(?!\p{L})|\s*[,.;:!?)–—-]|\s*$)/giu;
