@@ -84,6 +84,12 @@ const DEADLINE_TAIL = new RegExp(
 );
 
 /** Title from a request: lead-ins and the deadline phrase removed. */
+const VOLUNTEERING =
+  /(?<!\p{L})(?:if|si|wenn|falls)\s+(?:you|vous|sie|du|ihr|puedes|puede|pueden|pod[ée]is|quer[ée]is|quieres)(?!\p{L})[^.,;]{0,30}?(?:help|volunteer|chaperon\p{L}*|interested(?=\s*[,.]|\s+(?:please|let|reply|email|just))|ayudar|colaborar|echar una mano|helfen|mithelfen|aider|donner un coup de main|b[ée]n[ée]voles?)(?!\p{L})/iu;
+/** The answer such an offer asks for: a reply, a word, a name on a list. */
+const OFFER_REPLY =
+  /^(?:let|tell|reply|respond|email|e-mail|write|contact|text|sign up|add your name|put your name|d[íi]me|av[íi]same|escr[íi]be|responde|contesta|melde|meldet|schreib|antwort|r[ée]pond|[ée]cri|contactez|dites|faites)/iu;
+
 /** The reason or the manner after the errand ("so we can order", "because ...", "which ..."), cut from its title. */
 const WHY_TAIL_WORDS = String.raw`so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|to avoid|pour [ée]viter|para evitar|damit|para que|pour que|afin de|si no|sinon|otherwise|or else|andernfalls|ansonsten|de lo contrario|faute de quoi`;
 const WHY_TAIL = new RegExp(String.raw`[,;]?\s+(${WHY_TAIL_WORDS}|which)\b.*$`, 'i');
@@ -211,6 +217,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   )
     return null;
   if (closingFormula(rest) || closingFormula(info.clause)) return null;
+  // "Reply to this email if you can help", "If you are interested, please let me know by Monday": an offer to volunteer, no one's errand.
+  if (VOLUNTEERING.test(info.clause) && OFFER_REPLY.test(stripped)) return null;
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
   if ((STOP_VERBS.test(stripped) && !ANSWER_ASK.test(stripped)) || READING_LINK.test(stripped)) return null;
   // "3. bis 15. Januar 2027": an entry's number is no day of a range.
