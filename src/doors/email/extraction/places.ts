@@ -23,7 +23,7 @@ export function opensWithVenue(chunk: string): boolean {
 export const STREET_TYPE = `(?:[Ss]t|[Ss]treet|[Aa]ve|[Aa]venue|[Rr]d|[Rr]oad|[Bb]lvd|[Bb]oulevard|[Dd]r|[Dd]rive|[Ww]ay|[Ll]ane|[Ll]n|[Pp]kwy|[Pp]arkway|[Pp]l|[Pp]lace|[Cc]t|[Cc]ourt|[Cc]lose|[Cc]rescent|[Tt]errace|[Ss]quare)`;
 export const STREET_NOUN = String.raw`(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|impasse|quai|calle|avenida|paseo|plaza|carrer)`;
 const STREET_ADDRESS = new RegExp(
-  String.raw`\b\d{1,5}[a-z]?,?\s+(?:${STREET_NOUN}\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}${STREET_TYPE}\b\.?)(?:(?:,\s*|(?<![.])\s+)(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?`,
+  String.raw`\b\d{1,5}[a-z]?,?\s+(?:${STREET_NOUN}\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}${STREET_TYPE}\b\.?)(?:(?:,\s*|(?<![.])\s+)(?!(?:Suite|Ste|Unit|Apt|Floor|Fl|Room|Rm)\b)(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?`,
   'u',
 );
 
@@ -82,10 +82,14 @@ const NAME_BEFORE_ADDRESS = /(?:^|[\s,(])((?:[\p{Lu}][\p{L}'’&-]+)(?:\s+(?:(?:
 export const DATE_WORD =
   /^(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|m[äa]rz|juni|juli|oktober|dezember|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|dear|hi|hello|hallo|hola|bonjour)\.?(?:\s|$)/i;
 
+const SUITE = /^(?:suite|ste\.?|unit|apt\.?|floor|room|rm\.?)\s+\S+$/i;
+const SUITE_AFTER = /^[\s,]*((?:Suite|Ste\.?|Unit|Apt\.?|Floor|Room|Rm\.?)\s+[\w-]+)/;
+
 function rawLocation(text: string): string | null {
   const base = namedPlace(text);
   const t = text.replace(/https?:\/\/\S+/g, ' ');
-  const bare = !base || !/\s/.test(base.trim());
+  // "Suite 1200" read on its own is part of the street address it follows, not a place of its own.
+  const bare = !base || !/\s/.test(base.trim()) || SUITE.test(base);
   const venue = VENUE.exec(t);
   if (venue && !/\u0000/.test(venue[1]) && (bare || venue[1].includes(base!))) {
     const named = namesAfterVenue(venue[1].trim());
@@ -96,7 +100,8 @@ function rawLocation(text: string): string | null {
   }
   const street = STREET_ADDRESS.exec(t);
   if (street && bare && !/\u0000/.test(street[0])) {
-    const address = street[0].replace(/[\s,.;]+$/, '').trim();
+    const suite = SUITE_AFTER.exec(t.slice(street.index + street[0].length))?.[1];
+    const address = `${street[0].replace(/[\s,.;]+$/, '').trim()}${suite ? `, ${suite}` : ''}`;
     // "im Gemeinschaftsraum (Erdgeschoss), Hufelandstraße 8": the room named just before its building's address.
     const room = ROOM_BEFORE_ADDRESS.exec(t.slice(Math.max(0, street.index - 80), street.index));
     if (room && !NOT_A_PLACE.test(room[1])) return `${room[1]}, ${address}`;
