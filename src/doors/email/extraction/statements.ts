@@ -367,13 +367,15 @@ export function opensWithImperative(clause: string): boolean {
   if (/\b(?:is|are|was|were|will be|has been|have been)\b/i.test(words.join(' '))) return false;
   const tags = tagsOf(words[0]);
   if (tags.includes('Infinitive') || tags.includes('Imperative')) return true;
-  const nextTags = tagsOf(words[1].replace(/[^\p{L}'’-]+$/u, ''));
+  // "click through the staging site", "look over the draft": a particle may stand between the verb and its object.
+  const object = /^(?:through|over|up|out|off|back|down)$/i.test(words[1]) && words[2] ? words[2] : words[1];
+  const nextTags = tagsOf(object.replace(/[^\p{L}'’-]+$/u, ''));
   const determinerNext =
-    /^(the|a|an|this|that|these|those|my|your|our|their|his|her|its|all|some|two|three|four|five|\d+)$/i.test(words[1]) ||
+    /^(the|a|an|this|that|these|those|my|your|our|their|his|her|its|all|some|two|three|four|five|\d+)$/i.test(object) ||
     nextTags.includes('Determiner') ||
     nextTags.includes('Possessive') ||
     // "Venmo me $85", "Text us when ...": an object pronoun after the first word makes it a verb.
-    /^(?:me|us|him|them)$/i.test(words[1].replace(/[^\p{L}]+$/u, ''));
+    /^(?:me|us|him|them)$/i.test(object.replace(/[^\p{L}]+$/u, ''));
   return determinerNext && (tags.length === 0 || tags.includes('Singular') || tags.includes('Uncountable'));
 }
 
