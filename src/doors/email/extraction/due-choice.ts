@@ -27,9 +27,14 @@ export function pickDue(text: string, mentions: DateMention[]): DateMention | nu
  */
 const ASKED_ABOUT =
   /(?<!\p{L})(?:(?:ask|check with|find out from|frag(?:e|t)?|demande(?:r|z)?\s+[àa]|pregunta(?:le|les|r)?(?:\s+a)?)\s+(?:\p{L}+,?\s+){0,3}?|conf[íi]rm(?:a|e|en)?(?:me|nos|nme)\s+)(?:if|whether|ob|si)(?!\p{L})/iu;
+/** "the exercise I sent on Monday", "la presentación que te mandé el lunes": a day told in the past, never when anything is due. */
+const TOLD_IN_PAST =
+  /(?<!\p{L})(?:sent|mailed|emailed|shared|mentioned|discussed|received|forwarded|submitted|agreed|spoke|talked|met|had|did|mand[ée]|envi[ée]|compart[íi]|habl[ée]|hablamos|quedamos|geschickt|geschrieben|besprochen|envoy[ée]e?s?|parl[ée])(?:\s+(?:you|it|them|over|out|te|le|lo|la|dir|ihnen))?(?:\s+(?:on|last|el|am|le))?\s*$/iu;
+
 export function withoutAskedAbout(clause: string, mentions: DateMention[]): DateMention[] {
+  const told = mentions.filter((m) => !TOLD_IN_PAST.test(clause.slice(Math.max(0, m.index - 40), m.index)));
   const asked = ASKED_ABOUT.exec(clause);
-  if (!asked) return mentions;
+  if (!asked) return told;
   const from = asked.index + asked[0].length;
-  return mentions.filter((m) => m.index < from || isDeadlineMention(clause, m));
+  return told.filter((m) => m.index < from || isDeadlineMention(clause, m));
 }

@@ -225,7 +225,7 @@ export function onThatDay(task: TextTask, clause: string, previous: string, ctx:
 
 /** "I need that by Tuesday noon", "If you can send those by Wednesday", "Lo necesito antes del lunes": an ask whose object points back. */
 const POINTS_BACK =
-  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:if\s+you\s+(?:can\s+|could\s+)?|(?:can|could)\s+you\s+)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return)|(?:venmo|zelle|paypal|pay|bizum)(?:\s+(?:me|us|@\S+))?|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:(?:me|us)\s+)?(?:it|that|them|this|those|these|das|es|sie|(?:your|any)\s+(?:comments|feedback|notes|thoughts|edits|changes|input|corrections))?(?!\p{L})/iu;
+  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:if\s+you\s+(?:can\s+|could\s+)?|(?:can|could)\s+you\s+)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return|submit|upload|hand in|turn in|finish|sign)|(?:venmo|zelle|paypal|pay|bizum)(?:\s+(?:me|us|@\S+))?|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:(?:me|us)\s+)?(?:it|that|them|this|those|these|das|es|sie|(?:your|any)\s+(?:comments|feedback|notes|thoughts|edits|changes|input|corrections))?(?!\p{L})/iu;
 
 /** Words around a day that say nothing else: "on", "by", "am", "antes del", "como muy tarde el", "au plus tard le". */
 const DAY_WORDS =
