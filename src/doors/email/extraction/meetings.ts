@@ -79,7 +79,7 @@ const BOOKED_FOR =
  * "fixée pour le 10": the day something is set for. Neither is a deadline.
  */
 const NOT_A_DEADLINE =
-  /(?:(?:stop|drop|come|swing|pop)(?:s|ping|ped)?|bring\s+(?:\p{L}+\s+){1,2})\s*by(?:\s+on)?\s*$|(?:fijad|programad|agendad|reservad)[ao]s?\s+para\s*(?:el\s*)?$|(?:fix[ée]|programm[ée])e?s?\s+pour\s*(?:le\s*)?$/iu;
+  /(?:(?:stop|drop|come|swing|pop)(?:s|ping|ped)?|bring\s+(?:\p{L}+\s+){1,2})\s*by(?:\s+on)?\s*$|(?:fijad|programad|agendad|reservad)[ao]s?\s+para\s*(?:el\s*)?$|(?<!\p{L})qued(?:[óo]|a|aron|amos|ar[áa])\s+(?:fijad[ao]s?\s+)?para\s*(?:el\s*)?$|(?:fix[ée]|programm[ée])e?s?\s+pour\s*(?:le\s*)?$/iu;
 
 export function isDeadlineMention(text: string, m: DateMention): boolean {
   const before = text.slice(Math.max(0, m.index - 60), m.index);

@@ -23,6 +23,8 @@ const LEAD_INS: RegExp[] = [
   /^(would you be able to|are you (?:still )?(?:able|ok|okay|happy|good) to|any chance you could|do you mind|would it be possible (?:for you )?to|could i ask you to|can i ask you to)\s+/i,
   /^(also|and|y|und|so|otherwise|sinon|si no|sino|ansonsten|sonst|andernfalls|separately|finally|lastly|plus|oh|btw|one (last|more) thing|another thing|otra cosa|noch etwas|autre chose|before then|in the meantime|meanwhile|if possible|when you get a chance|cuando puedas|cuando pueda|wenn du zeit hast|quand tu peux|además|también|außerdem|auch|aussi|enfin|et|par ailleurs|d['’]autre part|de plus|por otro lado|por otra parte|zudem|on another note)\s*[,:;-]?\s+/i,
   /^(please|pls|plz|kindly|por favor|bitte|s'il vous plaît|svp)\s*[,:]?\s+/i,
+  // "si puedes, revisa ...", "if you can, check ...": the offer of leeway leads in.
+  /^(?:si\s+)?(?:puedes|puede|pueden|pod[ée]is|if you can|tu peux|vous pouvez|wenn du kannst|wenn sie k[öo]nnen)\s*,\s*/i,
   /^(can|could|would|will|won't) (you all|you guys|y'all|everyone|everybody|you|u|we|someone|somebody)( please| kindly| also| quickly)?\s+/i,
   /^would you mind\s+/i,
   /^(i|we) (will |'ll |’ll )?(also )?(need|want|would like|'d like|’d like) (you|someone) to\s+/i,
