@@ -56,7 +56,8 @@ function cleanSegment(segment: string): string {
       break;
     if (isBareLink(line) || BUTTON_WITH_URL.test(line)) {
       // "... using this form by Friday," / "December 4: https://...": a wrapped sentence keeps the words before its link.
-      if (/,\s*$/.test(out[out.length - 1] ?? '')) out.push(line.split(/\[?<?https?:/)[0].trimEnd());
+      // So does one cut mid-sentence ("... a través del" / "siguiente formulario: https://...").
+      if (/(?:,|[\p{Ll}\d])\s*$/u.test(out[out.length - 1] ?? '')) out.push(line.split(/\[?<?https?:/)[0].replace(/[\s:]+$/, ''));
       continue;
     }
     out.push(line);
