@@ -85,6 +85,8 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   if (/^\d{1,2}\.\d{1,2}$/.test(t) && /^[a-z%]/i.test(text.slice(r.index + r.text.length, r.index + r.text.length + 1))) return null;
   // "Attached are the minutes from Monday": a meeting's record, not "this minute".
   if (/^(?:the|a|this|that)\s+(?:minutes?|seconds?|moment)$/i.test(t)) return null;
+  // "venmo me for the day passes", "on the day of the trip": "the day" alone names no day (chrono reads today).
+  if (/^the\s+day$/i.test(t)) return null;
   // "dated within the last 30 days", "in den letzten 3 Monaten": a span back from now, not a day.
   if (/^(?:the\s+)?(?:last|past|previous|letzten|derniers?|[úu]ltimos?)\s+\d/i.test(t)) return null;
   // "now" is when the mail was written, never a date the reader is given.

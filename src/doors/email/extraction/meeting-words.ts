@@ -28,9 +28,12 @@ const FOLLOWING_ADJECTIVE =
   /^(?:t[ée]l[ée]phonique|mensuel(?:le)?|hebdomadaire|annuel(?:le)?|trimestriel(?:le)?|rapide|anual|mensual|semanal|trimestral|telef[óo]nica)[,.;:!?]?$/i;
 
 /** The noun phrase around the first meeting word: "the annual boiler and radiator inspection" -> "Annual boiler and radiator inspection". */
+const MEETING_ROOM = /^\p{L}+(?:raum|räume|zimmer|saal)[,.;:!?]?$/iu;
+
 export function meetingPhrase(text: string): string | null {
   const words = text.replace(/[()]/g, ' ').split(/\s+/).filter(Boolean);
-  const at = words.findIndex((w, i) => MEETING_WORD.test(w.replace(/[,.;:!?]+$/, '')) || needsNeighbours(words, i));
+  // "im Besprechungsraum": a room for meetings is where the event is, not what it is called.
+  const at = words.findIndex((w, i) => !MEETING_ROOM.test(w) && (MEETING_WORD.test(w.replace(/[,.;:!?]+$/, '')) || needsNeighbours(words, i)));
   if (at < 0) return null;
   let from = at;
   while (from > 0 && at - from < 4 && !PHRASE_STOP.test(words[from - 1]) && !/[,.;:!?\u0000]/.test(words[from - 1])) from--;
