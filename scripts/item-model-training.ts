@@ -57,6 +57,8 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical29',
     'typical30',
     'typical31',
+    'typical32',
+    'typical33',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),

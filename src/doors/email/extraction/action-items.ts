@@ -24,7 +24,17 @@ import { imperativeMood, listVerb } from './imperative-mood.js';
 import { isDeadlineMention, POINTS_AT_DAY } from './meetings.js';
 import { withinMention } from './relative-dates.js';
 import { obligation, obligationTitle } from './statements.js';
-import { blankListMarker, contentWordCount, DEADLINE_FIRST, dueLabelTitle, finishTitle, stripDeterminers, stripLeadIns, stripListMarker, stripOwner } from './titles.js';
+import {
+  blankListMarker,
+  contentWordCount,
+  DEADLINE_FIRST,
+  dueLabelTitle,
+  finishTitle,
+  stripDeterminers,
+  stripLeadIns,
+  stripListMarker,
+  stripOwner,
+} from './titles.js';
 
 export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
@@ -118,7 +128,10 @@ function taskTitle(body: string, due: DateMention | null, offsetInBody: number, 
   // "Let me know by Sunday which piece your child will play": what is to be told, not a relative clause.
   t = t.replace(keepCondition ? WHY_TAIL_OF_ANSWER : WHY_TAIL, '');
   // "submit it through the portal": how, not what; but "run through the checklist" is the errand's verb.
-  t = t.replace(/(?<!^\s*(?:run|go|read|look|walk|work|talk|sort|skim|comb|flip|get|sit|click|page|scroll))\s+(via|using|through|with the form|using my)\b.*$/i, '');
+  t = t.replace(
+    /(?<!^\s*(?:run|go|read|look|walk|work|talk|sort|skim|comb|flip|get|sit|click|page|scroll))\s+(via|using|through|with the form|using my)\b.*$/i,
+    '',
+  );
   t = t.replace(/[:]\s*https?:\/\/\S+.*$/i, '').replace(/https?:\/\/\S+/g, '');
   // "register at gardenclub.example.org/wreath": the address is how, not what.
   t = t.replace(/\s+(?:at|on|via|unter|sur|en|auf)\s+(?:www\.)?[\w-]+(?:\.[\w-]+)+(?:\/\S*)?/gi, '');
@@ -170,7 +183,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const req = REQUEST.exec(rest);
   let entryHead: string | null = null;
   // "die Lohnsteuerbescheinigung bitte bis 27. November": the object comes before the request word.
-  const objectFirst = req && req.index > 0 && /^(bitte|please|por favor|s'il vous plaît|svp)$/i.test(req[0]) ? rest.slice(0, req.index).trim().replace(DEADLINE_FIRST, '') : '';
+  const objectFirst =
+    req && req.index > 0 && /^(bitte|please|por favor|s'il vous plaît|svp)$/i.test(req[0]) ? rest.slice(0, req.index).trim().replace(DEADLINE_FIRST, '') : '';
   if (
     req &&
     req.index > 0 &&
@@ -218,7 +232,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     return null;
   if (closingFormula(rest) || closingFormula(info.clause)) return null;
   // "Reply to this email if you can help", "If you are interested, please let me know by Monday": an offer to volunteer, no one's errand.
-  if (VOLUNTEERING.test(info.clause) && OFFER_REPLY.test(stripped)) return null;
+  if (VOLUNTEERING.test(info.clause) && (OFFER_REPLY.test(stripped) || OFFER_REPLY.test(stripped.replace(/^[^,]{1,40},\s*/, '')))) return null;
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
   if ((STOP_VERBS.test(stripped) && !ANSWER_ASK.test(stripped)) || READING_LINK.test(stripped)) return null;
   // "3. bis 15. Januar 2027": an entry's number is no day of a range.

@@ -72,7 +72,7 @@ export interface TextEvent {
 
 /** "cita para el lunes", "table for Friday", "rendez-vous pour le 7": the day of a booking, not a deadline. */
 const BOOKED_FOR =
-  /(?<!\p{L})(?:cita|turno|reserva|mesa|appointment|booking|reservation|table|termin|rendez-vous|rdv|r[ée]servation|visite|visita|meeting|junta|reuni[óo]n|asamblea|r[ée]union|assembl[ée]e|versammlung|sitzung|convoca|mudanza|umzug|d[ée]m[ée]nagement)(?:\s+(?:ordinaria|extraordinaria|ordinaire|extraordinaire|general|générale|de propietarios|de vecinos|des copropriétaires)){0,2}(?:\s+(?:con|with|avec|mit|bei|chez|de|del|zur|zum)\s+[^,;:]{1,40}?)?\s+(?:para|for|pour|für)\s*(?:el|the|le|la|den)?\s*$/iu;
+  /(?<!\p{L})(?:cita|turno|reserva|mesa|appointment|booking|reservation|table|termin|rendez-vous|rdv|r[ée]servation|visite|visita|meeting|call|llamada|videollamada|appel|telefonat|junta|reuni[óo]n|asamblea|r[ée]union|assembl[ée]e|versammlung|sitzung|convoca|mudanza|umzug|d[ée]m[ée]nagement)(?:\s+(?:ordinaria|extraordinaria|ordinaire|extraordinaire|general|générale|de propietarios|de vecinos|des copropriétaires)){0,2}(?:\s+(?:con|with|avec|mit|bei|chez|de|del|zur|zum)\s+[^,;:]{1,40}?)?\s+(?:para|for|pour|für)\s*(?:el|the|le|la|den)?\s*$/iu;
 
 /**
  * "I'd like to stop by Tuesday at 9am": the "by" of a visit; "La firma queda fijada para el jueves",

@@ -291,7 +291,8 @@ export function meetingPoint(sentence: string): string | null {
 }
 
 /** A video call's link: Meet, Zoom, Teams, Webex, Whereby, Jitsi. */
-const VIDEO_LINK = /https?:\/\/(?:[\w-]+\.)*(?:meet\.google\.com|zoom\.us|teams\.microsoft\.com|teams\.live\.com|webex\.com|whereby\.com|meet\.jit\.si)\/[^\s<>)\]"]*/gi;
+const VIDEO_LINK =
+  /https?:\/\/(?:[\w-]+\.)*(?:meet\.google\.com|zoom\.us|teams\.microsoft\.com|teams\.live\.com|webex\.com|whereby\.com|meet\.jit\.si)\/[^\s<>)\]"]*/gi;
 
 /**
  * "Ya quedó la llamada ... a las 10:00. Te paso el enlace de Meet: https://meet.google.com/...": a mail

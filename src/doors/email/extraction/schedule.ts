@@ -193,7 +193,9 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
     const start = atTime(day, time);
     const startMs = mentionStartMs(start, ctx, false);
     const end = mentionEndMs(start, ctx);
-    const at = chunks.findIndex((c, i) => i > 0 && (PLACE.test(c) || opensWithVenue(c)) && !/\d{1,2}[:.]\d{2}|\b(am|pm|uhr|h)\b/i.test(c) && !isTimeZoneName(c));
+    const at = chunks.findIndex(
+      (c, i) => i > 0 && (PLACE.test(c) || opensWithVenue(c)) && !/\d{1,2}[:.]\d{2}|\b(am|pm|uhr|h)\b/i.test(c) && !isTimeZoneName(c),
+    );
     // "Summit Title, 400 S Tryon St, Suite 1200": the place's street address in the chunks after its name.
     let place = at < 0 ? null : /^\d{1,5}\s+\p{Lu}/u.test(chunks[at + 1] ?? '') ? (findLocation(chunks.slice(at).join(', ')) ?? chunks[at]) : chunks[at];
     let eventTitle = title;

@@ -126,7 +126,10 @@ export function finishTitle(s: string, maxWords = 14): string {
   for (let i = 0; i < 3; i++) {
     out = out
       .replace(/[\s,;:.!?…"'”’)-]+$/u, '')
-      .replace(/\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom|para|pour|f[üu]r|que|qui|which|a través|mediante|via|über|durch)$/i, '');
+      .replace(
+        /\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom|para|pour|f[üu]r|que|qui|which|a través|mediante|via|über|durch)$/i,
+        '',
+      );
   }
   out = out.replace(/\((\p{Lu}{2,6})$/u, '($1)');
   return capitalise(out);
