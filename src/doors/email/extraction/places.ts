@@ -22,8 +22,10 @@ export function opensWithVenue(chunk: string): boolean {
 /** The kinds of street an English address ends with, and the street nouns French and Spanish ones open with. */
 export const STREET_TYPE = `(?:[Ss]t|[Ss]treet|[Aa]ve|[Aa]venue|[Rr]d|[Rr]oad|[Bb]lvd|[Bb]oulevard|[Dd]r|[Dd]rive|[Ww]ay|[Ll]ane|[Ll]n|[Pp]kwy|[Pp]arkway|[Pp]l|[Pp]lace|[Cc]t|[Cc]ourt|[Cc]lose|[Cc]rescent|[Tt]errace|[Ss]quare)`;
 export const STREET_NOUN = String.raw`(?:rue|avenue|av\.?|boulevard|bd|all[ée]e|place|chemin|impasse|quai|calle|avenida|paseo|plaza|carrer)`;
+/** The part of a building an address may name after its street: "Suite 1200", "Unit 4", "Floor 3". */
+const SUITE_WORD = '(?:Suite|Ste|Unit|Apt|Floor|Fl|Room|Rm)';
 const STREET_ADDRESS = new RegExp(
-  String.raw`\b\d{1,5}[a-z]?,?\s+(?:${STREET_NOUN}\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}${STREET_TYPE}\b\.?)(?:(?:,\s*|(?<![.])\s+)(?!(?:Suite|Ste|Unit|Apt|Floor|Fl|Room|Rm)\b)(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?`,
+  String.raw`\b\d{1,5}[a-z]?,?\s+(?:${STREET_NOUN}\s+(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+|(?:[\p{Lu}][\p{L}'’-]*\s+){1,3}${STREET_TYPE}\b\.?)(?:(?:,\s*|(?<![.])\s+)(?!${SUITE_WORD}(?!\p{L}))(?:[\p{Lu}][\p{L}'’-]*\s*){1,3})?|\b[\p{Lu}][\p{L}-]*(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse)\s+\d+[a-z]?`,
   'u',
 );
 
@@ -82,8 +84,8 @@ const NAME_BEFORE_ADDRESS = /(?:^|[\s,(])((?:[\p{Lu}][\p{L}'’&-]+)(?:\s+(?:(?:
 export const DATE_WORD =
   /^(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|m[äa]rz|juni|juli|oktober|dezember|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|dear|hi|hello|hallo|hola|bonjour)\.?(?:\s|$)/i;
 
-const SUITE = /^(?:suite|ste\.?|unit|apt\.?|floor|room|rm\.?)\s+\S+$/i;
-const SUITE_AFTER = /^[\s,]*((?:Suite|Ste\.?|Unit|Apt\.?|Floor|Room|Rm\.?)\s+[\w-]+)/;
+const SUITE = new RegExp(String.raw`^${SUITE_WORD}\.?\s+\S+$`, 'i');
+const SUITE_AFTER = new RegExp(String.raw`^[\s,]*(${SUITE_WORD}\.?\s+[\w-]+)`);
 
 function rawLocation(text: string): string | null {
   const base = namedPlace(text);
