@@ -10,6 +10,7 @@ import {
   NEED_STATED,
   NOTE_AFTER_LEAD,
   NOUN_THEN_COPULA,
+  offersToVolunteer,
   QUESTION_ASK,
   REMINDER_ASK,
   REQUEST_AT_START,
@@ -17,6 +18,7 @@ import {
   subjectTopic,
 } from './asks.js';
 import { collectionTask } from './collections.js';
+import { DUE_STATEMENT, PAYMENT, paymentTask } from './payment-asks.js';
 import { pickDue, withoutAskedAbout } from './due-choice.js';
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
@@ -48,7 +50,6 @@ const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|escr[íi]b[ae]nos|ll[áa]m[ae]nos|cont[áa]cta?nos|cont[áa]ctenos|contactez-nous|[ée]crivez-nous|appelez-nous|schreiben sie uns|rufen sie uns|kontaktieren sie uns|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a(?!\s+(?:quick\s+|closer\s+|proper\s+)?(?:look|read|go|think|word|chat|listen)\b)|take care|join us|visit our|read more|learn more|view|click(?!\s+through\s+(?:the|our|your|all)\s)|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b|plan on (?:an?|about|\d)|pr[ée]voy(?:ez|ons) (?:environ|une?|\d)|planen sie (?:etwa|ca\.?|rund)|plant (?:etwa|ca\.?|rund|\d)|(?:le |la |les |l['’])?(?:garder|conserver)\b)/i;
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan|(?:te|le|os|les)\s+(?:(?:lo|la|los|las)\s+)?(?:env[íi]o|mando|paso|reenv[íi]o|escribo|llamo|aviso|confirmo)|ich (?:schicke|sende|melde|rufe|gebe)|je (?:vous|t['’]|te) ?(?:envoie|enverrai|transmets|transmettrai|confirme))(?!\p{L})(?!.*\bneed (?:you|the|your|a|an|all|both|copies|\d)\b)/iu;
-const PAYMENT = /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|rechnung|zahlung|facture|paiement)\b/i;
 /** Answers asked for by a date: replies, registrations, sign-ups, in four languages. */
 const SIGNUP =
   /(?<![\p{L}])(?:rsvp|\p{L}*frist|deadline|plazo|date limite|[ée]ch[ée]ance|submissions?|applications?|nominations?|proposals?|entries|solicitud(?:es)?|candidaturas?|propuestas?|einreichung(?:en)?|bewerbung(?:en)?|einsendeschluss|candidatures?|soumissions?|d[ée]p[ôo]ts? des|r\.s\.v\.p|registration|register|sign-?ups?|enrol(?:l?ment)?|inscripci[óo]n(?:es)?|inscribirse|apuntarse|confirmaci[óo]n de asistencia|anmeldung(?:en)?|anmeldeschluss|anmelden|r[üu]ckmeldung|inscriptions?|s['’]inscrire|r[ée]ponse)(?![\p{L}])/iu;
@@ -56,10 +57,6 @@ const NEGATED_ASK = /^(?:no|not|keine?[nrms]?|pas de|sans|sin|ning[uú]n[ao]?|na
 const CLOSES_BEFORE =
   /(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)\s+(?:on\s+|el\s+|le\s+|am\s+)?$/i;
 const CLOSES_TAIL = /\s+(?:close|closes|closing|end|ends|se cierran?|cierra|terminan?|endet|enden|schlie(?:ß|ss)t|cl[ôo]turent?|se terminent?|prennent fin)$/i;
-const BILL_NOUN = /\b(?:statement|bill|invoice|estado de cuenta|recibo|factura|abrechnung|rechnung|relev[ée]|facture|avis d['’][ée]ch[ée]ance)\b/i;
-/** Saying when something is due: "is due", "fällig", "vence", "à régler", and "se entrega", "ist abzugeben", "est à rendre" (handed in then). */
-const DUE_STATEMENT =
-  /\b(due|payable|fällig|vence|vencimiento|échéance|à régler|se entregan?|se presentan?|abzugeben|einzureichen|(?:est|sont) à (?:rendre|remettre))\b/i;
 
 /** A purpose clause before the main clause, in four languages: "To ...,", "In order for ...,", "So we can ...,", "Damit/Um ...,", "Para (que) ...,", "Pour/Afin de ...,". */
 const PURPOSE_CLAUSE =
@@ -94,12 +91,6 @@ const DEADLINE_TAIL = new RegExp(
 );
 
 /** Title from a request: lead-ins and the deadline phrase removed. */
-const VOLUNTEERING =
-  /(?<!\p{L})(?:if|si|wenn|falls)\s+(?:you|vous|sie|du|ihr|puedes|puede|pueden|pod[ée]is|quer[ée]is|quieres)(?!\p{L})[^.,;]{0,30}?(?:help|volunteer|chaperon\p{L}*|interested(?=\s*[,.]|\s+(?:please|let|reply|email|just))|ayudar|colaborar|echar una mano|helfen|mithelfen|aider|donner un coup de main|b[ée]n[ée]voles?)(?!\p{L})/iu;
-/** The answer such an offer asks for: a reply, a word, a name on a list. */
-const OFFER_REPLY =
-  /^(?:let|tell|reply|respond|email|e-mail|write|contact|text|sign up|add your name|put your name|d[íi]me|av[íi]same|escr[íi]be|responde|contesta|melde|meldet|schreib|antwort|r[ée]pond|[ée]cri|contactez|dites|faites)/iu;
-
 /** The reason or the manner after the errand ("so we can order", "because ...", "which ..."), cut from its title. */
 const WHY_TAIL_WORDS = String.raw`so (that )?(we|i|you|they|he|she|it)|so we can|because|since|as soon as|once|if possible|when you|whenever|before (the|we|you|i)\b|to make sure|to ensure|to avoid|pour [ée]viter|para evitar|damit|para que|pour que|afin de|si no|sinon|otherwise|or else|andernfalls|ansonsten|de lo contrario|faute de quoi`;
 const WHY_TAIL = new RegExp(String.raw`[,;]?\s+(${WHY_TAIL_WORDS}|which)\b.*$`, 'i');
@@ -232,7 +223,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     return null;
   if (closingFormula(rest) || closingFormula(info.clause)) return null;
   // "Reply to this email if you can help", "If you are interested, please let me know by Monday": an offer to volunteer, no one's errand.
-  if (VOLUNTEERING.test(info.clause) && (OFFER_REPLY.test(stripped) || OFFER_REPLY.test(stripped.replace(/^[^,]{1,40},\s*/, '')))) return null;
+  if (offersToVolunteer(info.clause, stripped)) return null;
   // Stopped before any date parsing, unless "let me know" may carry a deadline.
   if ((STOP_VERBS.test(stripped) && !ANSWER_ASK.test(stripped)) || READING_LINK.test(stripped)) return null;
   // "3. bis 15. Januar 2027": an entry's number is no day of a range.
@@ -391,29 +382,5 @@ function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx:
     dueIsExact: due.hasTime && !due.endOfDay,
     confidence: CONFIDENCE.deadlineStatement,
     rule: 'deadlineStatement',
-  };
-}
-
-/** "Amount due ... due by December 30": a bill to pay by that date. */
-function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): TextTask {
-  const fromClause = finishTitle(info.clause.slice(0, due.index).replace(DUE_STATEMENT, ' '), 10);
-  // "Payment due date: 12/28/2026" names no bill; the subject does ("Your statement is ready").
-  const bare = !fromClause
-    .replace(/\b(?:payment|amount|minimum|date|due|pago|fecha|zahlung|datum|paiement|date|of|is|de|es|ist|est|von)\b/gi, '')
-    .replace(/[$€£]\s?[\d.,]+|[\d.,]+\s?(?:€|eur|usd|gbp)\b/gi, '')
-    .trim();
-  const what = (info.subject && (PAYMENT.test(info.subject) || (bare && BILL_NOUN.test(info.subject))) ? info.subject : fromClause)
-    .replace(/^(?:your|the|this|tu|su|ihre?|votre|la|le|el)\s+/i, '')
-    .replace(/\s+(?:is (?:ready|available|due)|of\s+[$€£]?\s?\d.*)$/i, '')
-    .replace(/\s+(?:reminder|notice|recordatorio|aviso|erinnerung|hinweis|rappel|avis)$/i, '')
-    .replace(/\s+(?:is|are|es|son|ist|sind|est|sont)$/i, '');
-  return {
-    kind: 'payment',
-    title: finishTitle(`Pay ${what.replace(/^pay\s+/i, '')}`, 14),
-    excerpt: info.clause.trim(),
-    dueMs: mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true),
-    dueIsExact: due.hasTime,
-    confidence: CONFIDENCE.paymentDue,
-    rule: 'paymentDue',
   };
 }

@@ -67,3 +67,14 @@ export const NEED_STATED =
 export const NOTE_AFTER_LEAD = /^[^.!?]{3,40}\s[-–—:]\s+(?=(?:still\s+)?need\s)/iu;
 /** "Call number: FIC WHITCOMBE", "Order no.: 4411": a field's label and its short value, not an ask. */
 export const FIELD_LABEL = /^[\p{L} ]{1,30}(?<!\p{L})(?:number|no\.?|nr\.?|#|id|code|nummer|n[úu]mero|num[ée]ro)\s*:\s*\S+(?:\s+\S+){0,3}\s*$/iu;
+
+/** "Reply to this email if you can help", "If you are interested, please let me know by Monday": an offer to volunteer, no one's errand. */
+const VOLUNTEERING =
+  /(?<!\p{L})(?:if|si|wenn|falls)\s+(?:you|vous|sie|du|ihr|puedes|puede|pueden|pod[ée]is|quer[ée]is|quieres)(?!\p{L})[^.,;]{0,30}?(?:help|volunteer|chaperon\p{L}*|interested(?=\s*[,.]|\s+(?:please|let|reply|email|just))|ayudar|colaborar|echar una mano|helfen|mithelfen|aider|donner un coup de main|b[ée]n[ée]voles?)(?!\p{L})/iu;
+/** The answer such an offer asks for: a reply, a word, a name on a list. */
+const OFFER_REPLY =
+  /^(?:let|tell|reply|respond|email|e-mail|write|contact|text|sign up|add your name|put your name|d[íi]me|av[íi]same|escr[íi]be|responde|contesta|melde|meldet|schreib|antwort|r[ée]pond|[ée]cri|contactez|dites|faites)/iu;
+
+export function offersToVolunteer(clause: string, ask: string): boolean {
+  return VOLUNTEERING.test(clause) && (OFFER_REPLY.test(ask) || OFFER_REPLY.test(ask.replace(/^[^,]{1,40},\s*/, '')));
+}
