@@ -141,8 +141,9 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
     }
   }
   // "Pay outstanding balance – Dalton Wholesale": a bill's ask names whom it pays, when a business sent it.
-  const payee = kind === 'transactional' || kind === 'notification' || signsAsBusiness(sender, body) ? sender : null;
-  out = { ...out, tasks: namedByBill(out.tasks, subject, body).map((t) => (t.kind === 'payment' ? { ...t, title: withProvider(t.title, payee, body) } : t)) };
+  // Asked only of mail with a payment ask: the signature test builds a pattern from the sender's name.
+  const payee = () => (kind === 'transactional' || kind === 'notification' || signsAsBusiness(sender, body) ? sender : null);
+  out = { ...out, tasks: namedByBill(out.tasks, subject, body).map((t) => (t.kind === 'payment' ? { ...t, title: withProvider(t.title, payee(), body) } : t)) };
   const trust = CLASS_TRUST[kind];
   if (trust === 1) return out;
   return {
