@@ -50,6 +50,8 @@ const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|escr[íi]b[ae]nos|ll[áa]m[ae]nos|cont[áa]cta?nos|cont[áa]ctenos|contactez-nous|[ée]crivez-nous|appelez-nous|schreiben sie uns|rufen sie uns|kontaktieren sie uns|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a(?!\s+(?:quick\s+|closer\s+|proper\s+)?(?:look|read|go|think|word|chat|listen)\b)|take care|join us|visit our|read more|learn more|view|click(?!\s+through\s+(?:the|our|your|all)\s)|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b|plan on (?:an?|about|\d)|pr[ée]voy(?:ez|ons) (?:environ|une?|\d)|planen sie (?:etwa|ca\.?|rund)|plant (?:etwa|ca\.?|rund|\d)|(?:le |la |les |l['’])?(?:garder|conserver)\b)/i;
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan|(?:te|le|os|les)\s+(?:(?:lo|la|los|las)\s+)?(?:env[íi]o|mando|paso|reenv[íi]o|escribo|llamo|aviso|confirmo)|ich (?:schicke|sende|melde|rufe|gebe)|je (?:vous|t['’]|te) ?(?:envoie|enverrai|transmets|transmettrai|confirme))(?!\p{L})(?!.*\bneed (?:you|the|your|a|an|all|both|copies|\d)\b)/iu;
+/** "Urlaub trage ich heute noch ein", "Den Bericht schicke ich bis Freitag": German puts the writer after the verb when something else leads. */
+const INVERTED_OWN = /^(?!bitte\s)[\p{L}\d'’-]+(?:\s+[\p{L}\d'’-]+){0,3}\s+\p{L}+(?:e|en)\s+(?:ich|wir)(?!\p{L})(?![^.!?]*\?)/iu;
 /** Answers asked for by a date: replies, registrations, sign-ups, in four languages. */
 const SIGNUP =
   /(?<![\p{L}])(?:rsvp|\p{L}*frist|deadline|plazo|date limite|[ée]ch[ée]ance|submissions?|applications?|nominations?|proposals?|entries|solicitud(?:es)?|candidaturas?|propuestas?|einreichung(?:en)?|bewerbung(?:en)?|einsendeschluss|candidatures?|soumissions?|d[ée]p[ôo]ts? des|r\.s\.v\.p|registration|register|sign-?ups?|enrol(?:l?ment)?|inscripci[óo]n(?:es)?|inscribirse|apuntarse|confirmaci[óo]n de asistencia|anmeldung(?:en)?|anmeldeschluss|anmelden|r[üu]ckmeldung|inscriptions?|s['’]inscrire|r[ée]ponse)(?![\p{L}])/iu;
@@ -200,7 +202,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     reminded !== null;
   const stripped = stripLeadIns(rest);
   const leadOffset = rest.length - stripped.length;
-  if (OWN_COMMITMENT.test(rest) && !isRequest) return null;
+  if ((OWN_COMMITMENT.test(rest) || INVERTED_OWN.test(rest)) && !isRequest) return null;
   // "Research Office, Midstate University": every word capitalised and no sentence end is a name or a heading.
   if (
     !isRequest &&

@@ -19,6 +19,9 @@ const ASK_LEAD =
 /** Into/onto a calendar or diary, with any determiner or possessive between. */
 const INTO_CALENDAR =
   /(?<!\p{L})(?:in|into|to|on|onto|en|al|a|dans|sur|à|im|ins|in den|in deinen|in ihren|in euren|zum)\s+(?:(?:the|your|my|our|el|tu|su|mi|l['’]|le|la|ton|votre|mon|notre|den|deinen|ihren|euren|meinen|unseren)\s*)?(?:family\s+|shared\s+|google\s+|outlook\s+)?(?:calendars?|diary|diaries|calendario|agenda|kalender|terminkalender|planner)(?!\p{L})/iu;
+/** "Bitte alles in die Liste", "Put all of this on my to-do list", "Apunta todo en la lista": a forwarder's word to the intake, which does just that. */
+const ALL_INTO_THE_LIST =
+  /^(?:(?:put|add|pop|stick|pack|setz|schreib|trag|apunta|a[ñn]ade|mets|ajoute|note)\p{L}*\s+)?(?:alles|everything|all of (?:this|it|these|them)|all this|these|this|it|them|das|dies|todo|todo esto|esto|tout(?: [çc]a)?|[çc]a)\s+(?:\p{L}+\s+)?(?:in|into|on|onto|to|auf|en|a|dans|sur)\s+(?:(?:die|the|my|meine|unsere|la|mi|ma|notre|our)\s+)?(?:to-?do[\s-]?)?(?:liste?|lista|aufgabenliste|to-?dos?)(?:\s+(?:ein|setzen|eintragen|schreiben|aufnehmen))?\s*[.!]*$/iu;
 const SAVE_THE_DATE =
   /^(?:save the date|mark (?:your|the) calendars?|reserve the date|merken sie sich den termin vor|reserva la fecha|r[ée]servez la date)\b/iu;
 
@@ -52,7 +55,7 @@ function nothingToDo(ask: string, dated: boolean): boolean {
   const text = ask.trim().replace(/^¿\s*/, '');
   const after = text.replace(ASK_LEAD, '').replace(/^(?:please|bitte|por favor)\s+/i, '');
   if (SAVE_THE_DATE.test(after)) return true;
-  if (!dated && INTO_CALENDAR.test(text)) return true;
+  if (!dated && (INTO_CALENDAR.test(text) || ALL_INTO_THE_LIST.test(after))) return true;
   if (!NOT_A_PROHIBITION.test(after) && (NEGATED_START.test(after) || DE_NEGATED.test(after))) return true;
   // "Komm 15 Minuten früher und bring ein Handtuch mit": a second errand joined to the coming stays.
   if (!dated && COME.test(after) && !/\s(?:and|und|y|et)\s/i.test(after)) return true;

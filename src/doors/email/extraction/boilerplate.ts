@@ -13,7 +13,11 @@ const BOILERPLATE =
  */
 const DISCLAIMER_WORDS =
   /\b(confidential|intended recipient|intended solely|notify the sender|notify us|privileged|disclaimer|vertraulich|absender|adressat|destinataire|confidentiel|confidencial|destinatario)\b/gi;
-const isBoilerplate = (p: string) => BOILERPLATE.test(p) || new Set([...p.matchAll(DISCLAIMER_WORDS)].map((m) => m[1].toLowerCase())).size >= 2;
+/** "- Elena: get legal sign-off on the new privacy policy by Wed": a list item says a sentence; a footer's links do not. */
+const LIST_ITEM_SENTENCE = /^\s*(?:[-*•]|\d{1,2}[.)])\s+\S+(?:\s+\S+){4,}/;
+const isBoilerplate = (p: string) =>
+  (BOILERPLATE.test(p) && !p.split('\n').some((line) => BOILERPLATE.test(line) && LIST_ITEM_SENTENCE.test(line))) ||
+  new Set([...p.matchAll(DISCLAIMER_WORDS)].map((m) => m[1].toLowerCase())).size >= 2;
 const URL_ONLY = /^\s*[\w\s&'’.-]{0,40}:?\s*(\[?https?:\/\/\S+\]?|<https?:\/\/\S+>)\s*$/i;
 /** A sentence before the link ("Please vote in the poll by Friday: https://...") is not a bare link label. */
 const isBareLink = (line: string) =>

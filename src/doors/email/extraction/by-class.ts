@@ -7,11 +7,12 @@ import { PURCHASE } from './action-items.js';
 import { appointmentEvent, fieldedEvent, fieldsOf, withProvider } from './appointments.js';
 import { CALENDAR_ENTRY_SUBJECT, type MailClass } from './classify.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
-import { WINDOW_CLOSES } from './meetings.js';
+import { WINDOW_CLOSES } from './schedule.js';
 import { namedByBill } from './invoice-context.js';
 import { subjectTitle } from './subject.js';
 import type { TextItems } from './text-items.js';
-import { finishTitle } from './titles.js';
+import { capitalise, finishTitle } from './titles.js';
+import { payTitle } from './payment-asks.js';
 
 const STOP =
   /^(the|a|an|to|for|of|in|on|by|and|or|with|your|you|our|my|de|la|el|le|les|der|die|das|und|et|y|pick|date|dates|day|vote|reply|poll|polls|survey|umfrage|abstimmung|encuesta|votaci[oó]n|sondage|doodle)$/;
@@ -24,12 +25,6 @@ const words = (s: string) =>
 /** "Payment due: November 27", "Payment terms: 14 days": a bill's field, not a title; the subject says which bill. */
 const PAYMENT_ONLY =
   /^(?:payment|amount due|balance|total due|pago|importe|zahlung|betrag|paiement|montant|(?:payment )?due date|payment deadline|fecha l[íi]mite de pago|plazo de pago|zahlungsfrist|f[äa]llig(?:keit|keitsdatum)?|date limite de (?:paiement|r[èe]glement)|[ée]ch[ée]ance(?: de paiement)?|payment terms|zahlungsbedingungen|conditions de paiement|condiciones de pago)(?:\s*:\s*[\d\p{Sc}][^:]{0,30})?$/iu;
-function payTitle(subject: string): string {
-  const what = subjectTitle(subject)
-    .replace(/^(?:your|the|tu|su|ihre?|votre)\s+/i, '')
-    .replace(/\s+(?:is (?:ready|available|now available)|est disponible|ya está disponible|ist verfügbar)$/i, '');
-  return finishTitle(`Pay ${what}`, 12);
-}
 
 /**
  * A confirmation's "cancel at least 48 hours ahead", "Termin bitte rechtzeitig absagen", "anule su
@@ -108,7 +103,12 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
                 t.kind === 'deadline' ||
                 (t.kind === 'schedule' && PAYMENT_ONLY.test(t.title))),
           )
-          .map((t) => (PAYMENT_ONLY.test(t.title) ? { ...t, title: payTitle(subject) } : t)),
+          // "Due date: December 18" named by the subject, in a bill that says to pay by the due date: the payment.
+          .map((t) =>
+            PAYMENT_ONLY.test(t.title) || (t.kind === 'deadline' && t.title === capitalise(subjectTitle(subject)) && asksToPayByDueDate(body))
+              ? { ...t, title: payTitle(subjectTitle(subject)) }
+              : t,
+          ),
         events: [],
       };
       break;
@@ -178,6 +178,9 @@ const CLOSES = new RegExp(String.raw`(?<!\p{L})${WINDOW_CLOSES}\s+([^.\n]{3,40})
 const PAY_BY_DUE_DATE =
   /(?<!\p{L})(?:pay|payment|pague|pagar|zahlen|bezahlen|[üu]berweisen|payer|r[ée]gler)(?!\p{L})[^.\n]{0,40}?(?:by|before|on|no later than|antes de|hasta|bis zum|zum|avant|[àa])\s+(?:the|la|dem|l['’])\s*(?:due date|fecha de vencimiento|f[äa]lligkeitsdatum|date d['’][ée]ch[ée]ance)/iu;
 const DUE_DATE_LABEL = /^(?:(?:payment\s+)?due date|fecha de vencimiento|f[äa]lligkeitsdatum|date d['’][ée]ch[ée]ance)$/iu;
+
+/** "Pay by the due date to avoid a late fee" over a "Due date:" field: the subject's bill, to pay. */
+export const asksToPayByDueDate = (text: string) => PAY_BY_DUE_DATE.test(text.slice(0, 3000));
 
 export function fallbackDueMs(text: string, ctx: DateContext): number | null {
   const head = text.slice(0, 3000);

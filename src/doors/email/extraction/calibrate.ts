@@ -19,7 +19,7 @@ import { opensWithVenue } from './places.js';
 /** A title that is still a clause with its subject ("We'll meet in ...", "I need ..."). */
 const PRONOUN_CLAUSE = /^(?:we|i|you|they|he|she|it)(?:['’](?:ll|re|ve|d|m|s))?\s|^(?:nous|je|on|wir|ich|nosotros|yo)\s/i;
 export const GENERIC_EVENT_TITLE =
-  /^(?:meet|meeting|call|sync|chat|catch[- ]?up|visio|appel|r[ée]union|rendez-vous|rdv|termin|treffen|besprechung|anruf|telefonat|reuni[óo]n|llamada|cita|event|evento|[ée]v[ée]nement|veranstaltung)$/i;
+  /^(?:\d+[- ]?(?:minute|min|hour)s?\s+)?(?:meet|meeting|call|sync|chat|catch[- ]?up|visio|appel|r[ée]union|rendez-vous|rdv|termin|treffen|besprechung|anruf|telefonat|reuni[óo]n|llamada|cita|event|evento|[ée]v[ée]nement|veranstaltung|session|sesi[óo]n|sitzung|s[ée]ance)$/i;
 const round = (x: number) => Math.round(Math.max(0.05, Math.min(0.99, x)) * 100) / 100;
 
 /** Month names and abbreviations in the four languages, or a numeric day and month. */

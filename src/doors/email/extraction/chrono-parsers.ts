@@ -195,6 +195,13 @@ const NOON: [RegExp, string][] = [
     /(?<=(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)) (?=de\s+\d{1,2}(?:[:.]\d{2})?\s*(?:h\s*)?(?:a|-|–|y|hasta)\s+(?:las?\s+)?\d)/giu,
     ';',
   ],
+  // "We'll need the kitchen cleared out the day before", "la veille", "am Vortag": the day before the mail's event, not yesterday (task-context.ts).
+  [
+    /(?<!\p{L})(?:the (?:day|night|evening) before|el d[íi]a (?:anterior|antes)|la noche anterior|la veille|am vortag|am abend davor|am tag davor)(?!\p{L})/giu,
+    '',
+  ],
+  // "Hora: 10:00 a 12:00 h": a Spanish range of hours without its "de"; chrono took "10:00 a" for 10 a.m.
+  [/(?<=(?<![\d:.])\d{1,2}:\d{2})\s+a\s+(?=(?:las\s+)?\d{1,2}(?::\d{2}|\s*h(?!\p{L})))/giu, ' - '],
   // "avant mercredi midi", "le 25 midi": noon after a day.
   [/(?<=(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\d)) midi(?!\p{L})/giu, ' 12h '],
   [/(?<!\p{L})al mediod[ií]a(?!\p{L})/giu, 'a las 12:00'],

@@ -14,6 +14,33 @@ const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|
 /** An invitation to attend makes the sentence an event even without an event noun ("join us", "os invitamos", "laden Sie ... ein"). */
 export const INVITED =
   /\b(?:(?:are|is|you're) (?:cordially |warmly )?invited|invites? (?:you|all|everyone|families|parents)\b|join us|come (?:and )?join|hope to see you|(?:os|les|te|le) invit(?:amos|o)|invitamos a|est[áa]is invitad|est[áa]n invitad|acomp[áa][ñn]anos|(?:laden|lade|lädt) (?:sie|euch|dich|wir|ich|alle)\b.*\bein\b|(?:laden|lade|lädt)\s+(?:[a-zäöüß]+\s+){0,3}zu[mr]?\s[^.!?]*\bein\b|(?:sind|seid|bist) (?:herzlich )?eingeladen|nous vous invitons|vous invit(?:ons|e)|t['’]invite|(?:[êe]tes|es) (?:cordialement |chaleureusement )?invit[ée]s?|venez nombreux)/i;
+/**
+ * "We've also booked you in for the final measure ... on Tuesday, December 8 at 4:30 PM", "Te hemos
+ * reservado cita para el lunes", "Wir haben Sie für die Abnahme am ... eingetragen", "Nous vous avons
+ * inscrit pour ...": the reader is booked, so the thing booked is an appointment.
+ */
+export const BOOKED_YOU =
+  /^(?:(?:we|i)(?:['’]ve| have)?\s+(?:also\s+|now\s+|already\s+)?(?:booked|scheduled|reserved|pencil+ed|put)\s+you\s+(?:in\s+|down\s+)?for\s+|(?:te|le|os|les)\s+(?:hemos|he)\s+(?:reservado|agendado|programado|apuntado)\s+(?:(?:una\s+)?(?:cita|hora|turno)\s+)?(?:para\s+)?|(?:wir haben|ich habe)\s+(?:sie|dich|euch)\s+(?:auch\s+)?f[üu]r\s+|nous vous avons\s+(?:également\s+|aussi\s+)?(?:réservé|inscrite?s?|programmé)\s+(?:(?:un créneau|une place)\s+)?(?:pour\s+)?)/iu;
+/**
+ * "El lunes 7 a las 8:30 revisamos el cierre con gerencia", "On Monday at 10 we go over the budget",
+ * "Am Montag um 10 Uhr besprechen wir den Abschluss", "Lundi à 10h, nous passons en revue le budget":
+ * work done together at an hour is a meeting (clauseEvent asks for the hour).
+ */
+export const WORK_TOGETHER =
+  /(?<!\p{L})(?:revisamos|repasamos|revisaremos|repasaremos|analizamos|discutimos|comentamos|presentamos|firmamos|planificamos|we(?:['’]ll| will)? (?:review|go over|go through|walk through|discuss|present|sign|plan)|besprechen wir|gehen wir|pr[äa]sentieren wir|unterschreiben wir|nous (?:passons en revue|examinerons|examinons|pr[ée]sentons|signons|faisons le point)|on (?:passe en revue|fait le point|signe))(?!\p{L})/iu;
+/** "revisamos el cierre con gerencia en la sala de juntas" -> "Revisar el cierre con gerencia": the work, up to its place or day. */
+export function workTitle(blanked: string): string | null {
+  const m = WORK_TOGETHER.exec(blanked);
+  if (!m) return null;
+  const verb = m[0]
+    .replace(/^we(?:['’]ll| will)?\s+/i, '')
+    .replace(/^(\p{L}+?)(?:ar|er|ir)?(a|e|i)(?:re)?mos$/iu, (_w, stem: string, v: string) => `${stem}${v}r`);
+  const rest = blanked
+    .slice(m.index + m[0].length)
+    .split(/\u0000|[,.;:!?(]|\s(?:en|in|at|à|im|dans)\s+(?:la|el|the|der|dem|le)?\s*(?:sala|salle|room|raum|office|oficina|bureau)/iu)[0];
+  const title = finishTitle(capitalise(`${verb}${rest}`.replace(/\s+/g, ' ').trim()), 10);
+  return title.split(' ').length >= 2 ? title : null;
+}
 /** "Let's do a dry run on Tuesday at 3pm", "Shall we have a quick sync on Monday at 10?": a time proposed for something done together (English). */
 /** "Saturday works! Let's do 7:30 at Nopalito": a proposal of an hour alone, the thing proposed said before (or in the subject). */
 export const PROPOSED_HOUR = /(?<!\p{L})(?:let['’]s|let us)\s+(?:do|say|make it)\s+(?:\p{L}+\s+)?\d/iu;

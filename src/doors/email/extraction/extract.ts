@@ -1,6 +1,7 @@
 /** extract(): invitation first; otherwise the text; otherwise one task from the subject (D16). */
 import * as chrono from 'chrono-node';
-import { fallbackDueMs, shapeByClass } from './by-class.js';
+import { asksToPayByDueDate, fallbackDueMs, shapeByClass } from './by-class.js';
+import { payTitle } from './payment-asks.js';
 import { calibrateEvent, calibrateTask } from './calibrate.js';
 import { classifyMail } from './classify.js';
 import { CONFIDENCE } from './confidence.js';
@@ -225,7 +226,7 @@ export function readCandidates(parsed: ParsedMessage, options: ExtractOptions = 
   const fallbackDueAt = quiet || mailClass.kind === 'poll' ? fallbackDueMs(content, ctx) : null;
   const fallbackDue = fallbackDueAt === null ? null : toIso(fallbackDueAt);
   const fallback = {
-    title,
+    title: fallbackDue && quiet && asksToPayByDueDate(content) ? payTitle(title) : title,
     description: describe(parsed, split.text.slice(0, 400)),
     due_date: fallbackDue,
     confidence: quiet ? CONFIDENCE.subjectFallbackQuiet : CONFIDENCE.subjectFallback,

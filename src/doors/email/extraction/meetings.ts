@@ -16,24 +16,25 @@ import {
   INVITING_VERB,
   meetingPurpose,
   visitPurpose,
+  BOOKED_YOU,
+  WORK_TOGETHER,
+  workTitle,
 } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { eventEndMs, statedDurationMinutes } from './durations.js';
+import { eventEndMs, toldEnd, statedDurationMinutes } from './durations.js';
 import { GENERIC_LABEL, happening, hostedEvent, leadsIn, nounPhrase } from './statements.js';
 import { germanActivity } from './german-activity.js';
-import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint } from './places.js';
-import { DEADLINE_LABEL } from './schedule.js';
+import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint, venueHolding } from './places.js';
+import { DEADLINE_LABEL, WINDOW_CLOSES, windowShutsAt } from './schedule.js';
 import { subjectEventTitle, subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
 import { hasMeetingWord, MEETING_WORD, meetingPhrase } from './meeting-words.js';
 
 /** "by next Friday", "bis kommenden Montag": a word that points at the day, between the deadline word and the day. */
 export const POINTS_AT_DAY = String.raw`(?:(?:this|next|coming|kommenden|n[äa]chsten|diesen|pr[óo]ximo|este|ce|prochain)\s*)?`;
-/** "Entries close", "Voting closes on", "la inscripción cierra el", "Anmeldung endet am", "les inscriptions ferment le": a window for answers shutting, before its day. */
-export const WINDOW_CLOSES = String.raw`(?:entries|registration|enrol?lment|applications?|sign-?ups?|submissions?|nominations?|orders?|voting|the poll|poll|survey|le vote|umfrage|abstimmung|anmeldung|anmeldefrist|encuesta|votaci[óo]n|inscripci[óo]n|inscripciones|sondage|inscriptions)\s+(?:se\s+)?(?:close[sd]?|closing|ends|cierran?|termina|endet|schlie(?:ß|ss)t|ferment?|closent|termine(?:nt)?)(?:\s+(?:on|el|am|le))?`;
 const DEADLINE_BEFORE = new RegExp(
-  String.raw`\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|runs (?:through|thru)|(?:open|available) (?:now )?(?:through|thru)|${WINDOW_CLOSES}|no later than|deadline|vence el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|como muy tarde|como m[áa]ximo|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?${POINTS_AT_DAY}$`,
+  String.raw`\b(by|before|due|due on|due by|due date is|due date|payment due|fecha de vencimiento|fecha l[íi]mite|date d['’][ée]ch[ée]ance|[ée]ch[ée]ance|f[äa]lligkeitsdatum|until|till|runs (?:through|thru)|(?:open|available) (?:now )?(?:through|thru)|${WINDOW_CLOSES}|no later than|deadline|vencen? el|fällig am|à régler (?:avant )?le|para el|para|antes del?|a más tardar|como muy tarde|como m[áa]ximo|hasta|bis|bis zum|spätestens|d'ici|avant|au plus tard|pour le|jusqu['’]au|jusqu['’]à)\s*:?\s*(the\s+|el\s+|le\s+|am\s+|zum\s+)?${POINTS_AT_DAY}$`,
   'i',
 );
 const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|ganztägig|den ganzen tag|toute la journée)\b/i;
@@ -45,7 +46,7 @@ const ALL_DAY = /\b(full[- ]day|all[- ]day|whole day|entire day|todo el día|gan
 const DAY_LONG =
   /(?<![\p{L}-])(?:(?!(?:the|a|an|no|next|that|this|each|every|per|one|same|whole|all|full|working|business|school|week|long|other|first|last|following|previous|any|some|which|what|your|our|their|my|his|her|its|of|on|for|in|to|by)\s)\p{L}{3,}\s+day|(?:day|field|school|class|ski)\s+trip|excursion|outing|ausflug|wandertag|projekttag|sporttag|klassenfahrt|exkursion|excursi[óo]n|salida escolar|jornada\s+(?:de|deportiva|cultural)|journ[ée]e\s+(?:de|des|du|portes|sportive|p[ée]dagogique)|sortie\s+(?:scolaire|au|à|en))(?!\p{L})/iu;
 const COPULA =
-  /\s+(?:is|are|will be|would be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|wäre|beginnt|es|serán?|ser[íi]an?|serait|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra|sont)(?!\p{L})/iu;
+  /\s+(?:is|are|will be|would be|will take place|takes place|is scheduled|has been scheduled|findet|wird|ist|sind|wäre|beginnt|es|serán?|ser[íi]an?|serait|tendrán? lugar|se realizarán?|se celebrarán?|se llevarán? a cabo|est|auront lieu|aura lieu|ont lieu|a lieu|seront|sera|se dérouleront|se déroulera|se deroulera|se tiendront|se tiendra|sont|se r[ée]uni(?:ra|ront|t)|se reunir[áa]n?|tagt)(?!\p{L})/iu;
 /** A field that says when something starts: "Kursbeginn:", "Course start:", "Inicio del curso:", "Début des cours :". */
 export const START_LABEL = `kursbeginn|kursstart|course start|course starts|start date|first (?:session|class|lesson|meeting)|inicio(?: del curso)?|comienzo(?: del curso)?|primera (?:clase|sesi[óo]n)|d[ée]but(?: des cours| du cours| de la formation)?|premier cours|premi[èe]re s[ée]ance|erster (?:termin|kurstag|kursabend)`;
 /** "Slot:", "Créneau :", "Franja horaria:", "Zeitfenster:": the booked time of a sign-up. */
@@ -83,6 +84,7 @@ const NOT_A_DEADLINE =
 
 export function isDeadlineMention(text: string, m: DateMention): boolean {
   const before = text.slice(Math.max(0, m.index - 60), m.index);
+  if (windowShutsAt(text, m.index)) return true;
   return DEADLINE_BEFORE.test(before.slice(-25)) && !BOOKED_FOR.test(before) && !NOT_A_DEADLINE.test(before);
 }
 
@@ -136,7 +138,11 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     ' '.repeat(lead) +
     blankOut(clause, mentions)
       .slice(lead)
-      .replace(INTRO, (m) => ' '.repeat(m.length));
+      .replace(INTRO, (m) => ' '.repeat(m.length))
+      // "... booked you in for the final measure on ...": what follows names the booking ("Te he reservado cita el ..." names none).
+      .replace(BOOKED_YOU, (m, at: number, all: string) =>
+        /^\s*(?:(?:el|la|le|the|on|am|for|para|pour)\s+)*\u0000/i.test(all.slice(at + m.length)) ? m : ' '.repeat(m.length),
+      );
   const firstMention = blanked.indexOf('\u0000');
   const label = /^\s*([^:]{2,60}?)\s*:\s+/.exec(blanked);
   // "Also a heads-up: the annual inspection is on ...", "Und nicht vergessen: Die Versammlung ist am ...":
@@ -177,7 +183,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
     if (/\p{L}{3}/u.test(subjectPart) && subjectPart.split(/\s+/).length <= 10 && !(personal && meetingPhrase(body)) && !elsewhere)
       return finishTitle(subjectPart, 10);
   }
-  const purpose = meetingPurpose(body);
+  const purpose = meetingPurpose(body) ?? workTitle(body);
   if (purpose) return purpose;
   let rest = body
     .replace(
@@ -201,7 +207,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   const opening = title.split(' ').slice(0, 2).join(' ');
   if (MEETING_WORD.test(title) && (MEETING_WORD.test(opening) || !phrase)) return title;
   if (phrase) return phrase;
-  if (PROPOSED.test(clause) && title) return title;
+  if ((PROPOSED.test(clause) || BOOKED_YOU.test(clause)) && title) return title;
   const fromSubject = subjectTitle(subject)
     .replace(/[:\-–—]?\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '')
     .replace(/\s*[@(].*$/, '');
@@ -287,7 +293,13 @@ const PRONOUN_TITLE = /^(?:it|this|that|these|they|we|he|she|es|esto|eso|er|sie|
 export function clauseEvent(clause: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
   // "Open enrollment is open now through Friday, December 4": a window that closes, a deadline, not an event.
   if (notOneEvent(clause) || OPEN_UNTIL.test(clause)) return null;
-  const meeting = hasMeetingWord(clause) || INVITED.test(clause) || PROPOSED.test(clause) || visitorComes(clause);
+  const meeting =
+    hasMeetingWord(clause) ||
+    INVITED.test(clause) ||
+    PROPOSED.test(clause) ||
+    visitorComes(clause) ||
+    BOOKED_YOU.test(clause) ||
+    (WORK_TOGETHER.test(clause) && /\d/.test(clause));
   const activity = !meeting && ctx.lang === 'de' && DATEISH.test(clause) ? germanActivity(clause, findDates(clause, ctx)) : null;
   const happens = meeting || activity || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);
   if (!meeting && !happens && !activity) return null;
@@ -351,7 +363,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   }
   if (!fromSubject) title = withWhose(withOccasion(title, subject), clause);
   const weak: NonNullable<TextEvent['weak']> = { subjectTitle: fromSubject, nextSentenceTime: next !== '' };
-  const location = findLocation(blanked) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m) ?? meetingPoint(sentenceAfter);
+  const location = findLocation(blanked) ?? (next ? findLocation(next) : null) ?? placeAfter(clause, m) ?? meetingPoint(sentenceAfter) ?? venueHolding(clause);
   // A place was named ("desde el Parque ...", "à l'auditorium ...") but not understood.
   if (!location) weak.unreadPlace = UNREAD_PLACE.test(blanked);
   if (!m.hasTime) {
@@ -375,7 +387,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
   // "a 30-minute call", "una llamada de 30 minutos", "ein 20-minütiges Gespräch": the length told with the meeting's noun.
   const length = LENGTH_BEFORE.exec(clause.slice(0, m.index));
   const asked = length ? (length[4] ? `${length[4]} min` : length.slice(1).find(Boolean)) : '';
-  const durationContext = `${asked} ${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) ? sentenceAfter : ''}`;
+  const durationContext = `${asked} ${clause.slice(m.end)} ${/^\s*\d+\s*(min|hour)/i.test(sentenceAfter.trim()) || /\b(minutes?|hours?)\b.*\b(enough|should|will do)\b/i.test(sentenceAfter) || toldEnd(sentenceAfter) ? sentenceAfter : ''}`;
   // "It should take about 90 minutes.": the next sentence says how long it lasts.
   const stated = mentionEndMs(m, ctx);
   // "Students should arrive by 2:30. The recital runs about 90 minutes.": or the one after that.

@@ -81,7 +81,7 @@ export function announcedAbove(intro: string, below: string, ctx: DateContext, s
  */
 /** A class or club going out: told by what it does ("will visit the museum"), named by the subject. */
 export const OUTING =
-  /(?<!\p{L})(?:(?:field\s+)?trips?|excursions?|outings?|sorties?|voyages? scolaires?|ausfl[üu]ge?|exkursion(?:en)?|klassenfahrt|wandertag|excursi[óo]n(?:es)?|salidas?)(?!\p{L})/iu;
+  /(?<!\p{L})(?:(?:field\s+)?trips?|excursions?|outings?|camps?|campouts?|retreats?|sorties?|voyages? scolaires?|classes? (?:verte|de neige|de mer)|s[ée]jours?|ausfl[üu]ge?|exkursion(?:en)?|klassenfahrt|wandertag|ferienlager|zeltlager|excursi[óo]n(?:es)?|campamentos?|salidas?)(?!\p{L})/iu;
 
 /** "will visit the Museum of Science", "besuchen das Deutsche Museum", "visitarán el Museo del Prado": where the outing goes. */
 export const VISITED =
@@ -97,11 +97,14 @@ const NOTES_WORD = new RegExp(NOTES_WORDS.source, 'iu');
 /** Only for telling whether a subject part is a date: any reference day will do. */
 const NO_CONTEXT: DateContext = { refMs: 0, offset: 0, lang: 'en' };
 
+const GATHERING_ABOUT =
+  /(?<!\p{L})(?:r[ée]union|meeting|reuni[óo]n|junta|sitzung|besprechung|versammlung|elternabend|infoabend|assembl[ée]e|asamblea)(?!\p{L})/iu;
 export function namedBySubject(events: TextEvent[], subject: string): TextEvent[] {
   if (!subject || GENERIC_EVENT_TITLE.test(subject.trim())) return events;
   // "Grade 3 field trip – Museum of Science, Thu Dec 10" over "Our class will visit the Museum of Science on ...".
   const head = subjectParts(subject)[0].trim();
-  if (events.length === 1 && OUTING.test(head) && !OUTING.test(events[0].title) && contentWordCount(head) >= 2) {
+  // A meeting about the outing ("Réunion d'information" under "Séjour ski 2027") keeps its own name.
+  if (events.length === 1 && OUTING.test(head) && !OUTING.test(events[0].title) && !GATHERING_ABOUT.test(events[0].title) && contentWordCount(head) >= 2) {
     const visited = events[0].location ? null : VISITED.exec(events[0].excerpt);
     const location = visited ? visited[1] : events[0].location;
     return [{ ...events[0], title: finishTitle(head, 12), location, weak: { ...events[0].weak, subjectTitle: true } }];
@@ -147,6 +150,9 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
     if (title) return { ...e, title: finishTitle(capitalise(title), 12), weak: { ...e.weak, subjectTitle: true } };
     const fuller = /^\p{L}+$/u.test(e.title.trim()) ? part(e.title.trim()) : undefined;
     if (fuller && contentWordCount(fuller) <= 6) return { ...e, title: finishTitle(capitalise(fuller), 10) };
+    // "Saturday Dec 19" under "Re: Baby shower - Dec 19": a day names nothing; the subject's words do.
+    const topic = onlyADay(e.title) ? subjectParts(subject).find((p) => /^\p{L}/u.test(p.trim()) && !findDates(p, NO_CONTEXT).length) : undefined;
+    if (topic) return { ...e, title: finishTitle(capitalise(topic.trim()), 12), weak: { ...e.weak, subjectTitle: true } };
     // "How about Thursday at 12:30 at Dishoom?" under "Re: Lunch?": a proposal names nothing; the subject does.
     if ((PROPOSAL_ONLY.test(e.title.trim()) || AVAILABILITY_ONLY.test(e.title.trim())) && words >= 1)
       return { ...e, title: finishTitle(subject, 12), weak: { ...e.weak, subjectTitle: true } };
@@ -158,6 +164,10 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
     }
     return e;
   });
+}
+function onlyADay(title: string): boolean {
+  const days = findDates(title, NO_CONTEXT);
+  return days.length > 0 && days.reduce((rest, m) => rest.replace(m.text, ' '), title).replace(/[\s,.;:–—-]+/g, '') === '';
 }
 /** Kinds of event a title keeps before the subject: how people meet, not that they do. */
 const CALL_KIND = /^(?:call|phone call|video call|meeting|sync|chat|catch[- ]?up|visio|appel|anruf|telefonat|videocall|llamada|videollamada)$/i;
@@ -295,10 +305,15 @@ export function dueLineOfEntry(line: Unit, above: Unit[], tasks: TextTask[], ctx
  * ask continues that ask; the thing named is the errand.
  */
 const ALSO_NEEDED =
-  /^(?:and|also|plus|y|adem[áa]s|und|au[ßs]erdem|et|ainsi que)\s+(?:(?:also|tambi[ée]n|auch|noch|aussi)\s+)?((?:the|your|a|an|el|la|los|las|tu|su|sus|die|der|das|den|eine?n?|le|les|l['’]|votre|vos)\s*\p{L}[\p{L}\p{N}'’ -]{2,60}?)\s*,?\s+(?:by|before|no later than|not later than|a m[áa]s tardar|como muy tarde|antes del?|para el|bis|sp[äa]testens|au plus tard|avant|d['’]ici)(?!\p{L})/iu;
+  /^(?:and|also|plus|y|adem[áa]s|und|au[ßs]erdem|et|ainsi que)\s+(?:(?:also|tambi[ée]n|auch|noch|aussi)\s+)?((?:(?:the|your|a|an|el|la|los|las|tu|su|sus|die|der|das|den|eine?n?|le|les|votre|vos)\s+|l['’]\s*)\p{L}[\p{L}\p{N}'’ -]{2,60}?)\s*,?\s+(?:by|before|no later than|not later than|a m[áa]s tardar|como muy tarde|antes del?|para el|bis|sp[äa]testens|au plus tard|avant|d['’]ici)(?!\p{L})/iu;
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function alsoNeeded(clause: string, paragraph: string, tasks: TextTask[], ctx: DateContext): TextTask | null {
-  const m = ALSO_NEEDED.exec(clause.trim());
   const last = tasks[tasks.length - 1];
+  // "... die finalen Texte bis Montag und die Freigabe ... bis spätestens Donnerstag": the sentence was cut at its "und".
+  const cutAtAnd =
+    last !== undefined &&
+    new RegExp(`${escaped(last.excerpt.trim().slice(-20))}[\\s,]*(?:and|und|y|et)\\s+${escaped(clause.trim().slice(0, 20))}`, 'i').test(paragraph);
+  const m = ALSO_NEEDED.exec(cutAtAnd ? `und ${clause.trim()}` : clause.trim());
   if (!m || !last || !ASKED_KINDS.has(last.kind) || !paragraph.includes(last.excerpt.slice(0, 40))) return null;
   const due = findDates(clause, ctx).find((x) => x.hasDay && !x.likelyPast && x.index > m[1].length);
   if (!due) return null;

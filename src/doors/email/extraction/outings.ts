@@ -50,7 +50,8 @@ function hourAfter(flat: string, cue: RegExp, from: number, ctx: DateContext): D
     const at = cues.exec(flat);
     if (!at) return null;
     const start = at.index + at[0].length;
-    const hour = findDates(flat.slice(start, start + 50), ctx).find((m) => m.hasTime && !m.hasDay);
+    // "Departure: Friday, January 8 at 5:30 PM": a camp's lines may give each hour its own day.
+    const hour = findDates(flat.slice(start, start + 50), ctx).find((m) => m.hasTime);
     if (hour) return hour;
   }
   return null;
@@ -71,7 +72,7 @@ export function outingEvent(text: string, ctx: DateContext, subject: string): Te
     if (!leaves) return null;
     const back = hourAfter(flat, RETURNS, here, ctx);
     const at = (m: DateMention) =>
-      mentionStartMs({ ...day, hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? day.zone, endTime: null }, ctx, false);
+      mentionStartMs({ ...(m.hasDay ? m : day), hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? day.zone, endTime: null }, ctx, false);
     const startMs = at(leaves);
     const endMs = back && at(back) > startMs ? at(back) : startMs + 3600000;
     // "ira au Musée de la civilisation le mardi 15", "go to the Science Museum on ...": where it goes, up to its day.
@@ -143,6 +144,8 @@ export function withOuting(events: TextEvent[], outing: TextEvent | null): TextE
         location: told.location ?? outing.location,
       },
     ];
+  // "We will hold a parent meeting on Tuesday, December 15" under a camp in January: two events, apart in time.
+  if (!told.allDay && (told.endMs <= outing.startMs || told.startMs >= outing.endMs) && outing.endMs - outing.startMs > 3600000) return [told, outing];
   return events;
 }
 

@@ -53,11 +53,23 @@ const JOINING_REMARK =
 /** 'the "Animals in Winter" program': a quoted name that qualifies a noun names no place. */
 const QUOTED_NAME = /["“][^"”\n]{2,60}["”](?=\s+\p{Ll})/gu;
 
-export function findLocation(text: string): string | null {
+/** "lo presentamos en la junta con el cliente ... en sus oficinas de Insurgentes Sur 1605": the meeting one goes to is no place; the next one named is. */
+const MEETING_AS_PLACE =
+  /^(?:(?:the|la|el|der|die|dem|le|l['’])\s*)?(?:meeting|call|junta|reuni[óo]n|asamblea|sitzung|besprechung|versammlung|r[ée]union|assembl[ée]e)(?:\s+(?:con|with|mit|avec)\s+[\p{L} ]{1,30})?$/iu;
+
+export function findLocation(text: string, again = true): string | null {
   const raw = rawLocation(text.replace(JOINING_REMARK, ' ').replace(QUOTED_NAME, ' '));
   const found = raw && !isTimeZoneName(raw) ? raw : null;
   const place = found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
-  return place && REFERS_BACK.test(place) ? namedInBrackets(text, place) : place;
+  if (place && again && MEETING_AS_PLACE.test(place)) {
+    const at = text.indexOf(place);
+    return at >= 0 ? findLocation(text.slice(at + place.length), false) : null;
+  }
+  if (place && REFERS_BACK.test(place)) return namedInBrackets(text, place);
+  // "en el SUM del edificio (Av. Córdoba 3450, planta baja, CABA)": the address in brackets a few words on says where the room is.
+  const at = place ? text.indexOf(place) : -1;
+  const address = at >= 0 && place!.length <= 30 && !/\d/.test(place!) ? /^[^()\n.;]{0,25}?\(([^()]{6,80})\)/.exec(text.slice(at + place!.length)) : null;
+  return address && /\p{L}{3,}\.?\s+[\p{L} ]{0,30}\d{1,5}|\d{1,5}\s+\p{L}{3,}/u.test(address[1]) ? `${place} (${address[1].trim()})` : place;
 }
 
 /**
@@ -283,6 +295,13 @@ function namedPlace(text: string): string | null {
  */
 const MEETING_POINT =
   /^(?:(?:the\s+)?meeting (?:point|place)|we(?:['’]ll| will| shall)? meet(?: up)?|treffpunkt|wir treffen uns|(?:el\s+)?(?:punto|lugar) de encuentro|nos (?:encontramos|vemos|reunimos)|quedamos|(?:le\s+)?(?:point de )?rendez-vous|on se (?:retrouve|donne rendez-vous)|nous nous retrouverons)(?:\s+(?:will be|ist|is|es|será|est|sera)(?!\p{L}))?\s*:?\s*(?:(?:at|in|outside|in front of|by|im|am|an der|vor dem|vor der|beim|bei der|en|frente a|delante de|à|au|devant|dans)\s+)?(?:(?:the|das|der|die|dem|el|la|los|las|le|les)\s+|l['’])?([^.!?;\n]{3,80})/iu;
+/** "the Ballard Loft is holding Saturday Dec 19 for us", "Casa Lola has reserved the back room for us": the venue holding the day is where. */
+const VENUE_HOLDS =
+  /(?:^|[-–—:]\s+|,\s+)(?:the\s+)?(\p{Lu}[\p{L}'’&.]*(?:\s+\p{Lu}[\p{L}'’&.]*){0,3})\s+(?:is|are|has|have)\s+(?:holding|held|reserved|booked)\s/u;
+export function venueHolding(clause: string): string | null {
+  return VENUE_HOLDS.exec(clause)?.[1] ?? null;
+}
+
 export function meetingPoint(sentence: string): string | null {
   const m = MEETING_POINT.exec(sentence.trim());
   // "... dinner this Saturday at 7? 2218 SE Alder St, same as before.": a sentence that opens with the address.

@@ -33,16 +33,19 @@ export const DATE_FIRST_LINE = new RegExp(
 );
 /** "9:00-12:00", "9h-12h", "2-4pm", "10 Uhr": the hours after a line's date. */
 const HOURS = String.raw`\d{1,2}(?:[:.h]\d{2})?\s*(?:h|uhr|[ap]\.?m\.?)?(?:\s*[-–]\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:h|uhr|[ap]\.?m\.?)?)?`;
-/** A line that ends with its date (and hours) after a spaced dash ("Tile (backsplash) - Mon 11/30", "Paint colors – due Dec 9", "Sorting shift - Saturday 5 December, 9:00-12:00"). */
-const DATE_LAST_LINE = new RegExp(`\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?(?=${DATE_WORD_START})${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:[, ]\\s*${HOURS})?$`, 'iu');
+/** A line that ends with its date (and hours) after a spaced dash ("Tile (backsplash) - Mon 11/30", "Paint colors – due Dec 9", "Curtain wall mockup - approval by Dec 11", "Sorting shift - Saturday 5 December, 9:00-12:00"). */
+const DATE_LAST_LINE = new RegExp(
+  `\\s[-–—|]\\s*(?:(?:[^-–—|\\n]{1,40}?\\s)?${DUE_WORD}\\s*)?(?=${DATE_WORD_START})${MONTH_OR_DAY}[\\p{L}\\d.,/ ]{0,22}(?:[, ]\\s*${HOURS})?$`,
+  'iu',
+);
 /** One schedule entry per line, so such a line is never joined with its neighbours. */
 export function endsWithDate(line: string): boolean {
   const tail = DATE_LAST_LINE.exec(line);
   return tail !== null && /\d/.test(tail[0]);
 }
-/** Cheap shape test before any date parsing: a date-ish token at the start, or near the end after a separator. */
+/** Cheap shape test before any date parsing: a date-ish token at the start, or near the end after a separator ("Curtain wall mockup - approval by Dec 11"). */
 const SHAPE = new RegExp(
-  `^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}(?:\\s[-–—:|]|\\s?:)\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,40}$|\\sdue\\s[^\\n]{0,30}$`,
+  `^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}(?:\\s[-–—:|]|\\s?:)\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,40}$|\\sdue\\s[^\\n]{0,30}$|\\s[-–—]\\s[^\\n]{0,40}\\s(?:by|bis|avant|antes del?|hasta el)\\s[^\\n]{0,24}$`,
   'i',
 );
 /** Date parsing per line is the costly part: a message gets a bounded number of schedule-line looks. */
@@ -110,6 +113,9 @@ export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = f
   const dateEnd = hour && SEPARATOR_AFTER.test(line.slice(hour.end)) ? hour.end : day.end;
   if (day.index <= 1 && SEPARATOR_AFTER.test(line.slice(dateEnd))) {
     text = line.slice(dateEnd).replace(SEPARATOR_AFTER, '');
+  } else if (day.index <= 1 && day.hasTime && day.gap && day.gap.index > day.index && SEPARATOR_AFTER.test(line.slice(day.gap.index, day.gap.end))) {
+    // "Dec 4: open enrollment closes at 5:00 PM ET": the day and its hour were read as one around the entry's words.
+    text = `${line.slice(day.gap.index, day.gap.end)} ${line.slice(day.end)}`.replace(SEPARATOR_AFTER, '').trim();
   } else if (
     (line.slice(day.end).replace(/[).;\s]+$/, '') === '' || (inLabelBlock && hour && line.slice(hour.end).replace(/[).;\s]+$/, '') === '')) &&
     (SEPARATOR_BEFORE.test(line.slice(0, day.index)) || ((LISTED.test(rawLine) || inLabelBlock) && /\p{L}{3,}[^:]*:\s*$/u.test(line.slice(0, day.index))))
@@ -156,7 +162,29 @@ const ANNOUNCED =
 /** "No action is needed", "keine Aktion erforderlich": said of a whole mail, or of the one line it closes. */
 export const NOTHING_TO_DO =
   /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
+/** "Option A: Friday, Dec 11, 7pm", "Opción 2: sábado 12", "Variante B: ...": a choice offered in a poll, neither an errand nor an event. */
+const CHOICE_OFFERED =
+  /^\s*(?:[-*•]\s*)?(?:options?|choice|opci[óo]n|alternativa|variante|vorschlag|termin(?:vorschlag)?|choix|proposition)\s*(?:[A-Z]|\d{1,2})\s*[:).–-]\s/iu;
 
+/**
+ * An entry read as nothing, any way: a choice offered, or one that excuses itself in brackets ("- Dec
+ * 18: confirmation statements posted (no action needed)").
+ */
+export function excusesItself(line: string, entry: boolean): boolean {
+  return CHOICE_OFFERED.test(line) || (entry && [...line.matchAll(/\([^()]*\)/g)].some((b) => NOTHING_TO_DO.test(b[0])));
+}
+
+/** "Entries close", "Voting closes on", "la inscripción cierra el", "Anmeldung endet am", "les inscriptions ferment le": a window for answers shutting, before its day. */
+export const WINDOW_CLOSES = String.raw`(?:entries|registration|enrol?lment|applications?|sign-?ups?|submissions?|nominations?|orders?|voting|the poll|poll|survey|le vote|umfrage|abstimmung|anmeldung|anmeldefrist|encuesta|votaci[óo]n|inscripci[óo]n|inscripciones|sondage|inscriptions)\s+(?:se\s+)?(?:close[sd]?|closing|ends|cierran?|termina|endet|schlie(?:ß|ss)t|ferment?|closent|termine(?:nt)?)(?:\s+(?:on|el|am|le))?`;
+const windowCloses = new RegExp(`(?<!\\p{L})${WINDOW_CLOSES}(?!\\p{L})`, 'iu');
+/** "Open enrollment for 2027 benefits is now open in Workday and closes on": the window named earlier shuts on that day. */
+const SHUTS_ON = /(?<!\p{L})(?:and|but|then|y|und|et)\s+(?:close[sd]?|ends|cierra|termina|endet|schlie(?:ß|ss)t|ferme|se termine)(?:\s+(?:on|el|am|le))?\s*$/iu;
+const WINDOW_NOUN =
+  /(?<!\p{L})(?:enrol?lment|registration|applications?|sign-?ups?|submissions?|nominations?|voting|poll|survey|inscripci[óo]n(?:es)?|votaci[óo]n|encuesta|anmeldung|abstimmung|umfrage|inscriptions?|sondage|vote)(?!\p{L})/iu;
+
+export function windowShutsAt(text: string, index: number): boolean {
+  return SHUTS_ON.test(text.slice(Math.max(0, index - 30), index)) && WINDOW_NOUN.test(text.slice(0, index));
+}
 /** "Abgabe Kostenschätzung", "Final AP cutoff for vendor invoices", "Entrega del informe": a hand-in or a cutoff is due at its hour. */
 const HAND_IN =
   /(?<!\p{L})(?:due|deadline|cut-?off|f[äa]llig|abgabe|einreichung|stichtag|annahmeschluss|fecha l[íi]mite|entrega|cierre|date limite|remise|d[ée]p[ôo]t|submission)(?!\p{L})/iu;
@@ -176,7 +204,8 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
   // A minute before midnight is a deadline's hour ("Letter of intent: Friday, December 11, 11:59 p.m. ET").
   const lastMinute = time !== null && time.hour === 23 && time.minute === 59;
   // "Dec 7 - Letter of intent due (5:00 PM CT)": an entry that says it is due names a deadline, whatever its hour.
-  if (time && (dueByHour(line) || lastMinute || asks(cleaned.trim()) || HAND_IN.test(cleaned))) {
+  // "Dec 4: open enrollment closes at 5:00 PM ET": the hour a window shuts is when it is due.
+  if (time && (dueByHour(line) || lastMinute || asks(cleaned.trim()) || HAND_IN.test(cleaned) || windowCloses.test(cleaned))) {
     return {
       task: {
         kind: 'schedule',
@@ -299,4 +328,43 @@ export function occurrenceList(intro: string, entries: string[], ctx: DateContex
     });
   }
   return events.length ? events : null;
+}
+
+/**
+ * "All deadlines are 5:00 PM PT unless noted", "Alle Fristen jeweils bis 12:00 Uhr", "Todas las
+ * entregas vencen a las 17:00", "Toutes les échéances sont à 17h": the hour every entry below is due.
+ */
+const DUE_HOUR_FOR_ALL =
+  /(?<!\p{L})(?:(?:all|every|each)\s+(?:deadlines?|due dates?|items?|submissions?)\s+(?:are|is)\s+(?:due\s+)?(?:at\s+|by\s+)?|(?:alle\s+)?fristen\s+(?:enden\s+|gelten\s+)?(?:jeweils\s+)?(?:um|bis)\s+|todas las (?:fechas(?: l[íi]mite)?|entregas)\s+(?:son|vencen)\s+a las\s+|toutes les (?:[ée]ch[ée]ances|dates(?: limites)?)\s+sont\s+(?:fix[ée]es\s+)?[àa]\s+)(?=\d|noon|midday)/iu;
+
+/** The entries a schedule's own rule read after such a sentence: due at its hour; an entry with an hour of its own is due then, not held then. */
+export function dueAtStatedHour(text: string, tasks: TextTask[], events: TextEvent[], ctx: DateContext): { tasks: TextTask[]; events: TextEvent[] } {
+  const said = DUE_HOUR_FOR_ALL.exec(text);
+  if (!said) return { tasks, events };
+  const hour = findDates(text.slice(said.index + said[0].length, said.index + said[0].length + 20), ctx).find((m) => m.hasTime && !m.hasDay);
+  if (!hour) return { tasks, events };
+  const zone = hour.zone ?? ctx.offset;
+  const entry = (excerpt: string) => text.indexOf(excerpt) > said.index;
+  const kept: TextEvent[] = [];
+  const dueTasks = tasks.map((t) => {
+    if (t.rule !== 'scheduleLine' || t.dueIsExact || t.dueMs === null || !entry(t.excerpt)) return t;
+    // The day the entry was due, at the stated hour in the stated zone.
+    const day = new Date(t.dueMs + ctx.offset * 60000);
+    const dueMs = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour.hour, hour.minute) - zone * 60000;
+    return { ...t, dueMs, dueIsExact: true };
+  });
+  for (const e of events) {
+    if (e.rule === 'scheduleLine' && !e.allDay && entry(e.excerpt))
+      dueTasks.push({
+        kind: 'schedule',
+        title: e.title,
+        excerpt: e.excerpt,
+        dueMs: e.startMs,
+        dueIsExact: true,
+        confidence: e.confidence,
+        rule: 'scheduleLine',
+      });
+    else kept.push(e);
+  }
+  return { tasks: dueTasks, events: kept };
 }

@@ -152,6 +152,9 @@ export function nounPhrase(text: string, lang: Lang): string | null {
     .replace(/\s*\(.*?\)\s*/g, ' ')
     .trim();
   if (!t || PRONOUN_SUBJECT.test(t) || t.split(/\s+/).length > 9) return null;
+  // "Sprint 49 planning", "Budget planning", "Wine tasting": a gerund that ends a subject names the happening (the tagger reads a verb).
+  if (lang === 'en' && /^(?:[\p{L}\d'’&-]+\s+){1,4}\p{L}{3,}ing$/u.test(t) && !/\b(?:i|you|we|they|he|she|it|is|are|will|be)\b/i.test(t))
+    return t.replace(/^(?:the|a|an|our|your|my|their|this|next)\s+/i, '');
   if (lang === 'en' && takeNlpLook()) {
     const doc = nlp(t);
     if (!doc.has(HAS_NOUN) || doc.has(PRONOUN_ONLY)) return null;

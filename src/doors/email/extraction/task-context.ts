@@ -2,7 +2,7 @@
  * What a task takes from the rest of the mail once everything is read: the event it is for, the
  * event it is due before, and which tasks the others make redundant.
  */
-import type { TextTask } from './action-items.js';
+import { ASKED_KINDS, type TextTask } from './action-items.js';
 import type { TextEvent } from './meetings.js';
 import { finishTitle } from './titles.js';
 
@@ -46,15 +46,19 @@ export function namedByEvent(t: TextTask, event: TextEvent): TextTask {
 export const ANNOUNCES_DATES =
   /(?<!\p{L})(?:(?:the|these|our|your|key)\s+(?:\w+\s+)?(?:dates|deadlines|timeline)|due dates|(?:las|estas|nuestras)\s+fechas|(?:los|estos)\s+plazos|(?:die|diese|folgende)n?\s+(?:fristen|termine)|(?:les|ces)\s+(?:dates|[ée]ch[ée]ances))(?!\p{L})/iu;
 
+const THE_FOLLOWING =
+  /(?<!\p{L})(?:the following|(?:die|den|der)\s+folgenden|(?:los|las)\s+siguientes|(?:les|des)\s+\p{L}+\s+suivante?s)(?!\p{L})[^.!?]*:\s*$/iu;
+
 /**
  * The undated sentence that announces a schedule of deadlines is not an errand of its own: the
  * dated entries right after it are.
  */
 function withoutScheduleIntros(tasks: TextTask[]): TextTask[] {
   // "Below is the internal timeline for your resubmission (sponsor deadline February 16):": an aside's day does not make the intro an errand.
-  const intro = (t: TextTask) => ANNOUNCES_DATES.test(t.excerpt) && (t.dueMs === null || /:\s*$/.test(t.excerpt));
+  // "... bitten wir Sie, uns die folgenden Unterlagen zu den genannten Terminen zukommen zu lassen:": the things follow, each with its day.
+  const intro = (t: TextTask) => (ANNOUNCES_DATES.test(t.excerpt) || THE_FOLLOWING.test(t.excerpt)) && (t.dueMs === null || /:\s*$/.test(t.excerpt));
   // A table's rows (Due | What) are 'section' entries: the intro above them announces them just the same.
-  const entry = (t: TextTask | undefined) => (t?.kind === 'schedule' || t?.kind === 'section') && t.dueMs !== null;
+  const entry = (t: TextTask | undefined) => (t?.kind === 'schedule' || t?.kind === 'section' || t?.kind === 'deadline') && t.dueMs !== null;
   return tasks.filter((t, i) => !(intro(t) && entry(tasks[i + 1])));
 }
 
@@ -70,11 +74,16 @@ const ON_THE_EVENT_DAY =
 const WHEN_TAIL =
   /,?\s*(?:(?:au plus tard|at the latest|no later than|a m[áa]s tardar|sp[äa]testens)(?!\p{L})|(?:le jour|(?:on )?the (?:day|morning|afternoon|evening|night) of|el d[íi]a|am tag)(?!\p{L})).*$/iu;
 
+/** "We'll need the kitchen cleared out the day before", "la veille", "el día anterior", "am Vortag": the day before the mail's one event. */
+const DAY_BEFORE =
+  /(?<!\p{L})(?:the (?:day|night|evening) before|el d[íi]a (?:anterior|antes)|la noche anterior|la veille|am vortag|am abend davor|am tag davor)(?!\p{L})/iu;
+
 function dueBeforeTheEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
   if (events.length !== 1 || events[0].allDay) return tasks;
   return tasks.map((t) => {
     if (t.dueMs !== null) return t;
     if (BEFORE_THE_EVENT.test(t.excerpt)) return { ...t, dueMs: events[0].startMs };
+    if (DAY_BEFORE.test(t.excerpt)) return { ...t, dueMs: events[0].startMs - 86400000, dueIsExact: false };
     // The title keeps what to bring, not when ("Un RIB pour le versement du prix, au plus tard le jour ...").
     if (ON_THE_EVENT_DAY.test(t.excerpt)) return { ...t, dueMs: events[0].startMs, title: finishTitle(t.title.replace(WHEN_TAIL, ''), 14) };
     return t;
@@ -90,6 +99,21 @@ const firstWord = (title: string) => title.toLowerCase().split(/[^\p{L}]+/u)[0] 
 function withoutUndatedEchoes(tasks: TextTask[]): TextTask[] {
   const datedVerbs = new Set(tasks.filter((t) => t.dueMs !== null).map((t) => firstWord(t.title)));
   return tasks.filter((t) => t.dueMs !== null || (t.kind !== 'imperative' && t.kind !== 'list') || !datedVerbs.has(firstWord(t.title)));
+}
+
+/**
+ * "Open enrollment ... closes on Friday, December 11 at 5:00 PM" and "Complete your enrollment in
+ * Workday by December 11": a deadline told as a fact and an ask about the same thing on the same
+ * day are one errand, the ask.
+ */
+function withoutStatedDeadlines(tasks: TextTask[]): TextTask[] {
+  const asked = tasks.filter((t) => ASKED_KINDS.has(t.kind) && t.dueMs !== null);
+  if (!asked.length) return tasks;
+  return tasks.filter((t) => {
+    if (t.kind !== 'deadline' || t.dueMs === null) return true;
+    const own = words(t.title);
+    return !asked.some((a) => Math.abs(a.dueMs! - t.dueMs!) <= 18 * 3600000 && [...words(a.title)].some((w) => w.length >= 5 && own.has(w)));
+  });
 }
 
 const MONEY = /(?<!\p{L})(?:money|cash|geld|dinero|plata|argent)(?!\p{L})/iu;
@@ -120,5 +144,5 @@ export function namedAsBefore(t: TextTask, before: string): TextTask {
 
 /** The tasks as the whole mail reads them: echoes and schedule intros gone, dues before the event, asks named by it. */
 export function inMailContext(tasks: TextTask[], events: TextEvent[]): TextTask[] {
-  return namedByTheirEvent(dueBeforeTheEvent(withoutScheduleIntros(withoutUndatedEchoes(tasks)), events), events);
+  return namedByTheirEvent(dueBeforeTheEvent(withoutScheduleIntros(withoutStatedDeadlines(withoutUndatedEchoes(tasks))), events), events);
 }

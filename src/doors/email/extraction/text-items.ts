@@ -33,7 +33,8 @@ import {
 import { withoutMovedFrom } from './reschedule.js';
 import { closure, labelledHappening } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
-import { DATE_FIRST_LINE, dueByHour, NOTHING_TO_DO, occurrenceList, scheduleLine } from './schedule.js';
+import { DATE_FIRST_LINE, dueAtStatedHour, dueByHour, excusesItself, NOTHING_TO_DO, occurrenceList, scheduleLine } from './schedule.js';
+import { alsoInClause, handedOver } from './handed-over.js';
 import { noteLines, spreadAsk } from './note-lists.js';
 import { outingEvent, outingsNamedByPlace, withOuting } from './outings.js';
 import { ANNOUNCES_DATES, inMailContext, namedAsBefore, namedByEvent } from './task-context.js';
@@ -92,6 +93,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   // "Jan 15 - OSP submits to NSF (no action needed from you)": in brackets it excuses only its own line.
   if (segments.some((s) => NOTHING_TO_DO.test(s.replace(/\([^()]*\)/g, ' ')) && !CONDITIONAL_NOTHING.test(s))) return out;
   for (const segment of segments) {
+    const [segmentTasks, segmentEvents] = [out.tasks.length, out.events.length];
     const paragraphs = paragraphsOf(segment);
     const note = segments.length === 1 ? noteLines(segment, cleanSubject) : null;
     // A note to self is a list of errands, whatever each line's grammar: one entry per line.
@@ -222,6 +224,10 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       }
       // A line that opens with its date is a schedule entry by its shape ("Sat Nov 21 - Home meet ..."); so is a day over its errand's line.
       const dateFirst = DATE_FIRST_LINE.test(u.text);
+      if (excusesItself(u.text, dateFirst || u.listItem)) {
+        i++;
+        continue;
+      }
       const paired = dateFirst ? null : dayOverItsLine(units, i, ctx, isDue);
       const dated = paired ?? (dateFirst ? scheduleLine(u.text, ctx, false, isDue) : null);
       if (dated) {
@@ -296,6 +302,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           if (task && nth > opening && u.listItem) task = dayForEntry(task, clause, out.tasks, entryStart, ctx);
           else task = dayForAskBefore(task, clause, paragraphText[u.paragraph], out.tasks, ctx);
           task ??= alsoNeeded(clause, paragraphText[u.paragraph], out.tasks, ctx);
+          if (!task && lastSentence) out.tasks.push(...handedOver(clause, lastSentence, ctx));
           // "A) Tuesday, Dec 15 at 12:30": an entry that is only a day and an hour is a choice offered, not an errand.
           if (task && u.listItem && onlyADate(clause, ctx)) task = null;
           if (task && task.dueMs === null && inSection && sectionDue !== null) task = { ...task, dueMs: sectionDue };
@@ -318,7 +325,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           if (task) task = withAntecedent(task, sentence.slice(0, sentence.indexOf(clause) + clause.length), lastSentence);
           // A to-do list's entries are separate errands: an entry's weekday is not the day the entry above named.
           if (task && !u.listItem) task = dueOnWeekdayBefore(task, `${cleanSubject}. ${lastSentence}`, clause, ctx);
-          if (task) out.tasks.push(task);
+          if (task) out.tasks.push(task, ...alsoInClause(task, clause, ctx));
         }
         lastSentence = sentence;
         lastMadeEvent = out.events.length > eventsBefore;
@@ -334,6 +341,9 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       i++;
     }
     if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
+    const dueAt = dueAtStatedHour(segment, out.tasks.splice(segmentTasks), out.events.splice(segmentEvents), ctx);
+    out.tasks.push(...dueAt.tasks);
+    out.events.push(...dueAt.events);
   }
   // A class's outing told over several lines (outings.ts).
   if (out.events.length <= 1) out.events = withOuting(out.events, outingEvent(segments.join('\n\n'), ctx, subject));
