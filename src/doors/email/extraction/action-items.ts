@@ -51,7 +51,8 @@ const STOP_VERBS =
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan|(?:te|le|os|les)\s+(?:(?:lo|la|los|las)\s+)?(?:env[íi]o|mando|paso|reenv[íi]o|escribo|llamo|aviso|confirmo)|ich (?:schicke|sende|melde|rufe|gebe)|je (?:vous|t['’]|te) ?(?:envoie|enverrai|transmets|transmettrai|confirme))(?!\p{L})(?!.*\bneed (?:you|the|your|a|an|all|both|copies|\d)\b)/iu;
 /** "Urlaub trage ich heute noch ein", "Den Bericht schicke ich bis Freitag": German puts the writer after the verb when something else leads. */
-const INVERTED_OWN = /^(?!bitte\s)[\p{L}\d'’-]+(?:\s+[\p{L}\d'’-]+){0,3}\s+\p{L}+(?:e|en)\s+(?:ich|wir)(?!\p{L})(?![^.!?]*\?)/iu;
+const INVERTED_OWN =
+  /^(?!bitte\s)[\p{L}\d'’-]+(?:\s+[\p{L}\d'’-]+){0,3}\s+(?!(?:h[äa]tten?|br[äa]uchten?|brauchen?|ben[öo]tigen?|m[öo]chten?|w[üu]rden?|wollen|w[üu]nschen|bitten|erwarten|freuen)\s)\p{L}+(?:e|en)\s+(?:ich|wir)(?!\p{L})(?![^.!?]*\?)/iu;
 /** Answers asked for by a date: replies, registrations, sign-ups, in four languages. */
 const SIGNUP =
   /(?<![\p{L}])(?:rsvp|\p{L}*frist|deadline|plazo|date limite|[ée]ch[ée]ance|submissions?|applications?|nominations?|proposals?|entries|solicitud(?:es)?|candidaturas?|propuestas?|einreichung(?:en)?|bewerbung(?:en)?|einsendeschluss|candidatures?|soumissions?|d[ée]p[ôo]ts? des|r\.s\.v\.p|registration|register|sign-?ups?|enrol(?:l?ment)?|inscripci[óo]n(?:es)?|inscribirse|apuntarse|confirmaci[óo]n de asistencia|anmeldung(?:en)?|anmeldeschluss|anmelden|r[üu]ckmeldung|inscriptions?|s['’]inscrire|r[ée]ponse)(?![\p{L}])/iu;

@@ -66,3 +66,7 @@ export function statedDurationMinutes(said: string): number | null {
   const m = DURATION_STATEMENT.exec(text);
   return m ? findDurationMinutes(text.slice(m.index, m.index + m[0].length + 24)) : null;
 }
+
+/** "Can we grab 30 minutes on Monday at 11", "a 30-minute call", "una llamada de 45 minutos", "ein 20-minütiges Gespräch": a length told before the day. */
+export const LENGTH_BEFORE =
+  /(?<!\p{L})(?:(?:grab|find|block|set aside|take|need)\s+(\d+\s*(?:minutes|mins|hours?))|(\d+-(?:minute|min))(?!\p{L})|(?:llamada|reuni[óo]n|videollamada|charla|appel|r[ée]union|entretien|visio)\s+de\s+(\d+\s*(?:minutos|minutes|min)))|(\d+)-?min[üu]tige?[nrs]?(?!\p{L})/iu;

@@ -27,7 +27,7 @@ export const BOOKED_YOU =
  * work done together at an hour is a meeting (clauseEvent asks for the hour).
  */
 export const WORK_TOGETHER =
-  /(?<!\p{L})(?:revisamos|repasamos|revisaremos|repasaremos|analizamos|discutimos|comentamos|presentamos|firmamos|planificamos|we(?:['’]ll| will)? (?:review|go over|go through|walk through|discuss|present|sign|plan)|besprechen wir|gehen wir|pr[äa]sentieren wir|unterschreiben wir|nous (?:passons en revue|examinerons|examinons|pr[ée]sentons|signons|faisons le point)|on (?:passe en revue|fait le point|signe))(?!\p{L})/iu;
+  /(?<!\p{L})(?:revisamos|repasamos|revisaremos|repasaremos|analizamos|discutimos|comentamos|presentamos|firmamos|planificamos|we(?:['’]ll| will)? (?:review|go over|go through|walk through|discuss|present|sign|plan)|besprechen wir|pr[äa]sentieren wir|unterschreiben wir|nous (?:passons en revue|examinerons|examinons|pr[ée]sentons|signons|faisons le point)|on (?:passe en revue|fait le point|signe))(?!\p{L})/iu;
 /** "revisamos el cierre con gerencia en la sala de juntas" -> "Revisar el cierre con gerencia": the work, up to its place or day. */
 export function workTitle(blanked: string): string | null {
   const m = WORK_TOGETHER.exec(blanked);

@@ -22,10 +22,10 @@ import {
 } from './event-cues.js';
 import { sameWeekdayBefore, weekdayAlone } from './weekdays.js';
 import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { eventEndMs, toldEnd, statedDurationMinutes } from './durations.js';
+import { eventEndMs, LENGTH_BEFORE, toldEnd, statedDurationMinutes } from './durations.js';
 import { GENERIC_LABEL, happening, hostedEvent, leadsIn, nounPhrase } from './statements.js';
 import { germanActivity } from './german-activity.js';
-import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint, venueHolding } from './places.js';
+import { findLocation, WHERE_LABEL_WORD, isTimeZoneName, meetingPoint, placeAfter, venueHolding } from './places.js';
 import { DEADLINE_LABEL, WINDOW_CLOSES, windowShutsAt } from './schedule.js';
 import { subjectEventTitle, subjectTitle } from './subject.js';
 import { capitalise, finishTitle, stripDeterminers, stripLeadIns, stripListMarker } from './titles.js';
@@ -265,22 +265,6 @@ export function structuredEvent(lines: string[], before: string, ctx: DateContex
 }
 
 /** An event in one clause: a day and time (or an all-day marker) with a meeting word, not a deadline. */
-
-/** "Next review: Thursday 7 January, 10:00, Board room.": a capitalised name right after the date. */
-function placeAfter(clause: string, m: DateMention): string | null {
-  const after = clause.slice(m.end).split(/[.;(]/)[0];
-  const chunk = after
-    .split(',')
-    .map((c) => c.trim())
-    .find((c) => c.length > 1);
-  if (!chunk || !/^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk) || chunk.split(/\s+/).length > 5 || isTimeZoneName(chunk)) return null;
-  // "Thursday 10 Dec, 15:30-16:00, Teams": a call's platform alone is where it is held, as a calendar writes it.
-  if (/^(?:zoom|teams|microsoft teams|google meet|webex)$/i.test(chunk)) return chunk;
-  return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
-}
-
-const LENGTH_BEFORE =
-  /(?<!\p{L})(?:(?:grab|find|block|set aside|take|need)\s+(\d+\s*(?:minutes|mins|hours?))|(\d+-(?:minute|min))(?!\p{L})|(?:llamada|reuni[óo]n|videollamada|charla|appel|r[ée]union|entretien|visio)\s+de\s+(\d+\s*(?:minutos|minutes|min)))|(\d+)-?min[üu]tige?[nrs]?(?!\p{L})/iu;
 
 const UNREAD_PLACE =
   /(?:\b(?:at|in|au|dans|desde|im|beim|bei|chez)\b|(?<!\p{L})à l['’]|(?<!\p{L})à la\b|\ben (?:el|la)\b)\s+(?:the\s+|la\s+|el\s+|le\s+|der\s+)?[\p{L}]{3,}/iu;

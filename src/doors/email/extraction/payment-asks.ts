@@ -8,7 +8,7 @@ import { mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { finishTitle } from './titles.js';
 
 export const PAYMENT =
-  /\b(invoice|bill|payment|amount due|balance|rent|fees?|dues|premium|factura|pago|expensas|cuotas?|alquiler|rechnung|zahlung|hausgeld|miete|beitr[äa]ge?|facture|paiement|loyer|cotisations?)\b/i;
+  /\b(invoice|bill|payment|amount due|balance|rent|fee|premium|factura|pago|expensas|cuotas?|alquiler|rechnung|zahlung|hausgeld|miete|beitr[äa]ge?|facture|paiement|loyer|cotisations?)\b/i;
 const BILL_NOUN = /\b(?:statement|bill|invoice|estado de cuenta|recibo|factura|abrechnung|rechnung|relev[ée]|facture|avis d['’][ée]ch[ée]ance)\b/i;
 /** Saying when something is due: "is due", "fällig", "vence", "à régler", and "se entrega", "ist abzugeben", "est à rendre" (handed in then). */
 export const DUE_STATEMENT =

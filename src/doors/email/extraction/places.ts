@@ -2,6 +2,7 @@
  * Where an event happens, read from its text by structure: a street address, a venue noun, a
  * locative phrase (preposition, determiner, noun phrase) or a named place, in four languages.
  */
+import type { DateMention } from './dates.js';
 
 const STREET =
   /\d+\s+[\p{L}]+|[\p{L}]+(str\.|straße|strasse|street|st\.?|avenue|ave\.?|road|rd\.?|weg|platz|gasse|rue|calle|via)\s*\d*|\b(?:calle|avenida|paseo|plaza|rue|avenue|boulevard|chemin|via)\s+\p{L}/iu;
@@ -323,4 +324,17 @@ export function withVideoLink<E extends { location: string | null; rule?: string
   if (events.length !== 1 || events[0].location || events[0].rule !== 'eventWithMeetingWord') return events;
   const links = new Set(body.match(VIDEO_LINK) ?? []);
   return links.size === 1 ? [{ ...events[0], location: [...links][0] }] : events;
+}
+
+/** "Next review: Thursday 7 January, 10:00, Board room.": a capitalised name right after the date. */
+export function placeAfter(clause: string, m: DateMention): string | null {
+  const after = clause.slice(m.end).split(/[.;(]/)[0];
+  const chunk = after
+    .split(',')
+    .map((c) => c.trim())
+    .find((c) => c.length > 1);
+  if (!chunk || !/^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk) || chunk.split(/\s+/).length > 5 || isTimeZoneName(chunk)) return null;
+  // "Thursday 10 Dec, 15:30-16:00, Teams": a call's platform alone is where it is held, as a calendar writes it.
+  if (/^(?:zoom|teams|microsoft teams|google meet|webex)$/i.test(chunk)) return chunk;
+  return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;
 }

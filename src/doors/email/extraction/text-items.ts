@@ -23,11 +23,13 @@ import {
   dayFromSentenceBefore,
   hourOnly,
   LABEL_DAY,
+  namedByEntryLabel,
   namedBySubject,
   onThatDay,
   SHARED_PLACE,
   THAT_DAY,
   withoutReason,
+  withFields,
   withSharedPlace,
 } from './neighbours.js';
 import { withoutMovedFrom } from './reschedule.js';
@@ -357,29 +359,6 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
 }
 
 const COME_IN = /(?<!\p{L})(?:venir|come in|come by|come to the office|vorbeikommen|kommen|passer)(?!\p{L})/iu;
-/** "Te he reservado cita", "I've booked you a slot": a booking told without what it is for. */
-const BOOKED_ONLY =
-  /^(?:(?:te|le|os|les)\s+(?:he|hemos)\s+(?:reservado|pedido|dado)|(?:i|we)(?:['’]ve| have)?\s+(?:booked|reserved)(?:\s+(?:you|for you))?|wir haben (?:ihnen|dir|euch))\s+(?:(?:una|un|a|an|einen)\s+)?(?:cita|hora|turno|appointment|slot|time|termin)\b/iu;
-/** "- Renovación del certificado digital: ... Te he reservado cita el miércoles ...": the entry's label names the booking. */
-function namedByEntryLabel(ev: TextEvent, u: Unit): TextEvent {
-  const label = u.listItem ? /^\s*(?:[-*•]\s*|\d{1,2}[.)]\s+)?([^:.!?]{3,60}):\s/u.exec(u.text) : null;
-  return label && BOOKED_ONLY.test(ev.title.trim()) ? { ...ev, title: finishTitle(label[1].trim(), 10) } : ev;
-}
-
-/**
- * A mail about one event that gives its place or its length in a field of its own ("Location:
- * Lincoln Elementary" a few lines under the hours, "Durée prévue : 45 minutes" at the end): the
- * field belongs to that event. With several events or several such fields, which goes with which
- * is not known, and nothing is guessed. A length replaces only the one-hour default.
- */
-function withFields(events: TextEvent[], places: string[], durations: number[]): TextEvent[] {
-  if (events.length !== 1) return events;
-  let ev = events[0];
-  if (places.length === 1 && !ev.location) ev = { ...ev, location: places[0], weak: { ...ev.weak, unreadPlace: false } };
-  if (durations.length === 1 && !ev.allDay && ev.endMs - ev.startMs === 3600000) ev = { ...ev, endMs: ev.startMs + durations[0] * 60000 };
-  return [ev];
-}
-
 /** A deadline named by reference to the sentence before: "before then", "bis dahin", "avant cette date", "antes de esa fecha". */
 const THEN_REF =
   /\b(?:before|by|until) (?:then|that date|this date|that day|the same (?:date|day|deadline))\b|\bbefore (?:it|they|this|that) (?:expires?|ends?|closes?|runs? out)\b|\bvor (?:dem )?ablauf\b|\bavant (?:son |l['’])?(?:expiration|[ée]ch[ée]ance)\b|\bantes de que (?:caduque|venza|expire|termine)\b|\bbis dahin\b|\brechtzeitig\b|\bfristgerecht\b|\bdentro del plazo\b|\bdans les d[ée]lais\b|\bbis zu diesem (?:datum|tag|termin)\b|\bavant cette date\b|\bd['’]ici l[àa]\b|\bavant ce jour\b|\bantes de (?:esa|esta) fecha\b|\bpara entonces\b|\bhasta entonces\b|\bantes de ese d[íi]a\b/i;
