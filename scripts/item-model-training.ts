@@ -59,6 +59,8 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical31',
     'typical32',
     'typical33',
+    'typical34',
+    'typical35',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),
