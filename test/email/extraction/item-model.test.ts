@@ -26,14 +26,17 @@ async function judged(subject: string, body: string, from?: string) {
 }
 
 describe('item model', () => {
-  it.skipIf(!existsSync(TRAINING_SETS[0].dir))(
+  // Pure computation, no database: it runs in the suite's SQLite pass only (scripts/test.sh runs
+  // every file twice, and a second identical training proves nothing more).
+  it.skipIf(!existsSync(TRAINING_SETS[0].dir) || process.env.TEST_DATABASE === 'postgres')(
     'the committed weights are what scripts/train-item-model.ts makes from the sets now',
     async () => {
       const t = trainItemModel(await loadSets());
       expect(ITEM_MODEL_WEIGHTS).toEqual(t.file);
     },
-    // Training on every set takes about three minutes on one core; a busy CI machine needs more.
-    600_000,
+    // 161 fits of 400 full-batch steps over about 3,200 examples: minutes on a quick core, and 16
+    // minutes (963 s) on the slow two-core machine of 2026-11-28, where a 10-minute limit failed it.
+    2_400_000,
   );
 
   it('gives each text item its calibrated probability as confidence, below an invitation’s', async () => {
