@@ -16,6 +16,7 @@ import { hasMeetingWord } from './meeting-words.js';
 import { hostedEvent } from './statements.js';
 import { capitalise, contentWordCount, DUE_LABEL, finishTitle } from './titles.js';
 import { subjectParts } from './subject.js';
+import { escapeRegExp } from './regexp.js';
 
 /**
  * A label and its value on one line; a mail header of a forward ("Gesendet: Montag, 30. November")
@@ -306,13 +307,12 @@ export function dueLineOfEntry(line: Unit, above: Unit[], tasks: TextTask[], ctx
  */
 const ALSO_NEEDED =
   /^(?:and|also|plus|y|adem[áa]s|und|au[ßs]erdem|et|ainsi que)\s+(?:(?:also|tambi[ée]n|auch|noch|aussi)\s+)?((?:(?:the|your|a|an|el|la|los|las|tu|su|sus|die|der|das|den|eine?n?|le|les|votre|vos)\s+|l['’]\s*)\p{L}[\p{L}\p{N}'’ -]{2,60}?)\s*,?\s+(?:by|before|no later than|not later than|a m[áa]s tardar|como muy tarde|antes del?|para el|bis|sp[äa]testens|au plus tard|avant|d['’]ici)(?!\p{L})/iu;
-const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function alsoNeeded(clause: string, paragraph: string, tasks: TextTask[], ctx: DateContext): TextTask | null {
   const last = tasks[tasks.length - 1];
   // "... die finalen Texte bis Montag und die Freigabe ... bis spätestens Donnerstag": the sentence was cut at its "und".
   const cutAtAnd =
     last !== undefined &&
-    new RegExp(`${escaped(last.excerpt.trim().slice(-20))}[\\s,]*(?:and|und|y|et)\\s+${escaped(clause.trim().slice(0, 20))}`, 'i').test(paragraph);
+    new RegExp(`${escapeRegExp(last.excerpt.trim().slice(-20))}[\\s,]*(?:and|und|y|et)\\s+${escapeRegExp(clause.trim().slice(0, 20))}`, 'i').test(paragraph);
   const m = ALSO_NEEDED.exec(cutAtAnd ? `und ${clause.trim()}` : clause.trim());
   if (!m || !last || !ASKED_KINDS.has(last.kind) || !paragraph.includes(last.excerpt.slice(0, 40))) return null;
   const due = findDates(clause, ctx).find((x) => x.hasDay && !x.likelyPast && x.index > m[1].length);

@@ -10,6 +10,7 @@ import type { TextEvent } from './meetings.js';
 import { MONTH_NAME, WEEKDAY_NAME } from './month-names.js';
 import { findLocation, isTimeZoneName, opensWithVenue } from './places.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker, stripOwner } from './titles.js';
+import { escapeRegExp } from './regexp.js';
 
 const LISTED = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 // "14:00 h: enviar ...": the hour's unit may stand between the date and the separator.
@@ -231,9 +232,7 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
     if (!place) {
       // "League meet at Eastside Pool": the place is inside the entry's first part.
       place = findLocation(chunks[0] ?? '');
-      const at = place
-        ? eventTitle.search(new RegExp(`\\s+(?:at|in|@|en|au|à|im|in der)\\s+(?:the\\s+)?${place.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i'))
-        : -1;
+      const at = place ? eventTitle.search(new RegExp(`\\s+(?:at|in|@|en|au|à|im|in der)\\s+(?:the\\s+)?${escapeRegExp(place)}`, 'i')) : -1;
       if (at > 0) eventTitle = eventTitle.slice(0, at);
     }
     return {
@@ -336,6 +335,9 @@ export function occurrenceList(intro: string, entries: string[], ctx: DateContex
  */
 const DUE_HOUR_FOR_ALL =
   /(?<!\p{L})(?:(?:all|every|each)\s+(?:deadlines?|due dates?|items?|submissions?)\s+(?:are|is)\s+(?:due\s+)?(?:at\s+|by\s+)?|(?:alle\s+)?fristen\s+(?:enden\s+|gelten\s+)?(?:jeweils\s+)?(?:um|bis)\s+|todas las (?:fechas(?: l[íi]mite)?|entregas)\s+(?:son|vencen)\s+a las\s+|toutes les (?:[ée]ch[ée]ances|dates(?: limites)?)\s+sont\s+(?:fix[ée]es\s+)?[àa]\s+)(?=\d|noon|midday)/iu;
+
+/** Tested once per segment: only a segment that says so has its entries taken out and read again. */
+export const statesDueHour = (text: string) => DUE_HOUR_FOR_ALL.test(text);
 
 /** The entries a schedule's own rule read after such a sentence: due at its hour; an entry with an hour of its own is due then, not held then. */
 export function dueAtStatedHour(text: string, tasks: TextTask[], events: TextEvent[], ctx: DateContext): { tasks: TextTask[]; events: TextEvent[] } {

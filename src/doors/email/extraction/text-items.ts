@@ -35,7 +35,7 @@ import {
 import { withoutMovedFrom } from './reschedule.js';
 import { closure, labelledHappening } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
-import { DATE_FIRST_LINE, dueAtStatedHour, dueByHour, excusesItself, NOTHING_TO_DO, occurrenceList, scheduleLine } from './schedule.js';
+import { DATE_FIRST_LINE, dueAtStatedHour, statesDueHour, dueByHour, excusesItself, NOTHING_TO_DO, occurrenceList, scheduleLine } from './schedule.js';
 import { alsoInClause, handedOver } from './handed-over.js';
 import { noteLines, spreadAsk } from './note-lists.js';
 import { outingEvent, outingsNamedByPlace, withOuting } from './outings.js';
@@ -343,9 +343,11 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       i++;
     }
     if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
-    const dueAt = dueAtStatedHour(segment, out.tasks.splice(segmentTasks), out.events.splice(segmentEvents), ctx);
-    out.tasks.push(...dueAt.tasks);
-    out.events.push(...dueAt.events);
+    if (statesDueHour(segment)) {
+      const dueAt = dueAtStatedHour(segment, out.tasks.splice(segmentTasks), out.events.splice(segmentEvents), ctx);
+      out.tasks.push(...dueAt.tasks);
+      out.events.push(...dueAt.events);
+    }
   }
   // A class's outing told over several lines (outings.ts).
   if (out.events.length <= 1) out.events = withOuting(out.events, outingEvent(segments.join('\n\n'), ctx, subject));
