@@ -46,10 +46,11 @@ export function namedByAntecedent(ev: TextEvent, previous: string, ctx: DateCont
 
 /** "Sign and return it", "Get them to me: <subject>": an ask whose object is a pronoun. */
 /** "Go through them", "look over it", "send them back": a verb, its particle, then the pronoun. */
-export const PRONOUN_OBJECT = /^(\p{L}+(?:\s+(?:through|over|back|out|up|off|into|in|on))?(?:\s+(?:and|&)\s+\p{L}+)?)\s+(it|them|both)(?!\p{L})([^:]*)/iu;
+export const PRONOUN_OBJECT =
+  /^(\p{L}+(?:\s+(?:through|over|back|out|up|off|into|in|on))?(?:\s+(?:and|&)\s+\p{L}+)?)\s+(it|them|both|yours|ours)(?!\p{L})([^:]*)/iu;
 /** A noun phrase led by a determiner, up to the preposition, verb or mark after it. */
 const OBJECT_PHRASE =
-  /(?<!\p{L})(?:the|an?|your|our|my|his|her|their|this|these|those|no|any|some|both|all|two|three)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]{3,})(?=\s+(?:with|for|to|from|on|in|at|by|of|and|or|this|that|which|who|is|are|was|were|will|has|have|so|before|after|until|as|please|can|could)(?!\p{L})|\s*[,.;:!?)–—-]|\s*$)/giu;
+  /(?<!\p{L})(?:the|an?|your|our|my|his|her|its|their|this|these|those|no|any|some|both|all|two|three)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]{3,})(?=\s+(?:with|for|to|from|on|in|at|by|of|and|or|this|that|which|who|is|are|was|were|will|has|have|so|before|after|until|as|please|can|could)(?!\p{L})|\s*[,.;:!?)–—-]|\s*$)/giu;
 const NOT_A_THING = /^(?:week|weekend|day|time|morning|afternoon|evening|moment|meantime|end|way|chance|holidays?)$/i;
 
 /**
@@ -57,24 +58,77 @@ const NOT_A_THING = /^(?:week|weekend|day|time|morning|afternoon|evening|moment|
  * pronoun an ask points with stands for the object named just before (the sentence's own words
  * first, then the sentence before), not for the sentence's subject, and agrees with it in number.
  */
-export function withAntecedent(t: TextTask, upToClause: string, previous: string): TextTask {
+export function withAntecedent(t: TextTask, upToClause: string, previous: string, subject: string): TextTask {
   const p = PRONOUN_OBJECT.exec(t.title);
-  if (!p) return t;
+  if (!p) return withCliticAntecedent(t, previous, subject);
   const plural = p[2].toLowerCase() === 'them';
   // "We're missing the hotel folio and the receipt ... Can you send both": "both" names the first of two things, either number.
-  const either = p[2].toLowerCase() === 'both';
+  // "The self-assessment is required ... Please submit yours": "yours" too.
+  const either = /^(?:both|yours|ours)$/i.test(p[2]);
   // The sentence's own words up to the ask's verb ("... needs the revised calcs this week - can you get").
   const verb = new RegExp(`(?<!\\p{L})${p[1].split(/\s+/)[0]}(?!\\p{L})`, 'iu').exec(upToClause);
   const ownWords = verb ? upToClause.slice(0, verb.index) : '';
   for (const text of [ownWords, previous]) {
     for (const m of text.matchAll(OBJECT_PHRASE)) {
       const head = m[1].split(/\s+/).pop() ?? '';
-      const atStart = /(?:^|[.!?:]\s+|\s[-–—]\s+)$/.test(text.slice(0, m.index));
+      // "Also the car needs its smog check": a sentence's subject, after any word that only links it, is not what is asked for.
+      const atStart = /(?:^|[.!?:]\s+|\s[-–—]\s+)(?:(?:also|and|but|so|plus|oh|btw)\s+)?$/i.test(text.slice(0, m.index));
       // "($640, adds one day to the schedule)": an aside in brackets names nothing asked for.
       const aside = /\([^)]*$/.test(text.slice(Math.max(0, m.index - 80), m.index));
       if (atStart || aside || NOT_A_THING.test(head) || (!either && (/s$/i.test(head) !== plural || /ss$/i.test(head)))) continue;
       return { ...t, title: finishTitle(`${p[1]} the ${m[1].toLocaleLowerCase()}${p[3]}`, 14), excerpt: `${text} ${t.excerpt}` };
     }
+  }
+  return t;
+}
+
+/** "Vous pouvez le retirer jusqu'au 9 décembre", "Merci de la renvoyer signée": a French object pronoun before its infinitive. */
+const FRENCH_CLITIC = /^(?:le|la|les|l['’])\s*(\p{L}{2,}(?:er|ir|re))(?!\p{L})(.*)$/iu;
+/** A sentence or subject that opens on its topic: "Votre colis n° 6A21 est disponible", "Votre colis vous attend". */
+const FRENCH_TOPIC = /^(?:votre|vos|le|la|les|l['’]|ce|cette|ces|notre|nos)\s*(\p{L}[\p{L}'’-]{2,})/iu;
+
+/**
+ * "Votre colis ... est disponible. Vous pouvez le retirer jusqu'au mercredi 16": the pronoun stands for the
+ * topic the sentence before opens on, else the one the subject line opens on. The day's "inclus" and the
+ * manner ("muni d'une pièce d'identité") are how, not what.
+ */
+function withCliticAntecedent(t: TextTask, previous: string, subject: string): TextTask {
+  const g = GERMAN_PRONOUN.exec(t.title);
+  if (g) return withGermanAntecedent(t, g, previous);
+  const c = FRENCH_CLITIC.exec(t.title);
+  if (!c) return t;
+  const topic = FRENCH_TOPIC.exec(previous.trim()) ?? FRENCH_TOPIC.exec(subject.trim());
+  if (!topic) return t;
+  const rest = c[2].replace(/^\s*(?:(?:à partir d(?:e|u)|dès)\s[^,]*?\s+et\s+)?inclus\p{L}*/iu, '').replace(/,?\s*muni(?:\(e\)|e|s|es)?\s+d.*$/iu, '');
+  const article = /^[aeiouhéè]/i.test(topic[1]) ? "l'" : 'le ';
+  return { ...t, title: finishTitle(capitalise(`${c[1]} ${article}${topic[1].toLocaleLowerCase()}${rest}`), 14) };
+}
+
+/** "Bitte schicken Sie diese bis Freitag zurück" -> "Diese ... zurückschicken": a German pronoun object before its infinitive. */
+const GERMAN_PRONOUN = /^(diese|sie|es|dieses|ihn|diesen)\s+(.*\p{Ll}(?:en|ern|eln))$/iu;
+/** A German noun phrase: its article, lower-case adjectives, then the capitalised noun. */
+const GERMAN_PHRASE =
+  /(?<!\p{L})(die|der|das|den|eine|ein|einen|ihre|ihren|ihr|unsere|unseren|unser|deine|deinen|dein|eure|euren|euer)\s+((?:\p{Ll}[\p{L}-]*\s+){0,2}\p{Lu}[\p{L}-]+)/gu;
+const AGREES: Record<string, RegExp> = {
+  diese: /^(?:die|eine|ihre|unsere|deine|eure)$/i,
+  sie: /^(?:die|eine|ihre|unsere|deine|eure)$/i,
+  es: /^(?:das|ein|ihr|unser|dein|euer)$/i,
+  dieses: /^(?:das|ein|ihr|unser|dein|euer)$/i,
+  ihn: /^(?:der|den|einen|ihren|unseren|deinen|euren)$/i,
+  diesen: /^(?:der|den|einen|ihren|unseren|deinen|euren)$/i,
+};
+
+/**
+ * "Außerdem fehlt uns noch die unterschriebene Vollmacht. Bitte schicken Sie diese bis Freitag ...
+ * zurück": the pronoun stands for the first noun phrase of the sentence before that agrees with it.
+ */
+function withGermanAntecedent(t: TextTask, g: RegExpExecArray, previous: string): TextTask {
+  const agrees = AGREES[g[1].toLowerCase()];
+  for (const m of previous.matchAll(GERMAN_PHRASE)) {
+    if (!agrees.test(m[1])) continue;
+    // The object is in the accusative: "der Vertrag" is sent back as "den Vertrag".
+    const article = /^der$/i.test(m[1]) ? 'den' : m[1].toLowerCase();
+    return { ...t, title: finishTitle(capitalise(`${article} ${m[2]} ${g[2]}`), 14) };
   }
   return t;
 }

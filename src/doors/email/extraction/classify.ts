@@ -4,6 +4,10 @@
  * event, a newsletter's imperatives are advice. Signals are the sender's mailbox name, the subject's
  * nouns and the body's structure (order lines, totals, tracking numbers), in four languages.
  */
+import { DATE_FIRST_LINE } from './schedule.js';
+
+const DEADLINE_ENTRY =
+  /^\s*(?:[-*•]|\d{1,2}[.)])\s.*(?<!\p{L})(?:by|before|no later than|bis|sp[äa]testens|antes del?|a m[áa]s tardar|avant le|au plus tard|d['’]ici)\s+\S/iu;
 
 export type MailClass = 'transactional' | 'appointment' | 'calendar' | 'newsletter' | 'notice' | 'notification' | 'poll' | 'personal';
 
@@ -149,7 +153,13 @@ export function classifyMail(input: ClassifyInput): Classification {
   const appointmentSubject =
     APPOINTMENT_NOUN.test(input.subject) && (CONFIRMATION_WORD.test(input.subject) || /^(your|ihr|su|votre)\b/i.test(input.subject.trim()));
   const firstLines = head.slice(0, 600).replace(/\s+/g, ' ');
+  // "Dec 9 - Confirm your session title" / "Dec 16 - Upload headshot" / "Jan 8 - Draft slides due": a timeline
+  // of three dated lines or more is a schedule of things to do, not the confirmation of one appointment.
+  // So is a list of three asks or more with their deadlines ("* Upload a headshot ... by December 11").
+  const lines = head.split('\n');
+  const timeline = lines.filter((line) => DATE_FIRST_LINE.test(line)).length >= 3 || lines.filter((line) => DEADLINE_ENTRY.test(line)).length >= 3;
   const appointmentBody =
+    !timeline &&
     APPOINTMENT_NOUN.test(firstLines) &&
     CONFIRMATION_WORD.test(firstLines) &&
     /\b(your|you['’]ve|ihr(en)?|dein(en)?|du|su|tu|te|usted|votre|vous|ton|ta|le confirmamos|te confirmamos|wir best[äa]tigen)\b/i.test(firstLines);
@@ -160,7 +170,8 @@ export function classifyMail(input: ClassifyInput): Classification {
   }
   // "meldet euer Kind über die Umfrage in der Vereins-App an": a poll that is only how to answer makes no poll of the mail;
   // nor does an assembly's postal or proxy vote ("pouvoir ou vote par correspondance").
-  if (POLL.test(input.subject) || POLL.test(firstLines.replace(POLL_AS_MEANS, ' '))) {
+  // "... or online at https://example.org/vote": a link's path names a page, not what the mail asks.
+  if (POLL.test(input.subject) || POLL.test(firstLines.replace(/(?:https?:\/\/|www\.)\S+/gi, ' ').replace(POLL_AS_MEANS, ' '))) {
     signals.push('poll');
     return { kind: 'poll', signals };
   }

@@ -142,7 +142,7 @@ const VISITOR_WILL = new RegExp(`${VISITOR.source}\\s+(?:will|is going to|is sch
 
 /** "I'd like to stop by Tuesday at 9am to take final measurements", "pasaré el martes a las 10": the writer comes over. */
 const WRITER_COMES =
-  /(?<!\p{L})(?:i|we)(?:['’](?:d|ll)|\s+(?:will|can|could|would|shall))?(?:\s+(?:like|love|need|want|plan|hope|be able)\s+to)?\s+(?:stop|drop|swing|pop|come)\s+(?:by|over|round|around)(?!\p{L})|(?<!\p{L})(?:pasar[ée]|pasaremos|je passerai|nous passerons)(?!\p{L})|(?<!\p{L})(?:ich komme|wir kommen)(?!\p{L})[^.!?]{0,50}(?<!\p{L})vorbei(?!\p{L})/iu;
+  /(?<!\p{L})(?:i|we)(?:['’](?:d|ll)|\s+(?:will|can|could|would|shall))?(?:\s+(?:also|then|just|still))?(?:\s+(?:like|love|need|want|plan|hope|be able)\s+to)?\s+(?:stop|drop|swing|pop|come)\s+(?:by|over|round|around)(?!\p{L})|(?<!\p{L})(?:pasar[ée]|pasaremos|je passerai|nous passerons)(?!\p{L})|(?<!\p{L})(?:ich komme|wir kommen)(?!\p{L})[^.!?]{0,50}(?<!\p{L})vorbei(?!\p{L})/iu;
 
 /** "Our technician can come on Thursday ... between 1:00 and 3:00 PM": a tradesperson's visit is an event without a meeting word. */
 export function visitorComes(clause: string): boolean {
@@ -206,7 +206,7 @@ export function withOccasion(title: string, subject: string): string {
  * (a date blanked to U+0000 in `blanked`).
  */
 const MEET_FOR =
-  /(?<!\p{L})(?:treffen wir uns|wir treffen uns|we(?:['’]ll| will| can)? meet(?: up)?|let['’]s meet|nos reunimos|nos reuniremos|on se retrouve|nous nous retrouverons|(?:(?:te|le|os|les) esperamos|vernos|wir erwarten (?:sie|dich|euch)|nous vous attendons)[^.;!?]{0,120}?)\s+(?:zur|zum|for|to|para|pour)\s+([^\u0000,.;:!?(]{3,60})/iu;
+  /(?<!\p{L})(?:treffen wir uns|wir treffen uns|we(?:['’]ll| will| can)? meet(?: up)?|let['’]s meet|nos reunimos|nos reuniremos|nos veamos|nos reunamos|on se retrouve|(?:grab|find|block|set aside|take|have)\s+(?:\d+|half an?|an?)\s+(?:minutes|mins|hours?)[^.;!?\u0000]{0,40}?(?:\u0000[^.;!?]{0,20}?)?|nous nous retrouverons|(?:(?:te|le|os|les) esperamos|vernos|wir erwarten (?:sie|dich|euch)|nous vous attendons)[^.;!?]{0,120}?)\s+(?:zur|zum|for|to|para|pour)\s+([^\u0000,.;:!?(]{3,60})/iu;
 export function meetingPurpose(blanked: string): string | null {
   const m = MEET_FOR.exec(blanked);
   if (!m) return null;

@@ -1,4 +1,5 @@
 /** Meetings in text: a date and time with meeting words (or a When/Date/Time block) -> events. */
+import { REMINDER_LEAD, remindsOfAppointment } from './reminded.js';
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { firstSentence, withNextSentenceTime } from './next-sentence.js';
 import {
@@ -125,6 +126,9 @@ const PLACE_AFTER_TITLE = /\s+(at|in|en|à|chez|bei|im|beim|au|dans)\s+(the\s+|o
 const PURPOSE = /\b(for|about|to discuss|to review|to go over|regarding|re|pour|para|für|zur|zum|sobre|concernant)\b\s+[^\u0000]*/i;
 
 /** "the annual inspection is", "Die Mitgliederversammlung ist", "our party is": a noun phrase, not a pronoun, and its copula. */
+const NAMED_EVENT_OPENS =
+  /^\s*(?:our|your|the|this year['’]s|unser\p{L}*|eure?|die|der|das|nuestr[oa]s?|vuestr[oa]s?|el|la|los|las|notre|nos|votre|le|la|les)\s/iu;
+
 function statesWhatHappens(text: string): boolean {
   const cop = COPULA.exec(text);
   if (!cop || cop.index === 0) return false;
@@ -142,12 +146,19 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
       // "... booked you in for the final measure on ...": what follows names the booking ("Te he reservado cita el ..." names none).
       .replace(BOOKED_YOU, (m, at: number, all: string) =>
         /^\s*(?:(?:el|la|le|the|on|am|for|para|pour)\s+)*\u0000/i.test(all.slice(at + m.length)) ? m : ' '.repeat(m.length),
-      );
+      )
+      // "No te olvides del turno ...", "Vergiss deinen Termin am ... nicht": the reminder is no part of the name.
+      .replace(REMINDER_LEAD, (m) => ' '.repeat(m.length))
+      .replace(/(?<=\S)\s+nicht(?=\s*[.!]?\s*$)/u, (m) => ' '.repeat(m.length));
   const firstMention = blanked.indexOf('\u0000');
   const label = /^\s*([^:]{2,60}?)\s*:\s+/.exec(blanked);
   // "Also a heads-up: the annual inspection is on ...", "Und nicht vergessen: Die Versammlung ist am ...":
   // what follows the colon says what happens, so the words before it only lead in.
-  const leadIn = label !== null && leadsIn(label[1].trim()) && statesWhatHappens(blanked.slice(label[0].length, firstMention < 0 ? undefined : firstMention));
+  const afterLabel = label ? blanked.slice(label[0].length, firstMention < 0 ? undefined : firstMention) : '';
+  // "Time to celebrate: our end-of-season party is Sunday ...": after the colon an event is named by its
+  // noun phrase, so whatever the words before it say, they only lead in.
+  const namedAfter = label !== null && NAMED_EVENT_OPENS.test(afterLabel) && MEETING_WORD.test(afterLabel.slice(0, COPULA.exec(afterLabel)?.index ?? 0));
+  const leadIn = label !== null && (leadsIn(label[1].trim()) || namedAfter) && statesWhatHappens(afterLabel);
   if (label && !leadIn && (firstMention < 0 || label.index + label[0].length <= firstMention + 2)) {
     // "Team dinner is booked: Friday 12/11": the label's subject, not its verb.
     const l = label[1].trim().replace(/\s+(?:is|are|has been|have been|ist|sind|wurde|est|a été|es|está|ha sido)\s+\p{L}+$/iu, '');
@@ -207,7 +218,7 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   const opening = title.split(' ').slice(0, 2).join(' ');
   if (MEETING_WORD.test(title) && (MEETING_WORD.test(opening) || !phrase)) return title;
   if (phrase) return phrase;
-  if ((PROPOSED.test(clause) || BOOKED_YOU.test(clause)) && title) return title;
+  if ((PROPOSED.test(clause) || BOOKED_YOU.test(clause) || REMINDER_LEAD.test(clause.trim())) && title) return title;
   const fromSubject = subjectTitle(subject)
     .replace(/[:\-–—]?\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s.*$/i, '')
     .replace(/\s*[@(].*$/, '');
@@ -283,6 +294,7 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     PROPOSED.test(clause) ||
     visitorComes(clause) ||
     BOOKED_YOU.test(clause) ||
+    remindsOfAppointment(clause, ctx) ||
     (WORK_TOGETHER.test(clause) && /\d/.test(clause));
   const activity = !meeting && ctx.lang === 'de' && DATEISH.test(clause) ? germanActivity(clause, findDates(clause, ctx)) : null;
   const happens = meeting || activity || !DATEISH.test(clause) ? null : happening(clause, ctx.lang);

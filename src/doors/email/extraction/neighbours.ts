@@ -234,9 +234,32 @@ export function onThatDay(task: TextTask, clause: string, previous: string, ctx:
   return { ...task, title, dueMs: mentionStartMs(at, ctx, true), dueIsExact: Boolean(hour) };
 }
 
-/** "I need that by Tuesday noon", "If you can send those by Wednesday", "Lo necesito antes del lunes": an ask whose object points back. */
-const POINTS_BACK =
-  /^(?:(?:and|also|please|bitte|y|et)\s+)?(?:if\s+you\s+(?:can\s+|could\s+)?|(?:can|could)\s+you\s+)?(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return|submit|upload|hand in|turn in|finish|sign)|(?:venmo|zelle|paypal|pay|bizum)(?:\s+(?:me|us|@\S+))?|ich\s+brauche|wir\s+brauchen|lo\s+necesito|la\s+necesito|j['’]en\s+ai\s+besoin)\s+(?:(?:me|us)\s+)?(?:it|that|them|this|those|these|das|es|sie|(?:your|any)\s+(?:comments|feedback|notes|thoughts|edits|changes|input|corrections))?(?!\p{L})/iu;
+/**
+ * "I need that by Tuesday noon", "If you can send those by Wednesday", "Lo necesito antes del lunes",
+ * "La necesitamos firmada como muy tarde el jueves": an ask whose object points back. A clitic
+ * ("la necesito", "j'en ai besoin") carries its object, so nothing need follow it.
+ */
+const POINTS_BACK = new RegExp(
+  String.raw`^(?:(?:and|also|please|bitte|y|et)\s+)?(?:if\s+you\s+(?:can\s+|could\s+)?|(?:can|could)\s+you\s+)?` +
+    String.raw`(?:(?:(?:lo|la|los|las)\s+necesit\p{L}+|(?:lo|la|los|las)\s+quiero|j['’]en\s+ai\s+besoin|nous\s+en\s+avons\s+besoin|ich\s+brauche\s+(?:es|sie|das)|wir\s+brauchen\s+(?:es|sie|das))` +
+    String.raw`|(?:(?:(?:i|we)(?:['’]d| would| will)?\s+need|(?:send|get|have|bring|return|submit|upload|hand in|turn in|finish|sign)|(?:venmo|zelle|paypal|pay|bizum)(?:\s+(?:me|us|@\S+))?|ich\s+brauche|wir\s+brauchen)` +
+    String.raw`\s+(?:(?:me|us)\s+)?(?:it|that|them|this|those|these|das|es|sie|(?:your|any)\s+(?:comments|feedback|notes|thoughts|edits|changes|input|corrections))?))(?!\p{L})`,
+  'iu',
+);
+/**
+ * "The showroom needs the order by Wednesday", "I need the file by Thursday", "Necesitan saber a más
+ * tardar el lunes", "Die Agentur braucht die Freigabe bis Freitag": a need told right after an undated
+ * ask is that ask's deadline. "I need you to ..." and "we need to order ..." ask for something new.
+ */
+const NEED_STATED =
+  /^(?:(?:and|also|but|so|y|pero|und|aber|et|mais)\s+)?(?:[\p{L}'’]+\s+){0,3}?(?:needs?|necesit(?:o|a|as|amos|an|áis|aríamos|aría)|brauch(?:e|t|en)|ben[öo]tig(?:e|t|en)|(?:a|ont|avons|avez|ai)\s+besoin\s+d(?:e|u|es)?)(?:\s+(?:the|your|this|that|those|these|el|la|los|las|tu|tus|su|sus|der|die|das|den|deine|ihre|eure|le|la|les|votre|vos|ton|ta|tes|l['’])(?=[\s\p{L}])|\s+(?:to\s+know|to\s+have|saber|tener|recibir|wissen|savoir)(?!\p{L}))/iu;
+/** "..., en cuanto lo tengas, y como tarde el 8 de enero", "as soon as you have it, and by Friday at the latest". */
+const ONCE_YOU_HAVE_IT =
+  /^(?:(?:and|y|und|et)\s+)?(?:en\s+cuanto|tan\s+pronto\s+como|apenas|as\s+soon\s+as|once|sobald|d[èe]s\s+que)\s+(?:lo|la|los|las|you|it|du|ihr|sie|es|tu|vous|l['’])\s*\p{L}+/iu;
+function pointsBack(clause: string): boolean {
+  const c = clause.trim();
+  return POINTS_BACK.test(c) || ONCE_YOU_HAVE_IT.test(c) || (NEED_STATED.test(c) && !/\bneeds?\s+(?:you|someone|somebody|everyone)\b/i.test(c));
+}
 
 /** Words around a day that say nothing else: "on", "by", "am", "antes del", "como muy tarde el", "au plus tard le". */
 const DAY_WORDS =
@@ -256,9 +279,13 @@ export function onlyADate(clause: string, ctx: DateContext): boolean {
  */
 export function dayForEntry(task: TextTask, clause: string, tasks: TextTask[], entryStart: number, ctx: DateContext): TextTask | null {
   const entry = tasks[entryStart];
-  if (!entry || entryStart !== tasks.length - 1 || entry.dueMs !== null || task.dueMs === null) return task;
+  if (!entry || entryStart !== tasks.length - 1 || task.dueMs === null) return task;
+  // "Confirmar el camión para el sábado 12. Necesitan saber a más tardar el lunes": the day the thing is
+  // for is not the day to answer by; an earlier need is the errand's deadline.
+  const earlierNeed = entry.dueMs !== null && task.dueMs < entry.dueMs && NEED_STATED.test(clause.trim());
+  if (entry.dueMs !== null && !earlierNeed) return task;
   // "1. El contrato firmado. Antes del 4 de diciembre.": a sentence that is only the day.
-  if (!onlyADate(clause, ctx) && !POINTS_BACK.test(clause.trim())) return task;
+  if (!onlyADate(clause, ctx) && !pointsBack(clause)) return task;
   tasks[entryStart] = { ...entry, dueMs: task.dueMs, dueIsExact: task.dueIsExact };
   return null;
 }
@@ -276,7 +303,7 @@ export function dayForAskBefore(task: TextTask | null, clause: string, paragraph
   if (!last || last.dueMs !== null || !paragraph.includes(last.excerpt.slice(0, 40)) || last.excerpt === clause.trim()) return task;
   // "They want it Thursday arvo, so if you can get me your comments by 12pm Thursday ...": the ask after "so" points back.
   const after = clause.replace(/^[^,]{3,80},\s*(?:so|and|but|then)\s+/i, '');
-  if (!POINTS_BACK.test(after.trim()) && !DO_IT.test(clause)) return task;
+  if (!pointsBack(after) && !DO_IT.test(clause)) return task;
   const day = findDates(after, ctx).find((m) => m.hasDay && !m.likelyPast);
   if (!day) return task;
   const exact = day.hasTime && !day.endOfDay;

@@ -61,7 +61,13 @@ const MEETING_AS_PLACE =
 export function findLocation(text: string, again = true): string | null {
   const raw = rawLocation(text.replace(JOINING_REMARK, ' ').replace(QUOTED_NAME, ' '));
   const found = raw && !isTimeZoneName(raw) ? raw : null;
-  const place = found ? found.replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '').trim() || null : null;
+  const place = found
+    ? found
+        .replace(/(?:[\s,.;:]+|\s+(?:le|la|les|el|the|on|am|um|at|à|a|de|ein|statt|ab|an|mit|teil|vorbei))+$/i, '')
+        // "(40 minutes, Room 201D)": how long it lasts is no part of where.
+        .replace(/^\d+\s*(?:minutes|mins?|hours?|hrs?|minuten|stunden|minutos|horas)\s*,\s*/i, '')
+        .trim() || null
+    : null;
   if (place && again && MEETING_AS_PLACE.test(place)) {
     const at = text.indexOf(place);
     return at >= 0 ? findLocation(text.slice(at + place.length), false) : null;

@@ -160,9 +160,13 @@ function atTime(day: DateMention, time: DateMention): DateMention {
 const ANNOUNCED =
   /(?<!\p{L})(?:(?:notifications?|results|decisions)\s+(?:sent|go out|out)|announced|notified|published|released|bekanntgegeben|ver[öo]ffentlicht|publicad[oa]s|anunciad[oa]s|comunicad[oa]s|publi[ée]e?s|annonc[ée]e?s)(?!\p{L})/iu;
 
-/** "No action is needed", "keine Aktion erforderlich": said of a whole mail, or of the one line it closes. */
+/**
+ * "No action is needed", "keine Aktion erforderlich", "AutoPay is on": said of a whole mail, or of the one
+ * line it closes. Mail wraps anywhere, so any space may be a line end. "No action needed there", and "You
+ * don't need to do anything", are often said of one item among others that need doing: not the whole mail's.
+ */
 export const NOTHING_TO_DO =
-  /\b(no action (is )?(needed|required)|nothing (to do|needed) (on|from) your (side|end)|keine aktion erforderlich|no se requiere ninguna acción|aucune action (n'est )?requise)\b/i;
+  /(?<!\p{L})(?:no\s+action\s+(?:is\s+)?(?:needed|required)(?!\s+(?:there|here|for\s+th(?:is|at|ese|ose)|on\s+th(?:is|at)))|nothing\s+(?:to\s+do|needed)\s+(?:on|from)\s+your\s+(?:side|end)|(?<!(?:if|unless|when|once|si|wenn|falls|sofern)\s+(?:your\s+|the\s+)?)auto-?pay\s+is\s+(?:on|active|enabled|turned\s+on)|keine\s+aktion\s+erforderlich|no\s+se\s+requiere\s+ninguna\s+acci[óo]n|aucune\s+action\s+(?:n['’]est\s+)?requise)(?!\p{L})/iu;
 /** "Option A: Friday, Dec 11, 7pm", "Opción 2: sábado 12", "Variante B: ...": a choice offered in a poll, neither an errand nor an event. */
 const CHOICE_OFFERED =
   /^\s*(?:[-*•]\s*)?(?:options?|choice|opci[óo]n|alternativa|variante|vorschlag|termin(?:vorschlag)?|choix|proposition)\s*(?:[A-Z]|\d{1,2})\s*[:).–-]\s/iu;
@@ -206,7 +210,9 @@ function entry(line: string, text: string, day: DateMention, others: DateMention
   const lastMinute = time !== null && time.hour === 23 && time.minute === 59;
   // "Dec 7 - Letter of intent due (5:00 PM CT)": an entry that says it is due names a deadline, whatever its hour.
   // "Dec 4: open enrollment closes at 5:00 PM ET": the hour a window shuts is when it is due.
-  if (time && (dueByHour(line) || lastMinute || asks(cleaned.trim()) || HAND_IN.test(cleaned) || windowCloses.test(cleaned))) {
+  // Under "the deadlines for the close:", "inventario físico en almacén (8:00 a 14:00)" still happens over its hours.
+  const overHours = time !== null && time.endTime !== null && time.endTime !== undefined;
+  if (time && (dueByHour(line) || lastMinute || (asks(cleaned.trim()) && !overHours) || HAND_IN.test(cleaned) || windowCloses.test(cleaned))) {
     return {
       task: {
         kind: 'schedule',

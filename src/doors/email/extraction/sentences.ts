@@ -30,13 +30,15 @@ const MAX_PARAGRAPH_CHARS = 2000;
  * "am", "le", "el", "zur ... am", "aura lieu le", "será el") runs on into the next line.
  */
 const DANGLING =
-  /(?<!\p{L})(?<!\d\s?)(?:on|at|the|for|from|to|until|by|before|bis|hasta|avant|am|um|im|zum|zur|vom|ab|f[üu]r|le|la|du|au|à|el|del|de|a las|desde)\s*$/iu;
+  /(?<!\p{L})(?<!\d\s?)(?:on|at|the|for|from|to|until|by|before|bis|(?:bis\s+)?einschlie(?:ß|ss)lich|inklusive|hasta|avant|jusqu['’]au|am|um|im|zum|zur|vom|ab|f[üu]r|le|la|du|au|à|el|del|de|a las|desde)\s*$/iu;
 
 /** A block that opens on a place's preposition in lower case: the sentence above goes on into it. */
 const PLACE_GOES_ON = /^(?:à la|à l['’]|au|aux|at the|in the|en el|en la|im|in der|dans la|dans le|chez)\s/u;
 
 /** "..., Austin, TX 78704", "..., 69003 Lyon": a line that ends on a postcode is an address, which no sentence runs on from. */
 const ADDRESS_END = /(?:\b[A-Z]{2}\s+\d{5}(?:-\d{4})?|,\s*\d{4,5}\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)$/u;
+/** "... fill it out online by Friday: https://example.com/waiver" / "And we're collecting ...": a link ends its line's sentence. */
+const LINK_END = /(?:https?:\/\/|www\.)\S+$/i;
 
 export function paragraphsOf(segment: string): string[] {
   const out: string[] = [];
@@ -107,7 +109,8 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       // "bis Montag," / "30. November, über das Portal", "by Friday," / "December 4: ...": a day of the month wrapped onto its line
       // is no list number, and the weekday before it no date of its own.
       const wrappedDay = prevLine.endsWith(',') && DAY_OF_NAMED_MONTH.test(line);
-      const prevEnds = !wrappedDay && (prevLine.endsWith(':') || endsWithDate(prevLine) || (ADDRESS_END.test(prevLine) && /^\p{Lu}/u.test(line)));
+      const prevEnds =
+        !wrappedDay && (prevLine.endsWith(':') || endsWithDate(prevLine) || ((ADDRESS_END.test(prevLine) || LINK_END.test(prevLine)) && /^\p{Lu}/u.test(line)));
       if (!current || (starts && !DANGLING.test(prevLine) && !wrappedDay) || prevEnds || (current.listItem && isTable)) {
         close();
         current = { lines: [line], listItem: LIST_START.test(line) || isTable };

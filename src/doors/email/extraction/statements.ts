@@ -44,12 +44,21 @@ const NOT_AN_EVENT_LABEL =
 const SPAN_OR_PLACE =
   /\d(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?\s*(?:[-–]|to|bis|a|à|hasta)\s*\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|uhr|h)?(?!\s*[./]\d)(?!\d)|\d(?::\d{2}|\s*(?:a\.?m\.?|p\.?m\.?|uhr|h(?!\p{L})))[,\s]+(?:in|at|im|in der|en|au|à la|à l'|at the|in the|bei uns im|bei uns in der|bei|chez|dans la|dans le)\s+(?:the\s+|der\s+|la\s+|el\s+)?\p{Lu}/iu;
 
+const ONLINE_MEETING =
+  /(?<!\p{L})(?:zoom|teams|google meet|meet link|webex|dial-in|calendar (?:hold|invite)|same link|mismo enlace|gleicher link|m[êe]me lien)(?!\p{L})/iu;
+const AN_HOUR = /\d{1,2}(?::\d{2}\s*(?:[ap]\.?m\.?|uhr|h)?|\s*(?:[ap]\.?m\.?|uhr)(?!\p{L}))/iu;
+
 /** The label of a line that says what happens on its day and hours, or null. */
 export function labelledHappening(clause: string): string | null {
   const labelled = LABELLED_HAPPENING.exec(clause);
-  if (!labelled || DEADLINE_NOUN.test(labelled[1]) || !SPAN_OR_PLACE.test(clause.slice(labelled[0].length))) return null;
+  if (!labelled || DEADLINE_NOUN.test(labelled[1])) return null;
   // "Next check-in: Wed 12/2, 2:00-2:30 pm": the next of a series is an event whatever its noun.
   const next = /^(?:next|n[äa]chste[rsn]?|prochaine?|pr[óo]xim[oa])\s/i.test(labelled[1]);
+  const rest = clause.slice(labelled[0].length);
+  // "Next check-in: Wed 12/2, 11:00 ET", "Go/no-go decision: Thursday Dec 3, 9:00 AM (Zoom link in the calendar hold)":
+  // one hour is enough when the line is the next of a series or says how to join.
+  const joined = (next || ONLINE_MEETING.test(rest)) && AN_HOUR.test(rest);
+  if (!SPAN_OR_PLACE.test(rest) && !joined) return null;
   return next || !NOT_AN_EVENT_LABEL.test(labelled[1]) ? labelled[1] : null;
 }
 
