@@ -61,6 +61,10 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical33',
     'typical34',
     'typical35',
+    'typical36',
+    'typical37',
+    'typical38',
+    'typical39',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),

@@ -293,3 +293,45 @@ describe('asks and bills', () => {
     expect(out.tasks.map((t) => [t.title, localDay(t.due_date, -6)])).toEqual([[expect.stringMatching(/recibo del agua/i), '2026-12-15']]);
   });
 });
+
+describe('appointments and their asks', () => {
+  it('reads what to do if one cannot come, and when to arrive, as nothing to do', async () => {
+    const de = await extracted(
+      CET,
+      'Sehr geehrte Eltern,\n\nIhr Gesprächstermin ist am Donnerstag, 10. Dezember, um 16:40 Uhr in Raum B 12.\nFalls Sie den Termin nicht wahrnehmen können, stornieren Sie ihn bitte bis Dienstag über das Portal.\n',
+      'Terminbestätigung Elternsprechtag',
+    );
+    expect(de.tasks).toEqual([]);
+    const es = await extracted(
+      CET,
+      'Estimado paciente:\n\nSu cita es el martes 15 de diciembre a las 17:30.\nLe pedimos llegar 10 minutos antes de su cita.\n',
+      'Confirmación de su cita',
+    );
+    expect(es.tasks).toEqual([]);
+    const en = await extracted(
+      EST,
+      'Hi,\n\nYour visit is on Tuesday, December 15 at 5:30 PM.\nIf you can’t make it, please call us by Monday to reschedule.\n',
+      'Your visit',
+    );
+    expect(en.tasks).toEqual([]);
+  });
+
+  it('names a headcount ask by the one event the mail announces, a closure aside', async () => {
+    const out = await extracted(
+      CET,
+      'Liebe Eltern,\n\nunser Adventsbasteln findet am Freitag, 11. Dezember, von 15 bis 17 Uhr im Gruppenraum statt.\n\nTragt bitte bis Montag in die Liste ein, mit wie vielen Personen ihr kommt.\n\nDie Kita ist vom 23. Dezember bis einschließlich 1. Januar geschlossen.\n',
+      'Elternbrief Dezember',
+    );
+    expect(out.tasks.map((t) => t.title)).toEqual([expect.stringMatching(/Adventsbasteln$/)]);
+  });
+
+  it('takes a poll site’s link for a poll, but not a page called "vote"', async () => {
+    const poll = await extracted(
+      CET,
+      '¡Hola, familia!\n\nTenemos que elegir el día de la cena. Votad como tarde el miércoles:\nhttps://doodle.com/meeting/participate/id/abc123\n\nOpciones:\n- sábado 19 de diciembre, 21:00\n- domingo 20 de diciembre, 14:00\n',
+      '¿Qué día hacemos la cena?',
+    );
+    expect(poll.events).toEqual([]);
+    expect(poll.tasks).toHaveLength(1);
+  });
+});

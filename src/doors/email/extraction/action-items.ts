@@ -50,6 +50,10 @@ export const IMPERATIVE =
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|escr[íi]b[ae]nos|ll[áa]m[ae]nos|cont[áa]cta?nos|cont[áa]ctenos|contactez-nous|[ée]crivez-nous|appelez-nous|schreiben sie uns|rufen sie uns|kontaktieren sie uns|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a(?!\s+(?:quick\s+|closer\s+|proper\s+)?(?:look|read|go|think|word|chat|listen)\b)|take care|join us|visit our|read more|learn more|view|click(?!\s+through\s+(?:the|our|your|all)\s)|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b|plan on (?:an?|about|\d)|pr[ée]voy(?:ez|ons) (?:environ|une?|\d)|planen sie (?:etwa|ca\.?|rund)|plant (?:etwa|ca\.?|rund|\d)|(?:le |la |les |l['’])?(?:garder|conserver)\b)/i;
+const IF_YOU_CANNOT =
+  /^(?:(?:and|also|y|und|et)\s+)?(?:if\s+you\s+(?:can(?:no|['’])t|are\s+(?:not\s+)?unable\s+to|need\s+to\s+(?:cancel|reschedule))|should\s+you\s+(?:be\s+unable|need\s+to\s+(?:cancel|reschedule))|(?:falls|wenn|sollten)\s+sie\s+[^,.]{0,60}(?:nicht|verhindert)|si\s+no\s+(?:puede|puedes|pueden|pudiera)|si\s+(?:vous\s+ne\s+pouvez|tu\s+ne\s+peux)\s+pas|en\s+cas\s+d['’](?:emp[êe]chement|annulation))/iu;
+const COME_EARLY =
+  /^(?:(?:le|les|te|os)\s+pedimos\s+(?:que\s+)?)?(?:arrive|be\s+there|llegar|lleguen?|presentarse|pres[ée]ntese|arriver|arrivez|kommen\s+sie|erscheinen\s+sie)\s+(?:please\s+)?(?:con\s+)?(?:\d+|ten|fifteen|five|diez|quince|cinco|dix|quinze|cinq|zehn|f[üu]nfzehn)\s+(?:minutes|mins?|minutos|minuten)\s+(?:early|before|antes|en\s+avance|avant|vorher|fr[üu]her)/iu;
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan|(?:te|le|os|les)\s+(?:(?:lo|la|los|las)\s+)?(?:env[íi]o|mando|paso|reenv[íi]o|escribo|llamo|aviso|confirmo)|ich (?:schicke|sende|melde|rufe|gebe)|je (?:vous|t['’]|te) ?(?:envoie|enverrai|transmets|transmettrai|confirme))(?!\p{L})(?!.*\bneed (?:you|the|your|a|an|all|both|copies|\d)\b)/iu;
 /** "Urlaub trage ich heute noch ein", "Den Bericht schicke ich bis Freitag": German puts the writer after the verb when something else leads. */
@@ -246,6 +250,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const pickup = deadline && offeredPickup(rest);
   // "Let me know if you're available", "Dites-moi si vous êtes disponibles": without a date, politeness.
   if (((STOP_VERBS.test(stripped) || ANSWER_ASK.test(stripped)) && !askedAnswer) || READING_LINK.test(stripped)) return null;
+  // "Falls Sie den Termin nicht wahrnehmen können, stornieren Sie ihn bitte", "If you can't make it, please reschedule":
+  // what to do if the appointment is missed; "Le pedimos llegar 10 minutos antes": how to come to it. Neither is an errand.
+  if (IF_YOU_CANNOT.test(info.clause.trim()) || COME_EARLY.test(stripped)) return null;
   if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
   // "Puedes pagar en conectahogar.mx, en tiendas ... o activar el cargo automático", "You can pay online or at any branch": the ways to pay, not an errand.
   if (!due && PAY_MEANS.test(info.clause.trim())) return null;

@@ -137,7 +137,9 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
     }
     default: {
       const fielded = found.events.length ? null : fieldedEvent(body, subject, ctx, sender);
-      out = fielded ? { ...found, events: [fielded] } : found;
+      // "Fecha límite de pago: 15 de diciembre" in a bill read as a person's mail: the day to pay what the subject names.
+      const tasks = found.tasks.map((t) => (t.kind === 'schedule' && PAYMENT_ONLY.test(t.title) ? { ...t, title: payTitle(subjectTitle(subject)) } : t));
+      out = { tasks, events: fielded ? [fielded] : found.events };
     }
   }
   // "Pay outstanding balance – Dalton Wholesale": a bill's ask names whom it pays, when a business sent it.

@@ -170,8 +170,10 @@ export function classifyMail(input: ClassifyInput): Classification {
   }
   // "meldet euer Kind über die Umfrage in der Vereins-App an": a poll that is only how to answer makes no poll of the mail;
   // nor does an assembly's postal or proxy vote ("pouvoir ou vote par correspondance").
-  // "... or online at https://example.org/vote": a link's path names a page, not what the mail asks.
-  if (POLL.test(input.subject) || POLL.test(firstLines.replace(/(?:https?:\/\/|www\.)\S+/gi, ' ').replace(POLL_AS_MEANS, ' '))) {
+  // "... or online at https://example.org/vote": a link's path names a page, not what the mail asks; its host
+  // may ("https://doodle.com/meeting/...").
+  const hostsOnly = firstLines.replace(/(?:https?:\/\/|www\.)([^/\s]+)\S*/gi, ' $1 ');
+  if (POLL.test(input.subject) || POLL.test(hostsOnly.replace(POLL_AS_MEANS, ' '))) {
     signals.push('poll');
     return { kind: 'poll', signals };
   }

@@ -8,7 +8,7 @@ import { finishTitle } from './titles.js';
 
 /** "Let us know if you're coming", "Geben Sie uns Bescheid, ob Sie kommen", "meldet euch ... an", "confirmad asistencia". */
 const ATTENDANCE_ASK =
-  /(?<!\p{L})(?:rsvp|(?:let|tell)\s+(?:\S+\s+){1,3}know\b[^.?!]{0,40}?\b(?:if|whether)|sign[\s-]+up|register|bescheid|meldet\s+euch|melden\s+sie\s+sich|melde\s+dich|anmeld\p{L}*|tragen\s+sie\s+sich|tragt\s+euch|trag\s+dich|eintrag\p{L}*|confirm\p{L}*\s+(?:\p{L}+\s+)?(?:asistencia|attendance|pr[ée]sence)|inscr[ií]b\p{L}*|inscri(?:vez|s-toi|re|ption)|inscripci[óo]n|registration|ap[úu]nt\p{L}*|(?:if|whether|ob|si)\s+(?:\p{L}+\s+){1,3}(?:attend\p{L}*|teilnehm\p{L}*|participe\p{L}*|particip\p{L}*|asist\p{L}*|venir|come|coming|kommen))(?!\p{L})/iu;
+  /(?<!\p{L})(?:rsvp|how\s+many\s+(?:people|guests|of\s+you)|mit\s+wie\s+vielen\s+personen|wie\s+viele\s+personen|cu[áa]nt[oa]s\s+(?:personas|invitados|vendr[áa]n)|combien\s+de\s+personnes|(?:let|tell)\s+(?:\S+\s+){1,3}know\b[^.?!]{0,40}?\b(?:if|whether)|sign[\s-]+up|register|bescheid|meldet\s+euch|melden\s+sie\s+sich|melde\s+dich|anmeld\p{L}*|tragen\s+sie\s+sich|tragt\s+euch|trag\s+dich|eintrag\p{L}*|confirm\p{L}*\s+(?:\p{L}+\s+)?(?:asistencia|attendance|pr[ée]sence)|inscr[ií]b\p{L}*|inscri(?:vez|s-toi|re|ption)|inscripci[óo]n|registration|ap[úu]nt\p{L}*|(?:if|whether|ob|si)\s+(?:\p{L}+\s+){1,3}(?:attend\p{L}*|teilnehm\p{L}*|participe\p{L}*|particip\p{L}*|asist\p{L}*|venir|come|coming|kommen))(?!\p{L})/iu;
 
 const words = (s: string) =>
   new Set(
@@ -27,7 +27,9 @@ const MAKES_THE_SHEET =
  * names it ("Geben Sie uns Bescheid, ob Sie kommen: Elternabend") unless it already does.
  */
 function namedByTheirEvent(tasks: TextTask[], events: TextEvent[]): TextTask[] {
-  return events.length === 1 ? tasks.map((t) => namedByEvent(t, events[0])) : tasks;
+  // "Die Kita ist vom 24. Dezember bis 1. Januar geschlossen": a closure is no event anyone answers for.
+  const attended = events.filter((e) => e.rule !== 'closedDay');
+  return attended.length === 1 ? tasks.map((t) => namedByEvent(t, attended[0])) : tasks;
 }
 
 /** The same for an ask told right after its event, in a mail of several ("2. Die Versammlung ... Bitte teilen Sie uns bis ... mit, ob Sie teilnehmen"). */

@@ -1,5 +1,4 @@
 /** Reads cleaned body text for tasks and events (used when the mail has no invitation). */
-import { payTitle } from './payment-asks.js';
 import { CONFIDENCE } from './confidence.js';
 import { ACTION_HEADING, ASKED_KINDS, clauseTask, type TextTask } from './action-items.js';
 import { imperativeMood, listVerb } from './imperative-mood.js';
@@ -59,8 +58,6 @@ const DURATION_KV =
   /^\s*(?:[-*•]\s*)?(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|estimada|aproximada|prevista))?\s*:/i;
 const WHERE_KV =
   /^\s*(?:[-*•]\s*)?(?:where|location|venue|address|meeting point|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|punto de encuentro|ort|wo|standort|adresse|treffpunkt|lieu|o[ùu]|emplacement|point de rendez-vous|lieu de rendez-vous|objekt|liegenschaft)\s*(?::|\|)\s*(\S.*)$/i;
-const PAY_BY_LABEL =
-  /^(?:fecha\s+l[íi]mite\s+de\s+pago|fecha\s+de\s+vencimiento|vencimiento|zahlungsfrist|zahlbar\s+bis|f[äa]lligkeit(?:sdatum)?|date\s+limite\s+de\s+(?:paiement|r[èe]glement)|date\s+d['’][ée]ch[ée]ance|payment\s+due(?:\s+date)?|due\s+date)$/iu;
 const CONDITIONAL_NOTHING =
   /\b(?:if|unless|si|wenn|falls|sofern)\b[^.!?\n]{2,80},\s*(?:then\s+)?(?:no action (?:is )?(?:needed|required)|nothing|keine aktion|no se requiere|aucune action)/i;
 /**
@@ -340,8 +337,6 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         // Lines of a label and its day, two or more in a row, are a schedule without list marks.
         const inLabelBlock = LABEL_DAY.test(u.text) && (LABEL_DAY.test(units[i - 1]?.text ?? '') || LABEL_DAY.test(units[i + 1]?.text ?? ''));
         const entry = scheduleLine(u.text, ctx, inLabelBlock, isDue);
-        // "Fecha límite de pago: 15 de diciembre", "Zahlungsfrist: 15.12.": the day to pay the bill the subject names.
-        if (entry?.task && PAY_BY_LABEL.test(entry.task.title) && cleanSubject) entry.task = { ...entry.task, kind: 'payment', title: payTitle(cleanSubject) };
         if (entry?.task) out.tasks.push(entry.task);
         if (entry?.event) out.events.push(entry.event);
       }
