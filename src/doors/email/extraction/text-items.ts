@@ -10,8 +10,7 @@ import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { findDurationMinutes } from './durations.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { calledOff, PROPOSED } from './event-cues.js';
-import { isDeadlineMention } from './deadline-mention.js';
-import { clauseEvent, DATEISH, SLOT_LABEL, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
+import { clauseEvent, DATEISH, isDeadlineMention, SLOT_LABEL, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
 import { hasMeetingWord } from './meeting-words.js';
 import { withVideoLink } from './places.js';
 import {
