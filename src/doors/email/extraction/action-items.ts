@@ -23,7 +23,7 @@ import { pickDue, withoutAskedAbout } from './due-choice.js';
 import { CONFIDENCE, type ConfidenceRule } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
 import { imperativeMood, listVerb } from './imperative-mood.js';
-import { isDeadlineMention, POINTS_AT_DAY } from './meetings.js';
+import { isDeadlineMention, POINTS_AT_DAY } from './deadline-mention.js';
 import { withinMention } from './relative-dates.js';
 import { obligation, obligationTitle } from './statements.js';
 import {
@@ -41,8 +41,6 @@ import {
 export const ACTION_HEADING =
   /^\s*(?:\*\*)?(action items?|action points?|actions|next steps|to-?dos?|to do|tasks|follow[- ]?ups?|open items|acciones|pendientes|tareas|próximos pasos|siguientes pasos|aufgaben|to-?do-?liste|nächste schritte|maßnahmen|actions à mener|prochaines étapes|à faire|tâches)\b[^.!?]{0,60}:?\s*(?:\*\*)?$/i;
 
-const PAY_MEANS =
-  /^(?:(?:also|adem[áa]s|auch|aussi),?\s+)?(?:you\s+can|puedes|puede|pueden|podés|k[öo]nnen\s+sie|kannst\s+du|vous\s+pouvez|tu\s+peux)\s+(?:also\s+|tambi[ée]n\s+|auch\s+|aussi\s+)?(?:pay|pagar|abonar|zahlen|bezahlen|payer|r[ée]gler)\s+(?:online|by|at|in|with|via|en|con|por|mediante|über|per|bei|par|sur|à|au|en ligne)(?!\p{L})/iu;
 export const REQUEST =
   /\b(please|pls|kindly|can you|could you|are you (?:still )?(?:ok|okay|able|happy|good) to|can everyone|could everyone|can everybody|could everybody|would you|will you|would you mind|can we get|i need you to|(?:i|we)(?:['’]ll| will)?(?: also| still| then| just)? need (?:you|the|your|a|an|all|both|copies|\d)|necesit(?:o|amos|ar[íi]a|ar[íi]amos)(?: también| además)? (?:tus?|sus?|vuestr[oa]s?|el|la|los|las|una?)|benötigen wir|benötige ich|(?:ich|wir)\s+(?:brauche|brauchen|benötige|benötigen)\s+(?:noch\s+|auch\s+)?(?:die|das|den|deine|ihre|eure|eine?n?|alle)|nous avons besoin (?:d['’]|de|du|des)|j['’]ai besoin (?:d['’]|de|du|des)|we'd like|we’d like|i'd like you|(?:needs|requires) your|por favor|puedes|podés|podrías|podria|necesito que|necesitamos que|recuerden|recordad|no se olviden de|no olviden|favor de|no olvides|le rogamos|les rogamos|os rogamos|te rogamos|rogamos|le pedimos|les pedimos|os pedimos|te pedimos|le ruego|les ruego|os ruego|te ruego|wir bitten|bitten wir|brauche ich|brauchen wir|bräuchte ich|bräuchten wir|nous vous prions|nous vous demandons|(?:est|sont|[êe]tes) pri[ée]e?s? de|il faudrait|faudrait|bitte|(?<=(?:^|[,;:!?¿]\s*|\b(?:und|oder|bitte|aber|also)\s+))(?:können sie|könnten sie|kannst du|könntest du)|denken sie|pouvez-vous|pourriez-vous|peux-tu|merci de|veuillez|n['’]oubliez pas|il faut)\b/i;
 export const IMPERATIVE =
@@ -50,10 +48,6 @@ export const IMPERATIVE =
 const READING_LINK = /^(read|watch|view|see|check out|learn|explore|discover|visit|shop|try|listen|browse)\b.*(https?:\/\/|\bat\s+\S+\.\w{2,})/i;
 const STOP_VERBS =
   /^(do not reply|don't reply|log in|sign in|contact (us|support|our|customer)|call us|email us|write to us|escr[íi]b[ae]nos|ll[áa]m[ae]nos|cont[áa]cta?nos|cont[áa]ctenos|contactez-nous|[ée]crivez-nous|appelez-nous|schreiben sie uns|rufen sie uns|kontaktieren sie uns|arrive|note|find attached|find|see|consider|notify|delete|destroy|inform|let (me|us) know|feel free|keep|be |do not hesitate|don't hesitate|ignore|disregard|enjoy|stay|have a(?!\s+(?:quick\s+|closer\s+|proper\s+)?(?:look|read|go|think|word|chat|listen)\b)|take care|join us|visit our|read more|learn more|view|click(?!\s+through\s+(?:the|our|your|all)\s)|tap|start your|forward this|track|rate|download the app|invite friends|reply c\b|plan on (?:an?|about|\d)|pr[ée]voy(?:ez|ons) (?:environ|une?|\d)|planen sie (?:etwa|ca\.?|rund)|plant (?:etwa|ca\.?|rund|\d)|(?:le |la |les |l['’])?(?:garder|conserver)\b)/i;
-const IF_YOU_CANNOT =
-  /^(?:(?:and|also|y|und|et)\s+)?(?:if\s+you\s+(?:can(?:no|['’])t|are\s+(?:not\s+)?unable\s+to|need\s+to\s+(?:cancel|reschedule))|should\s+you\s+(?:be\s+unable|need\s+to\s+(?:cancel|reschedule))|(?:falls|wenn|sollten)\s+sie\s+[^,.]{0,60}(?:nicht|verhindert)|si\s+no\s+(?:puede|puedes|pueden|pudiera)|si\s+(?:vous\s+ne\s+pouvez|tu\s+ne\s+peux)\s+pas|en\s+cas\s+d['’](?:emp[êe]chement|annulation))/iu;
-const COME_EARLY =
-  /^(?:(?:le|les|te|os)\s+pedimos\s+(?:que\s+)?)?(?:arrive|be\s+there|llegar|lleguen?|presentarse|pres[ée]ntese|arriver|arrivez|kommen\s+sie|erscheinen\s+sie)\s+(?:please\s+)?(?:con\s+)?(?:\d+|ten|fifteen|five|diez|quince|cinco|dix|quinze|cinq|zehn|f[üu]nfzehn)\s+(?:minutes|mins?|minutos|minuten)\s+(?:early|before|antes|en\s+avance|avant|vorher|fr[üu]her)/iu;
 const OWN_COMMITMENT =
   /^(i['’]ll|i will|i am going to|i'm going to|we['’]ll|we will|i can|i've|i have|we have|we've|i want|we want|i hope|we hope|i'd like to|i would like to|i need to|i plan|we plan|(?:te|le|os|les)\s+(?:(?:lo|la|los|las)\s+)?(?:env[íi]o|mando|paso|reenv[íi]o|escribo|llamo|aviso|confirmo)|ich (?:schicke|sende|melde|rufe|gebe)|je (?:vous|t['’]|te) ?(?:envoie|enverrai|transmets|transmettrai|confirme))(?!\p{L})(?!.*\bneed (?:you|the|your|a|an|all|both|copies|\d)\b)/iu;
 /** "Urlaub trage ich heute noch ein", "Den Bericht schicke ich bis Freitag": German puts the writer after the verb when something else leads. */
@@ -240,7 +234,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   // "Complete the questionnaire within 5 days": counted from the mail's date.
   const within = mentions.some((x) => x.hasDay) ? null : withinMention(info.clause, ctx);
   const due = pickDue(info.clause, mentions) ?? within;
-  if (asksNothing([rest, owner.rest], due !== null)) return null;
+  if (asksNothing([rest, owner.rest], due !== null, info.clause)) return null;
   const deadline = due !== null && (due === within || isDeadlineMention(info.clause, due) || DUE_STATEMENT.test(info.clause));
   const collection = info.bulk ? null : collectionTask(info.clause, due, deadline, ctx);
   if (collection) return collection;
@@ -250,12 +244,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   const pickup = deadline && offeredPickup(rest);
   // "Let me know if you're available", "Dites-moi si vous êtes disponibles": without a date, politeness.
   if (((STOP_VERBS.test(stripped) || ANSWER_ASK.test(stripped)) && !askedAnswer) || READING_LINK.test(stripped)) return null;
-  // "Falls Sie den Termin nicht wahrnehmen können, stornieren Sie ihn bitte", "If you can't make it, please reschedule":
-  // what to do if the appointment is missed; "Le pedimos llegar 10 minutos antes": how to come to it. Neither is an errand.
-  if (IF_YOU_CANNOT.test(info.clause.trim()) || COME_EARLY.test(stripped)) return null;
   if (/^(no action|no rush|fyi|thanks|thank you)\b/i.test(stripped)) return null;
-  // "Puedes pagar en conectahogar.mx, en tiendas ... o activar el cargo automático", "You can pay online or at any branch": the ways to pay, not an errand.
-  if (!due && PAY_MEANS.test(info.clause.trim())) return null;
   // "No gifts please", "Bitte keine Geschenke", "Pas de cadeaux", "Sin regalos": asking that something
   // not be done leaves nothing to do ("No olvides ..." is a reminder, not a refusal).
   if (NEGATED_ASK.test(owner.rest.replace(/^(?:please|bitte|por favor|s'il vous pla[îi]t)\s+/i, ''))) return null;

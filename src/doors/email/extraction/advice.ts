@@ -39,6 +39,15 @@ const COME = /^(?:come|come along|come by|come round|come over|kommt|komm|kommen
 const PUNCTUAL =
   /^(?:be on time|be punctual|puntualidad|sea puntual|sean puntuales|seien sie p[üu]nktlich|sei p[üu]nktlich|p[üu]nktlich sein|d['’][êe]tre (?:ponctuel|à l['’]heure)|soyez (?:ponctuels?|à l['’]heure))(?!\p{L})/iu;
 
+/** "Le pedimos llegar 10 minutos antes", "Please arrive 15 minutes early": how to come, as above. */
+const COME_EARLY =
+  /^(?:(?:le|les|te|os)\s+pedimos\s+(?:que\s+)?)?(?:arrive|be\s+there|llegar|lleguen?|presentarse|pres[ée]ntese|arriver|arrivez|kommen\s+sie|erscheinen\s+sie)\s+(?:please\s+)?(?:con\s+)?(?:\d+|ten|fifteen|five|diez|quince|cinco|dix|quinze|cinq|zehn|f[üu]nfzehn)\s+(?:minutes|mins?|minutos|minuten)\s+(?:early|before|antes|en\s+avance|avant|vorher|fr[üu]her)/iu;
+
+const IF_YOU_CANNOT =
+  /^(?:(?:and|also|y|und|et)\s+)?(?:if\s+you\s+(?:can(?:no|['’])t|are\s+(?:not\s+)?unable\s+to|need\s+to\s+(?:cancel|reschedule))|should\s+you\s+(?:be\s+unable|need\s+to\s+(?:cancel|reschedule))|(?:falls|wenn|sollten)\s+sie\s+[^,.]{0,60}(?:nicht|verhindert)|si\s+no\s+(?:puede|puedes|pueden|pudiera)|si\s+(?:vous\s+ne\s+pouvez|tu\s+ne\s+peux)\s+pas|en\s+cas\s+d['’](?:emp[êe]chement|annulation))/iu;
+const PAY_MEANS =
+  /^(?:(?:also|adem[áa]s|auch|aussi),?\s+)?(?:you\s+can|puedes|puede|pueden|podés|k[öo]nnen\s+sie|kannst\s+du|vous\s+pouvez|tu\s+peux)\s+(?:also\s+|tambi[ée]n\s+|auch\s+|aussi\s+)?(?:pay|pagar|abonar|zahlen|bezahlen|payer|r[ée]gler)\s+(?:online|by|at|in|with|via|en|con|por|mediante|über|per|bei|par|sur|à|au|en ligne)(?!\p{L})/iu;
+
 const ATTACHED =
   /^(?:(?:you will )?find attached|attached (?:is|are|please find)|(?:you(?:['’]ll| will) )?find (?:enclosed|attached)|trouver ci-joint|(?:vous )?trouverez ci-joint|ci-joint|anbei|im anhang|(?:le |les |te |os )?adjunt[oa]s?|(?:le |les |te |os )?env[íi]o adjunt[oa])(?!\p{L})/iu;
 
@@ -47,7 +56,12 @@ const ATTACHED =
  * the whole clause ("Kommen Sie bitte ..." puts the verb before "bitte"), `dated` whether the
  * clause gives a day of its own.
  */
-export function asksNothing(asks: string[], dated: boolean): boolean {
+export function asksNothing(asks: string[], dated: boolean, clause: string): boolean {
+  const whole = clause.trim();
+  // "Falls Sie den Termin nicht wahrnehmen können, stornieren Sie ihn bitte", "If you can't make it, please
+  // reschedule": what to do if the appointment is missed. "Puedes pagar en conectahogar.mx, en tiendas ...",
+  // "You can pay online or at any branch": the ways to pay. Neither is an errand.
+  if (IF_YOU_CANNOT.test(whole) || (!dated && PAY_MEANS.test(whole))) return true;
   return asks.some((ask) => nothingToDo(ask, dated));
 }
 
@@ -60,7 +74,7 @@ function nothingToDo(ask: string, dated: boolean): boolean {
   // "Komm 15 Minuten früher und bring ein Handtuch mit": a second errand joined to the coming stays.
   if (!dated && COME.test(after) && !/\s(?:and|und|y|et)\s/i.test(after)) return true;
   if (!dated && ATTACHED.test(after)) return true;
-  if (PUNCTUAL.test(after.replace(/^(?:le|les|os|te)\s+rogamos\s+/i, ''))) return true;
+  if (PUNCTUAL.test(after.replace(/^(?:le|les|os|te)\s+rogamos\s+/i, '')) || COME_EARLY.test(after)) return true;
   if (FOR_RECORDS.test(after)) return true;
   if (!dated && AS_USUAL.test(text)) return true;
   return false;

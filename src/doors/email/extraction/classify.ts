@@ -156,13 +156,13 @@ export function classifyMail(input: ClassifyInput): Classification {
   // "Dec 9 - Confirm your session title" / "Dec 16 - Upload headshot" / "Jan 8 - Draft slides due": a timeline
   // of three dated lines or more is a schedule of things to do, not the confirmation of one appointment.
   // So is a list of three asks or more with their deadlines ("* Upload a headshot ... by December 11").
-  const lines = head.split('\n');
-  const timeline = lines.filter((line) => DATE_FIRST_LINE.test(line)).length >= 3 || lines.filter((line) => DEADLINE_ENTRY.test(line)).length >= 3;
+  // Counted only for mail that reads like a confirmation, and only up to the third line.
+  const timeline = () => atLeast(head, DATE_FIRST_LINE, 3) || atLeast(head, DEADLINE_ENTRY, 3);
   const appointmentBody =
-    !timeline &&
     APPOINTMENT_NOUN.test(firstLines) &&
     CONFIRMATION_WORD.test(firstLines) &&
-    /\b(your|you['’]ve|ihr(en)?|dein(en)?|du|su|tu|te|usted|votre|vous|ton|ta|le confirmamos|te confirmamos|wir best[äa]tigen)\b/i.test(firstLines);
+    /\b(your|you['’]ve|ihr(en)?|dein(en)?|du|su|tu|te|usted|votre|vous|ton|ta|le confirmamos|te confirmamos|wir best[äa]tigen)\b/i.test(firstLines) &&
+    !timeline();
   const dropOff = DROP_OFF_FIELD.test(head) && (machine || txSubject || CONFIRMATION_WORD.test(input.subject));
   if (appointmentSubject || appointmentBody || dropOff) {
     signals.push(appointmentSubject ? 'appointment-subject' : appointmentBody ? 'appointment-body' : 'drop-off-field');
@@ -202,4 +202,11 @@ export function classifyMail(input: ClassifyInput): Classification {
   }
   if (machine && txSubject) return { kind: 'transactional', signals };
   return { kind: 'personal', signals };
+}
+
+/** Do `n` lines of the text or more match? Stops at the n-th. */
+function atLeast(text: string, line: RegExp, n: number): boolean {
+  let found = 0;
+  for (const l of text.split('\n')) if (line.test(l) && ++found >= n) return true;
+  return false;
 }

@@ -3,7 +3,7 @@
  * colon, never the day of what the ask is about ("Ask Sami if ... on the 20th").
  */
 import type { DateMention } from './dates.js';
-import { isDeadlineMention } from './meetings.js';
+import { isDeadlineMention } from './deadline-mention.js';
 
 /** Whether the mention stands inside brackets ("(movimientos hasta el 30 de noviembre)"): an aside, not the deadline. */
 const inBrackets = (text: string, m: DateMention) => /\([^)]*$/.test(text.slice(0, m.index)) && /^[^(]*\)/.test(text.slice(m.end));

@@ -251,14 +251,14 @@ const POINTS_BACK = new RegExp(
  * tardar el lunes", "Die Agentur braucht die Freigabe bis Freitag": a need told right after an undated
  * ask is that ask's deadline. "I need you to ..." and "we need to order ..." ask for something new.
  */
-const NEED_STATED =
+const NEED_AFTER_ASK =
   /^(?:(?:and|also|but|so|y|pero|und|aber|et|mais)\s+)?(?:[\p{L}'’]+\s+){0,3}?(?:needs?|necesit(?:o|a|as|amos|an|áis|aríamos|aría)|brauch(?:e|t|en)|ben[öo]tig(?:e|t|en)|(?:a|ont|avons|avez|ai)\s+besoin\s+d(?:e|u|es)?)(?:\s+(?:the|your|this|that|those|these|el|la|los|las|tu|tus|su|sus|der|die|das|den|deine|ihre|eure|le|la|les|votre|vos|ton|ta|tes|l['’])(?=[\s\p{L}])|\s+(?:to\s+know|to\s+have|saber|tener|recibir|wissen|savoir)(?!\p{L}))/iu;
 /** "..., en cuanto lo tengas, y como tarde el 8 de enero", "as soon as you have it, and by Friday at the latest". */
 const ONCE_YOU_HAVE_IT =
   /^(?:(?:and|y|und|et)\s+)?(?:en\s+cuanto|tan\s+pronto\s+como|apenas|as\s+soon\s+as|once|sobald|d[èe]s\s+que)\s+(?:lo|la|los|las|you|it|du|ihr|sie|es|tu|vous|l['’])\s*\p{L}+/iu;
 function pointsBack(clause: string): boolean {
   const c = clause.trim();
-  return POINTS_BACK.test(c) || ONCE_YOU_HAVE_IT.test(c) || (NEED_STATED.test(c) && !/\bneeds?\s+(?:you|someone|somebody|everyone)\b/i.test(c));
+  return POINTS_BACK.test(c) || ONCE_YOU_HAVE_IT.test(c) || (NEED_AFTER_ASK.test(c) && !/\bneeds?\s+(?:you|someone|somebody|everyone)\b/i.test(c));
 }
 
 /** Words around a day that say nothing else: "on", "by", "am", "antes del", "como muy tarde el", "au plus tard le". */
@@ -282,7 +282,7 @@ export function dayForEntry(task: TextTask, clause: string, tasks: TextTask[], e
   if (!entry || entryStart !== tasks.length - 1 || task.dueMs === null) return task;
   // "Confirmar el camión para el sábado 12. Necesitan saber a más tardar el lunes": the day the thing is
   // for is not the day to answer by; an earlier need is the errand's deadline.
-  const earlierNeed = entry.dueMs !== null && task.dueMs < entry.dueMs && NEED_STATED.test(clause.trim());
+  const earlierNeed = entry.dueMs !== null && task.dueMs < entry.dueMs && NEED_AFTER_ASK.test(clause.trim());
   if (entry.dueMs !== null && !earlierNeed) return task;
   // "1. El contrato firmado. Antes del 4 de diciembre.": a sentence that is only the day.
   if (!onlyADate(clause, ctx) && !pointsBack(clause)) return task;

@@ -7,7 +7,8 @@
 import { statedPlace } from './appointments.js';
 import { CONFIDENCE } from './confidence.js';
 import { findDates, mentionStartMs, type DateContext, type DateMention } from './dates.js';
-import { isDeadlineMention, type TextEvent } from './meetings.js';
+import { isDeadlineMention } from './deadline-mention.js';
+import type { TextEvent } from './meetings.js';
 import { OUTING, VISITED } from './neighbours.js';
 import { findLocation } from './places.js';
 import { sentencesOf } from './sentences.js';

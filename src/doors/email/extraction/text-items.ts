@@ -10,7 +10,8 @@ import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { findDurationMinutes } from './durations.js';
 import { dayEntry, sameEventOtherDays } from './agenda.js';
 import { calledOff, PROPOSED } from './event-cues.js';
-import { clauseEvent, DATEISH, isDeadlineMention, SLOT_LABEL, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
+import { isDeadlineMention } from './deadline-mention.js';
+import { clauseEvent, DATEISH, SLOT_LABEL, START_LABEL, structuredEvent, type TextEvent } from './meetings.js';
 import { hasMeetingWord } from './meeting-words.js';
 import { withVideoLink } from './places.js';
 import {
