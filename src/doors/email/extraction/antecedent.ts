@@ -95,6 +95,8 @@ const FRENCH_TOPIC = /^(?:votre|vos|le|la|les|l['’]|ce|cette|ces|notre|nos)\s*
 function withCliticAntecedent(t: TextTask, previous: string, subject: string): TextTask {
   const g = GERMAN_PRONOUN.exec(t.title);
   if (g) return withGermanAntecedent(t, g, previous);
+  const e = SPANISH_ENCLITIC.exec(t.title);
+  if (e) return withSpanishAntecedent(t, e, previous);
   const c = FRENCH_CLITIC.exec(t.title);
   if (!c) return t;
   const topic = FRENCH_TOPIC.exec(previous.trim()) ?? FRENCH_TOPIC.exec(subject.trim());
@@ -129,6 +131,36 @@ function withGermanAntecedent(t: TextTask, g: RegExpExecArray, previous: string)
     // The object is in the accusative: "der Vertrag" is sent back as "den Vertrag".
     const article = /^der$/i.test(m[1]) ? 'den' : m[1].toLowerCase();
     return { ...t, title: finishTitle(capitalise(`${article} ${m[2]} ${g[2]}`), 14) };
+  }
+  return t;
+}
+
+/**
+ * "Entregadla al tutor", "Envíanoslas antes del viernes", "Mándalo firmado": a Spanish imperative
+ * carries its object pronoun at its end. The imperative is the vosotros form (-ad/-ed/-id) or a
+ * stressed tú form, which is written with its accent once a pronoun is joined to it.
+ */
+export const SPANISH_ENCLITIC = /^(\p{L}*[áéíó]\p{L}*?|\p{L}+?[aei]d)(?:me|nos|te|os|se)?(lo|la|los|las)(?!\p{L})(.*)$/iu;
+const SPANISH_PHRASE =
+  /(?<!\p{L})(el|la|los|las|un|una|unos|unas|su|sus|tu|tus|vuestro|vuestra|vuestros|vuestras|nuestro|nuestra|nuestros|nuestras)\s+(\p{L}{3,}(?:\s+(?:de|del)\s+\p{L}{3,})?)/giu;
+const SPANISH_AGREES: Record<string, RegExp> = {
+  lo: /^(?:el|un|su|tu|vuestro|nuestro)$/i,
+  la: /^(?:la|una|su|tu|vuestra|nuestra)$/i,
+  los: /^(?:los|unos|sus|tus|vuestros|nuestros)$/i,
+  las: /^(?:las|unas|sus|tus|vuestras|nuestras)$/i,
+};
+const UNACCENTED: Record<string, string> = { á: 'a', é: 'e', í: 'i', ó: 'o' };
+
+/** The pronoun stands for the first noun phrase of the sentence before that agrees with it; the verb becomes its infinitive. */
+function withSpanishAntecedent(t: TextTask, e: RegExpExecArray, previous: string): TextTask {
+  const agrees = SPANISH_AGREES[e[2].toLowerCase()];
+  const plain = e[1].toLowerCase().replace(/[áéíó]/g, (v) => UNACCENTED[v]);
+  const verb = /[aei]d$/.test(plain) ? `${plain.slice(0, -1)}r` : /a$/.test(plain) ? `${plain}r` : plain;
+  for (const m of previous.matchAll(SPANISH_PHRASE)) {
+    // "aparecer en la grabación necesitamos la autorización": what follows a preposition is not what is handed over.
+    const governed = /(?<!\p{L})(?:en|a|al|de|del|con|por|para|sobre|desde|hasta)\s+$/iu.test(previous.slice(0, m.index));
+    if (governed || !agrees.test(m[1]) || /^(?:que|cual|semana|vez|año|mes|día)$/i.test(m[2].split(/\s+/)[0])) continue;
+    return { ...t, title: finishTitle(capitalise(`${verb} ${m[1].toLowerCase()} ${m[2]}${e[3]}`), 14), excerpt: `${previous.trim()} ${t.excerpt}` };
   }
   return t;
 }

@@ -4,6 +4,7 @@
  * an appointment confirmation makes one event at its address, plus any dated request it contains.
  */
 import { PURCHASE } from './action-items.js';
+import { repliedToWriter } from './reply-to-writer.js';
 import { appointmentEvent, fieldedEvent, fieldsOf, withProvider } from './appointments.js';
 import { CALENDAR_ENTRY_SUBJECT, type MailClass } from './classify.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
@@ -139,7 +140,7 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
       const fielded = found.events.length ? null : fieldedEvent(body, subject, ctx, sender);
       // "Fecha límite de pago: 15 de diciembre" in a bill read as a person's mail: the day to pay what the subject names.
       const tasks = found.tasks.map((t) => (t.kind === 'schedule' && PAYMENT_ONLY.test(t.title) ? { ...t, title: payTitle(subjectTitle(subject)) } : t));
-      out = { tasks, events: fielded ? [fielded] : found.events };
+      out = { tasks: kind === 'personal' ? repliedToWriter(tasks, sender) : tasks, events: fielded ? [fielded] : found.events };
     }
   }
   // "Pay outstanding balance – Dalton Wholesale": a bill's ask names whom it pays, when a business sent it.
@@ -179,7 +180,23 @@ const CLOSES = new RegExp(String.raw`(?<!\p{L})${WINDOW_CLOSES}\s+([^.\n]{3,40})
 /** "Please pay by the due date to avoid a late fee": the bill's "Due date" field is then the day to pay by. */
 const PAY_BY_DUE_DATE =
   /(?<!\p{L})(?:pay|payment|pague|pagar|zahlen|bezahlen|[üu]berweisen|payer|r[ée]gler)(?!\p{L})[^.\n]{0,40}?(?:by|before|on|no later than|antes de|hasta|bis zum|zum|avant|[àa])\s+(?:the|la|dem|l['’])\s*(?:due date|fecha de vencimiento|f[äa]lligkeitsdatum|date d['’][ée]ch[ée]ance)/iu;
-const DUE_DATE_LABEL = /^(?:(?:payment\s+)?due date|fecha de vencimiento|f[äa]lligkeitsdatum|date d['’][ée]ch[ée]ance)$/iu;
+const DUE_DATE_LABEL =
+  /^(?:(?:payment\s+)?due date|(?:fecha de |primer |1er )?vencimiento|f[äa]lligkeitsdatum|date d['’][ée]ch[ée]ance|(?:expiration|expiry) date|(?:\p{L}+\s+)?expires|ablaufdatum|g[üu]ltig bis|fecha de caducidad|caduca|date d['’]expiration|expire le)$/iu;
+/**
+ * "Podés pagarla con Mercado Pago", "You can pay online or by phone", "Sie können per Überweisung
+ * zahlen": a bill that says how to pay it is paid by hand, so its due date is the day to pay by.
+ */
+const WAYS_TO_PAY =
+  /(?<!\p{L})(?:you can pay|pay (?:online|by phone|by card)|pod[ée]s pagar\p{L}*|puedes pagar\p{L}*|puede pagar\p{L}*|k[öo]nnen sie (?:\p{L}+\s+){0,4}(?:be)?zahlen|vous pouvez (?:la |le )?(?:payer|r[ée]gler))(?!\p{L})/iu;
+/** "Renew by the expiration date", "Renueve antes de la fecha de caducidad": the "expires" field's day. */
+const BY_EXPIRY =
+  /(?<!\p{L})(?:by|before|prior to|antes de|bis zum|avant)\s+(?:the|la|dem|l['’])\s*(?:expiration|expiry|fecha de (?:caducidad|vencimiento)|ablaufdatum|date d['’]expiration)/iu;
+/**
+ * "If it isn't collected or redelivered by Wednesday 16 December, it will be returned", "si no se
+ * recoge antes del 14 de diciembre": the last day to fetch it.
+ */
+const NOT_FETCHED_BY =
+  /(?<!\p{L})(?:isn['’]t|is not|not|no se|no lo|no la|nicht|n['’]est pas|ne sont pas)\s+(?:collected|picked up|recog\p{L}+|retir\p{L}+|abgeholt)(?!\p{L})(?:[^.\n]|\n(?!\s*\n)){0,40}?(?<!\p{L})(?:by|before|antes del?|hasta el|bis(?: zum)?|avant le|d['’]ici le)\s+([^.\n]{3,40})/iu;
 
 /** "Pay by the due date to avoid a late fee" over a "Due date:" field: the subject's bill, to pay. */
 export const asksToPayByDueDate = (text: string) => PAY_BY_DUE_DATE.test(text.slice(0, 3000));
@@ -189,11 +206,12 @@ export function fallbackDueMs(text: string, ctx: DateContext): number | null {
   const dayIn = (value: string | undefined) => (value ? findDates(value, ctx).find((m) => m.hasDay) : undefined);
   const fields = fieldsOf(head);
   // "Amount due | $86.42" ends on "due" too, but it holds no day.
-  const asked = (label: string) => (!TOLD_NOT_ASKED.test(label) && UNTIL_LABEL.test(label)) || (DUE_DATE_LABEL.test(label) && PAY_BY_DUE_DATE.test(head));
+  const byDueDate = PAY_BY_DUE_DATE.test(head) || BY_EXPIRY.test(head) || WAYS_TO_PAY.test(head);
+  const asked = (label: string) => (!TOLD_NOT_ASKED.test(label) && UNTIL_LABEL.test(label)) || (DUE_DATE_LABEL.test(label) && byDueDate);
   const due =
     fields
       .filter((f) => asked(f.label))
       .map((f) => dayIn(f.value))
-      .find((m) => m) ?? dayIn(HELD_UNTIL.exec(head)?.[1] ?? CLOSES.exec(head)?.[1]);
+      .find((m) => m) ?? dayIn(NOT_FETCHED_BY.exec(head)?.[1] ?? HELD_UNTIL.exec(head)?.[1] ?? CLOSES.exec(head)?.[1]);
   return due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null;
 }

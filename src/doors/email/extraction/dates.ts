@@ -258,6 +258,9 @@ export function findDates(text: string, ctx: DateContext): DateMention[] {
   return found.map((m) => ({ ...m, endTime: m.endTime ? { ...m.endTime } : null }));
 }
 
+/** A weekday and nothing else that names a day ("(Thu.)", "jueves,"), as a mention opens. */
+const WEEKDAY_ALONE = /^\(?(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jue|vie|s[áa]b|dom|mer|jeu|ven|sam|dim|mo|di|mi|do|fr|sa|so)\p{L}*\.?\)?(?!\p{L})/iu;
+
 function readDates(text: string, ctx: DateContext): DateMention[] {
   const ref = { instant: new Date(ctx.refMs), timezone: ctx.offset };
   const parsers = ctx.lang === 'en' ? [PARSERS.en] : [PARSERS[ctx.lang], PARSERS.en];
@@ -275,6 +278,29 @@ function readDates(text: string, ctx: DateContext): DateMention[] {
   for (const m of results) {
     const prev = merged[merged.length - 1];
     const gap = prev ? text.slice(prev.end, m.index) : '';
+    // "Date: 12/10/2026 (Thu.)", "10.12.2026, jueves": the weekday after a written date is that date's,
+    // not the next such weekday.
+    const weekdayAfter = prev?.hasDay && /\d/.test(prev.text) && m.hasDay && /^[\s,(]*$/.test(gap) && gap.length <= 3 && WEEKDAY_ALONE.exec(m.text);
+    if (prev && weekdayAfter) {
+      const rest = m.text.slice(weekdayAfter[0].length);
+      if (!m.hasTime && !/\d/.test(rest)) {
+        prev.end = m.end;
+        prev.text = text.slice(prev.index, m.end);
+        continue;
+      }
+      // "12/10/2026 (Thu.), 3:40pm - 4:00pm": the hour read with the weekday goes to the date.
+      if (
+        m.hasTime &&
+        !prev.hasTime &&
+        /^[\s,]*(?:at|um|a las|à)?\s*\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?(?:\s*(?:-|–|to|bis|a)\s*\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?)?\s*$/iu.test(
+          rest,
+        )
+      ) {
+        Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });
+        if (m.endTime) prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.endTime.hour, minute: m.endTime.minute };
+        continue;
+      }
+    }
     if (prev?.hasDay && !prev.hasTime && m.hasTime && !m.hasDay && gap.length <= 40 && !/[.!?]\s/.test(gap)) {
       if (/\p{L}{3,}/u.test(gap)) prev.gap = { index: prev.end, end: m.index };
       Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });

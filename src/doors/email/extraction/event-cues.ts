@@ -20,7 +20,7 @@ export const INVITED =
  * inscrit pour ...": the reader is booked, so the thing booked is an appointment.
  */
 export const BOOKED_YOU =
-  /^(?:(?:we|i)(?:['’]ve| have)?\s+(?:also\s+|now\s+|already\s+)?(?:booked|scheduled|reserved|pencil+ed|put)\s+you\s+(?:in\s+|down\s+)?for\s+|(?:te|le|os|les)\s+(?:hemos|he)\s+(?:reservado|agendado|programado|apuntado)\s+(?:(?:una\s+)?(?:cita|hora|turno)\s+)?(?:para\s+)?|(?:wir haben|ich habe)\s+(?:sie|dich|euch)\s+(?:auch\s+)?f[üu]r\s+|nous vous avons\s+(?:également\s+|aussi\s+)?(?:réservé|inscrite?s?|programmé)\s+(?:(?:un créneau|une place)\s+)?(?:pour\s+)?)/iu;
+  /^(?:(?:also|additionally|adem[áa]s|asimismo|tambi[ée]n|au[ßs]erdem|zudem|de plus|par ailleurs|en outre),?\s+)?(?:(?:we|i)(?:['’]ve| have)?\s+(?:also\s+|now\s+|already\s+)?(?:booked|scheduled|reserved|pencil+ed|put)\s+you\s+(?:in\s+|down\s+)?for\s+|(?:te|le|os|les)\s+(?:hemos|he)\s+(?:reservado|agendado|programado|apuntado)\s+(?:(?:una\s+)?(?:cita|hora|turno)\s+)?(?:para\s+)?|(?:wir haben|ich habe)\s+(?:sie|dich|euch)\s+(?:auch\s+)?f[üu]r\s+|nous vous avons\s+(?:également\s+|aussi\s+)?(?:réservé|inscrite?s?|programmé)\s+(?:(?:un créneau|une place)\s+)?(?:pour\s+)?)/iu;
 /**
  * "El lunes 7 a las 8:30 revisamos el cierre con gerencia", "On Monday at 10 we go over the budget",
  * "Am Montag um 10 Uhr besprechen wir den Abschluss", "Lundi à 10h, nous passons en revue le budget":

@@ -6,6 +6,7 @@
  * clause that tell another thing (a reason, a replaced hour).
  */
 import { ASKED_KINDS, type TextTask } from './action-items.js';
+import { SPANISH_ENCLITIC } from './antecedent.js';
 import { GENERIC_EVENT_TITLE } from './calibrate.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import type { Unit } from './sentences.js';
@@ -258,7 +259,13 @@ const ONCE_YOU_HAVE_IT =
   /^(?:(?:and|y|und|et)\s+)?(?:en\s+cuanto|tan\s+pronto\s+como|apenas|as\s+soon\s+as|once|sobald|d[èe]s\s+que)\s+(?:lo|la|los|las|you|it|du|ihr|sie|es|tu|vous|l['’])\s*\p{L}+/iu;
 function pointsBack(clause: string): boolean {
   const c = clause.trim();
-  return POINTS_BACK.test(c) || ONCE_YOU_HAVE_IT.test(c) || (NEED_AFTER_ASK.test(c) && !/\bneeds?\s+(?:you|someone|somebody|everyone)\b/i.test(c));
+  // "Envíanoslas como muy tarde el viernes 4": an imperative whose object is the pronoun joined to it.
+  return (
+    POINTS_BACK.test(c) ||
+    ONCE_YOU_HAVE_IT.test(c) ||
+    SPANISH_ENCLITIC.test(c) ||
+    (NEED_AFTER_ASK.test(c) && !/\bneeds?\s+(?:you|someone|somebody|everyone)\b/i.test(c))
+  );
 }
 
 /** Words around a day that say nothing else: "on", "by", "am", "antes del", "como muy tarde el", "au plus tard le". */

@@ -280,16 +280,23 @@ function germanDueTitle(clause: string): string | null {
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${m[2].toLowerCase()}${m[3]}`;
 }
 
+/** "Le recordamos asimismo que ...", "Pablo, os recuerdo también que ...": the lead-in before what is due. */
+const REMINDED_THAT = /^(?:\p{L}+,\s*)?(?:os|te|le|les)\s+(?:recuerdo|recordamos)\s+(?:tambi[ée]n\s+|asimismo\s+|adem[áa]s\s+)?que\s+/iu;
+
 /** "les dossiers doivent être déposés", "los formularios deben ser entregados": the participle's -er/-ar infinitive and its subject. */
 function romancePassiveTitle(clause: string): string | null {
   const fr = /^(.{2,60}?)\s+(?:doit|doivent|devra|devront)\s+(?:obligatoirement\s+)?être\s+(\p{L}{2,}?)(?:ée?s?)(?!\p{L})/iu.exec(clause.trim());
   const lower = (t: string) => t.replace(/^(?:les|le|la|l['’]|los|las|el|un|une|una|des)(?=\s|['’])/i, (d) => d.toLowerCase());
   if (fr) return `${fr[2]}er ${lower(fr[1].replace(/^(?:je vous rappelle que|nous vous rappelons que)\s+/i, ''))}`;
-  const es = /^(.{2,60}?)\s+(?:debe|deben|deber[áa]n?|tiene que|tienen que)\s+ser\s+(\p{L}{2,}?)ad[oa]s?(?!\p{L})/iu.exec(clause.trim());
-  if (es) return `${es[2]}ar ${lower(es[1])}`;
+  // "la cuota ... debe estar abonada antes del 31": "estar" with the participle asks the same as "ser".
+  const es = /^(.{2,160}?)\s+(?:debe|deben|deber[áa]n?|tiene que|tienen que)\s+(?:ser|estar)\s+(\p{L}{2,}?)ad[oa]s?(?!\p{L})/iu.exec(
+    clause.trim().replace(REMINDED_THAT, ''),
+  );
+  // "el primer pago de la derrama (150 €), aprobada en junio, debe ...": the subject up to its first aside.
+  if (es) return `${es[2]}ar ${lower(es[1].replace(/\s*[(,].*$/, ''))}`;
   // "la cuota debe cubrirse a más tardar el 15": the modal's reflexive infinitive, then its subject.
   const reflexive = /^(.{2,100}?)\s+(?:debe|deben|deber[áa]n?|tiene que|tienen que|ha de|han de)\s+(\p{L}{2,}?(?:ar|er|ir))se(?!\p{L})/iu.exec(
-    clause.trim().replace(/^(?:\p{L}+,\s*)?(?:os|te|le|les)\s+(?:recuerdo|recordamos)\s+(?:tambi[ée]n\s+)?que\s+/iu, ''),
+    clause.trim().replace(REMINDED_THAT, ''),
   );
   if (reflexive) return `${reflexive[2].toLowerCase()} ${lower(reflexive[1])}`;
   // "el trabajo de Historia se entrega el viernes": the reflexive passive, titled by its infinitive.

@@ -1,0 +1,34 @@
+/**
+ * "Let me know by Friday", "Avísame antes del domingo", "Sag mir bis Freitag Bescheid": in a person's
+ * mail, a bare ask for an answer is a to-do to answer its writer, and the list names whom
+ * ("Let Aaron know"), as the reader would write it down.
+ */
+import type { TextTask } from './action-items.js';
+import { finishTitle } from './titles.js';
+
+const BARE_REPLY: Record<string, RegExp> = {
+  en: /^(?:please\s+)?(?:let me know|get back to me|tell me|text me|reply)(?=\s*(?:if|whether|$))(.*)$/iu,
+  es: /^(?:por favor,?\s+)?(?:av[íi]same|d[íi]me algo|dime|cont[ée]stame|escr[íi]beme)(?=\s*(?:si|$))(.*)$/iu,
+  de: /^(?:bitte\s+)?(?:sag|gib)\s+mir(?:\s+bitte)?\s+bescheid(?=\s*(?:ob|$))(.*)$/iu,
+  fr: /^(?:merci de me (?:dire|r[ée]pondre)|dis-moi|dites-moi|tiens-moi au courant|fais-moi signe)(?=\s*(?:si|$))(.*)$/iu,
+};
+const SAID: Record<string, (name: string, rest: string) => string> = {
+  en: (name, rest) => `Let ${name} know${rest}`,
+  es: (name, rest) => `Avisar a ${name}${rest}`,
+  de: (name, rest) => `${name} Bescheid geben${rest}`,
+  fr: (name, rest) => `Répondre à ${name}${rest}`,
+};
+/** A person's display name: two or three capitalised words, no company words. */
+const PERSON = /^(\p{Lu}\p{Ll}+)(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}$/u;
+
+export function repliedToWriter(tasks: TextTask[], sender: string | null): TextTask[] {
+  const name = sender ? PERSON.exec(sender.trim())?.[1] : undefined;
+  if (!name) return tasks;
+  return tasks.map((t) => {
+    for (const [lang, pattern] of Object.entries(BARE_REPLY)) {
+      const m = pattern.exec(t.title.trim());
+      if (m) return { ...t, title: finishTitle(SAID[lang](name, m[1].replace(/[.!]+$/, '')), 14) };
+    }
+    return t;
+  });
+}
