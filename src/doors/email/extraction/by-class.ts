@@ -212,6 +212,8 @@ export function fallbackDueMs(text: string, ctx: DateContext): number | null {
     fields
       .filter((f) => asked(f.label))
       .map((f) => dayIn(f.value))
-      .find((m) => m) ?? dayIn(NOT_FETCHED_BY.exec(head)?.[1] ?? HELD_UNTIL.exec(head)?.[1] ?? CLOSES.exec(head)?.[1]);
+      .find((m) => m) ??
+    dayIn(NOT_FETCHED_BY.exec(head)?.[1]) ??
+    dayIn(HELD_UNTIL.exec(head)?.[1] ?? CLOSES.exec(head)?.[1]);
   return due ? mentionStartMs({ ...due, hasTime: due.hasTime && !due.endOfDay }, ctx, true) : null;
 }

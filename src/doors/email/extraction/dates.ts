@@ -46,6 +46,7 @@ const DURATION_ONLY =
   /^(in\s+|within\s+|for\s+|en\s+|dans\s+|durante\s+|pendant\s+)?((?:about|around|approximately|roughly|etwa|ungef[äa]hr|environ|unos|unas)\s+)?(a|an|one|two|three|four|five|six|a couple of|a few|un|una|une|dos|tres|cuatro|deux|trois|quatre|ein|eine|zwei|drei|vier|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|segundos?|sekunden|secondes?|ms|min|mins|minutes?|minutos?|minuten|h|hrs?|hours?|horas?|stunden?|heures?|days?|d[ií]as?|tage?n?|jours?|weeks?|semanas?|wochen?|semaines?|months?|meses|monate?n?|mois|years?|a[ñn]os?|jahren?|ans?)$/i;
 const END_OF_MONTH = /\b(end of (the |this )?month|fin (du|de ce) mois|fin de(l)? mes|ende (des|dieses) monats|monatsende)\b/gi;
 const END_OF_DAY = /\b(eod|cob|end of (the )?day|close of business|end of business|fin de (la )?journ[ée]e|feierabend)\b/i;
+const END_OF_DAY_ON = /\b(?:eod|cob|end of (?:the )?day|close of business|end of business|fin de (?:la )?journ[ée]e)(?:\s+(?:on|le|on the))?\s*$/i;
 
 export const DAY_MS = 86400000;
 
@@ -345,7 +346,9 @@ function readDates(text: string, ctx: DateContext): DateMention[] {
     }
     const after = text.slice(m.end, m.end + 12);
     const before = text.slice(Math.max(0, m.index - 12), m.index);
-    if (END_OF_DAY.test(after) || END_OF_DAY.test(before)) m.endOfDay = true;
+    // "by close of business on Friday 4 December": the end of that day, not of today.
+    const onDay = END_OF_DAY_ON.test(text.slice(Math.max(0, m.index - 30), m.index));
+    if (END_OF_DAY.test(after) || END_OF_DAY.test(before) || onDay) m.endOfDay = true;
   }
   // A bare "EOD" / "COB" means the reference day.
   const eod = END_OF_DAY.exec(text);

@@ -53,6 +53,11 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
     const verb = `${m[4].toLowerCase()}${m[1].toLowerCase().replace(/(?:en|et|t|e)$/, '')}en`;
     return finishTitle(`${verb.charAt(0).toLocaleUpperCase()}${verb.slice(1)}, ${told[1]}`, 14);
   }
+  // "Bitte geben Sie sie bis Freitag wieder ab": the pronoun object stays for the sentence before to name (antecedent.ts).
+  const pronoun = /^sie\s+(sie|es|ihn)$/i.exec(m[2].trim());
+  if (pronoun && /^(?:wieder|erneut|ausgef[üu]llt|unterschrieben)$/i.test(object)) {
+    return `${pronoun[1].toLowerCase()} ${object.toLowerCase()} ${m[4].toLowerCase()}${m[1].toLowerCase().replace(/(?:en|et|t|e)$/, '')}en`;
+  }
   // "Bitte holen Sie sie bis 9. Dezember ab": the object is a pronoun; the subject line names it ("Ihre Sendung liegt ... bereit").
   if (!object && (m[2].trim().split(/\s+/).length >= 2 || /^(?:sie|es|ihn|ihm|ihnen)\s/i.test(m[3]))) {
     const noun = (subject.match(/\p{Lu}[\p{Ll}ß-]{2,}/gu) ?? []).find((w) => !/^(?:ihre?|die|der|das|deine?|unsere?|eure?|wir|sie)$/i.test(w));

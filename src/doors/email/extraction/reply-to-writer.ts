@@ -26,7 +26,8 @@ export function repliedToWriter(tasks: TextTask[], sender: string | null): TextT
   if (!name) return tasks;
   return tasks.map((t) => {
     for (const [lang, pattern] of Object.entries(BARE_REPLY)) {
-      const m = pattern.exec(t.title.trim());
+      // "Avísame: Plantas": a bare ask already carries the subject line, which the writer's name replaces.
+      const m = pattern.exec(t.title.trim().replace(/:\s.*$/, ''));
       if (m) return { ...t, title: finishTitle(SAID[lang](name, m[1].replace(/[.!]+$/, '')), 14) };
     }
     return t;

@@ -113,6 +113,8 @@ export function finishTitle(s: string, maxWords = 14): string {
     .replace(/ ,(?= )/g, '')
     // "The quarterly review has been moved from ...": the meeting, not its move.
     .replace(MOVED_TAIL, '')
+    // "send any comments by close of business on Friday": the hour of the day is the due date's.
+    .replace(/\s+(?:by|before)\s+(?:close|cob|eod|(?:the\s+)?end)(?:\s+of(?:\s+(?:the\s+)?(?:business|day))?)?\s*$/i, '')
     .replace(/\s+(?:wurde|wird|ist|wurden|werden)(?:\s+(?:von|vom|auf|am|nach))?\s*$/i, '')
     // "Den Entwurf der Präsentation brauche ich dann": what is needed, not who needs it.
     .replace(/\s+(?:brauche ich|brauchen wir|bräuchte ich|bräuchten wir)(?:\s+(?:dann|noch|bitte))*\s*$/i, '')
