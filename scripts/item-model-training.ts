@@ -65,6 +65,10 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical37',
     'typical38',
     'typical39',
+    'typical40',
+    'typical41',
+    'typical42',
+    'typical43',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),
