@@ -123,8 +123,8 @@ describe('notices with one day to act', () => {
   it('dates a missed delivery by the last day it can be collected', async () => {
     const out = await extracted(
       GMT,
-      'We missed you\n\nWe tried to deliver your parcel today but nobody was in.\n\nTracking number: PC 2291 5530 1GB\nYour parcel is now at: Hove Delivery Office\n\nWe will keep your parcel for 17 days. If it is not collected or redelivered\nby Friday 18 December, it will be returned to the sender.\n\nParcel Co Ltd, registered in England no. 0412 2219. This is an automated email.\n',
-      'Sorry we missed you',
+      'Sorry we missed you\n\nWe tried to deliver your parcel today at 10:41, but nobody was in.\n\nTracking number: PC 2291 5530 1GB\nFrom: Brook & Hale Ltd\n\nYour parcel is now at:\nHove Delivery Office\n12 Church Road, Hove BN3 2FL\nOpening hours: Mon-Fri 7:00-18:00, Sat 8:00-13:00\n\nWe will keep your parcel for 17 days. If it is not collected or redelivered\nby Friday 18 December, it will be returned to the sender.\n\nParcel Co Ltd, registered in England no. 0412 2219\n',
+      'Sorry we missed you - your parcel is at Hove Delivery Office',
       'Parcel Co <no-reply@parcelco.example.co.uk>',
     );
     expect(out.tasks.map((t) => localDay(t.due_date, 0))).toEqual(['2026-12-18']);
