@@ -26,6 +26,7 @@ const isBareLink = (line: string) =>
     .split(/https?:/)[0]
     .trim()
     .split(/\s+/).length <= 4;
+const DEADLINE_LABEL = /(?<!\p{L})(?:by|before|until|bis(?:\s+zum)?|antes del?|hasta el|avant le)\s+\S+/iu;
 const BUTTON_WITH_URL = /^[^.!?]{0,60}\[https?:\/\/[^\]]+\]\s*$/i;
 
 /**
@@ -62,6 +63,11 @@ function cleanSegment(segment: string): string {
       // "... using this form by Friday," / "December 4: https://...": a wrapped sentence keeps the words before its link.
       // So does one cut mid-sentence ("... a través del" / "siguiente formulario: https://...").
       if (/(?:,|[\p{Ll}\d])\s*$/u.test(out[out.length - 1] ?? '')) out.push(line.split(/\[?<?https?:/)[0].replace(/[\s:]+$/, ''));
+      // "RSVP by December 6: https://...": a label that sets a deadline says what to do by when.
+      else if (DEADLINE_LABEL.test(line.split(/\[?<?https?:/)[0])) {
+        out.push(line.split(/\[?<?https?:/)[0].replace(/[\s:]+$/, ''));
+        hasText = true;
+      }
       continue;
     }
     out.push(line);

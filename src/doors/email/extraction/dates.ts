@@ -293,7 +293,7 @@ function readDates(text: string, ctx: DateContext): DateMention[] {
       if (
         m.hasTime &&
         !prev.hasTime &&
-        /^[\s,]*(?:at|um|a las|à)?\s*\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?(?:\s*(?:-|–|to|bis|a)\s*\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?)?\s*$/iu.test(
+        /^[\s,]*(?:at|um|a las|à)?\s*\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?(?:\s*(?:-|–|to|bis|a)\s*\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?)?(?:\s*[A-Z]{2,5})?\s*$/iu.test(
           rest,
         )
       ) {

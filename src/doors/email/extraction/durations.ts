@@ -7,7 +7,7 @@ import { findDates, mentionEndMs, mentionStartMs, type DateContext, type DateMen
 
 /** "should be wrapped up by about 4 pm", "fertig bis ca. 16 Uhr", "terminé vers 16h", "(Ende gegen 18:00 Uhr)", "Il durera toute la matinée (jusqu'à 12h30)": the hour it ends. */
 const FINISHED_BY =
-  /(?:(?:wrapped up|done|finished|out|fertig|terminad[oa]s?|termin[ée]e?s?)\s+(?:by|bis|para|vers|avant|à)|(?<!\p{L})(?:ende|ends?|fin|termina)\s+(?:gegen|um|ca\.|at|around|by|vers|à|a las|hacia las)|(?<!\p{L})(?:lasts?|runs?|goes on|continues|dure(?:ra)?|durar[áa]|dura|dauert|geht)(?!\p{L})[^.!?\d]{0,30}?(?:until|till|jusqu['’]à|hasta las?|bis))\s+((?:about|around|ca\.|gegen|vers)?\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?)/iu;
+  /(?:(?:wrapped up|done|finished|out|fertig|terminad[oa]s?|termin[ée]e?s?)\s+(?:by|bis|para|vers|avant|à)|(?<!\p{L})(?:ende[nt]?|ends?|fin|finit|termina|finaliza|se termine)\s+(?:gegen|um|ca\.|at|around|by|vers|à|a las|hacia las)|(?<!\p{L})(?:lasts?|runs?|goes on|continues|dure(?:ra)?|durar[áa]|dura|dauert|geht)(?!\p{L})[^.!?\d]{0,30}?(?:until|till|jusqu['’]à|hasta las?|bis))\s+((?:about|around|ca\.|gegen|vers)?\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?)/iu;
 
 /** "Il durera toute la matinée (jusqu'à 12h30).": a sentence that tells when the event before it ends. */
 export const toldEnd = (sentence: string) => FINISHED_BY.test(sentence);

@@ -132,7 +132,7 @@ export function appointmentAtPlace(text: string): string | null {
 const VISITOR =
   /(?<!\p{L})(?:technicians?|engineers?|plumbers?|vendors?|contractors?|crews?|exterminators?|cleaners|movers|painters?|roofers?|adjusters?|electricians?|fitters?|installers?|inspectors?|surveyors?|techniker(?:in)?|monteur(?:in)?|handwerker|installateur(?:in)?|elektriker(?:in)?|schornsteinfeger(?:in)?|ableser(?:in)?|t[ée]cnic[oa]s?|fontaner[oa]s?|electricistas?|instalador(?:a|es)?|technicien(?:ne)?s?|plombiers?|[ée]lectricien(?:ne)?s?|ramoneurs?|releveurs?)(?!\p{L})/iu;
 const PURPOSE =
-  /(?<!\p{L})(?:to|in order to|pour|afin de|para|zur|zum|um)\s+((?:(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+|ihre[nrs]?\s+))?[\p{L}'’-]{3,}(?:\s+(?:(?:de la|de l['’]|du|des|de|del|der|of the|of|the|your|votre|vos|su|sus|ihrer|ihres|la|el|los|las|le|les|d['’])\s*)?[\p{L}'’-]{3,}){0,3})/iu;
+  /(?<!\p{L})(?:to|in order to|so (?:that )?(?:i|we) can|pour|afin de|para|zur|zum|um)\s+((?:(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+|ihre[nrs]?\s+))?[\p{L}'’-]{3,}(?:\s+(?:(?:de la|de l['’]|du|des|de|del|der|of the|of|the|your|votre|vos|su|sus|ihrer|ihres|la|el|los|las|le|les|d['’])\s*)?[\p{L}'’-]{3,}){0,3})/iu;
 
 const COMES =
   /(?<!\p{L})(?:come|comes|coming|arrive|arrives|stop by|drop by|bring (?:\p{L}+ ){1,2}(?:by|over|round)|be there|be on site|visit|kommt|kommen|vorbeikommen|pasar[áa]n?|vendr[áa]n?|viendra|viendront|passera|passeront)(?!\p{L})/iu;
@@ -140,9 +140,12 @@ const COMES =
 /** "our technician will test the alarms ...", "der Techniker wird ... prüfen": what the visitor will do there. */
 const VISITOR_WILL = new RegExp(`${VISITOR.source}\\s+(?:will|is going to|is scheduled to|wird|va a|va|viendra)(?!\\p{L})`, 'iu');
 
-/** "I'd like to stop by Tuesday at 9am to take final measurements", "pasaré el martes a las 10": the writer comes over. */
+/**
+ * "I'd like to stop by Tuesday at 9am to take final measurements", "pasaré el martes a las 10": the writer
+ * comes over; "could you come over tomorrow at 6:30pm so I can give you the key": the reader does.
+ */
 const WRITER_COMES =
-  /(?<!\p{L})(?:i|we)(?:['’](?:d|ll)|\s+(?:will|can|could|would|shall))?(?:\s+(?:also|then|just|still))?(?:\s+(?:like|love|need|want|plan|hope|be able)\s+to)?\s+(?:stop|drop|swing|pop|come)\s+(?:by|over|round|around)(?!\p{L})|(?<!\p{L})(?:pasar[ée]|pasaremos|je passerai|nous passerons)(?!\p{L})|(?<!\p{L})(?:ich komme|wir kommen)(?!\p{L})[^.!?]{0,50}(?<!\p{L})vorbei(?!\p{L})/iu;
+  /(?<!\p{L})(?:could|can|would)\s+you\s+(?:come|stop|swing|pop)\s+(?:by|over|round|around)(?!\p{L})|(?<!\p{L})(?:i|we)(?:['’](?:d|ll)|\s+(?:will|can|could|would|shall))?(?:\s+(?:also|then|just|still))?(?:\s+(?:like|love|need|want|plan|hope|be able)\s+to)?\s+(?:stop|drop|swing|pop|come)\s+(?:by|over|round|around)(?!\p{L})|(?<!\p{L})(?:pasar[ée]|pasaremos|je passerai|nous passerons)(?!\p{L})|(?<!\p{L})(?:ich komme|wir kommen)(?!\p{L})[^.!?]{0,50}(?<!\p{L})vorbei(?!\p{L})/iu;
 
 /** "Our technician can come on Thursday ... between 1:00 and 3:00 PM": a tradesperson's visit is an event without a meeting word. */
 export function visitorComes(clause: string): boolean {
