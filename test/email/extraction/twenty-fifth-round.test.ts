@@ -95,11 +95,44 @@ describe('what an ask names', () => {
       'Plantas',
       'Lucía Romero <lucia@example.es>',
     );
-    expect(titles(es.tasks)).toContain('Avisar a Lucía');
+    expect(titles(es.tasks)).toContain('Avisar a Lucía: Plantas');
+  });
+
+  it('titles a German ask that puts its object first ("Einwände teilen Sie uns ... mit")', async () => {
+    const out = await extracted(
+      CET,
+      'Sehr geehrter Herr Vogel,\n\nanbei die Nebenkostenabrechnung. Einwände teilen Sie uns bitte bis 18. Dezember schriftlich mit. Den Antrag auf Ratenzahlung reichen Sie bitte bis Freitag, 11. Dezember, bei uns ein.\n\nMit freundlichen Grüßen\n',
+      'Nebenkostenabrechnung',
+    );
+    expect(out.tasks.map((t) => [t.title, localDay(t.due_date, 1)])).toEqual([
+      ['Einwände schriftlich mitteilen', '2026-12-18'],
+      ['Antrag auf Ratenzahlung einreichen', '2026-12-11'],
+    ]);
+  });
+
+  it('reads a bare "abstimmen" as agreeing on something, not as a poll', async () => {
+    const out = await extracted(
+      CET,
+      'Hallo zusammen,\n\nhier das Protokoll.\n\n- Urlaubsplanung: bitte rechtzeitig abstimmen, damit das Büro besetzt ist.\n- Jana: Angebot an den Kunden schicken, bis Freitag, 11.12.\n\nNächster Jour fixe: Donnerstag, 17.12., 10:00 Uhr, Raum Elbe.\n\nViele Grüße\nJana\n',
+      'Protokoll Jour fixe 10.12.',
+    );
+    expect(out.events.map((e) => [e.title, e.start_time])).toEqual([['Nächster Jour fixe', '2026-12-17T09:00:00.000Z']]);
+    expect(titles(out.tasks)).toContain('Angebot an den Kunden schicken');
   });
 });
 
 describe('notices with one day to act', () => {
+  it('keeps "RSVP by <day>: <link>" as the ask it is', async () => {
+    const out = await extracted(
+      EST,
+      "Nina Park has invited you to:\n\nMAYA'S 6TH BIRTHDAY PARTY\n\nWhen: Saturday, December 12, 2026, 1:00 PM - 3:00 PM\nWhere: Jump Zone, 40 Main St, Newton, MA\n\nPizza and cake!\nRSVP by December 5: https://invites.example.com/r/maya6\n",
+      "You're invited to Maya's 6th Birthday Party!",
+      'Invites <invites@invites.example.com>',
+    );
+    expect(out.tasks.map((t) => localDay(t.due_date, -5))).toEqual(['2026-12-05']);
+    expect(out.events).toHaveLength(1);
+  });
+
   it('dates a bill that says how to pay by its due-date field', async () => {
     const out = await extracted(
       'Tue, 1 Dec 2026 09:00:00 -0300',
@@ -132,6 +165,39 @@ describe('notices with one day to act', () => {
 });
 
 describe('events', () => {
+  it('names an event by the capitals that head its list entry', async () => {
+    const out = await extracted(
+      EST,
+      'Dear Residents,\n\n1) ELEVATOR MAINTENANCE: The east elevator will be out of service on Wednesday, December 9 from 8:00 AM to 2:00 PM while our technicians replace the cables.\n\nThank you,\nManagement\n',
+      'Notice to residents',
+    );
+    expect(out.events.map((e) => e.title)).toEqual(['Elevator maintenance']);
+  });
+
+  it('reads a German craftsman’s visit ("kommt unser Meister ... zum Aufmaß") and a German end hour in the next sentence', async () => {
+    const visit = await extracted(
+      CET,
+      'Sehr geehrte Familie Roth,\n\nwie besprochen kommt unser Meister am Dienstag, 8. Dezember, um 9:00 Uhr zum Aufmaß zu Ihnen.\n\nMit freundlichen Grüßen\n',
+      'Angebot Küche',
+    );
+    expect(visit.events.map((e) => [e.title, e.start_time])).toEqual([['Meister: Aufmaß', '2026-12-08T08:00:00.000Z']]);
+    const party = await extracted(
+      CET,
+      'Liebe Eltern,\n\nam Freitag, den 11. Dezember, feiern wir ab 16:00 Uhr unser Adventsfest im Gemeindesaal. Das Fest endet gegen 18:30 Uhr.\n\nHerzliche Grüße\n',
+      'Adventsfest',
+    );
+    expect(party.events.map((e) => [e.start_time, e.end_time])).toEqual([['2026-12-11T15:00:00.000Z', '2026-12-11T17:30:00.000Z']]);
+  });
+
+  it('names a bare dinner by the occasion in a long subject', async () => {
+    const out = await extracted(
+      CET,
+      'Coucou à tous,\n\nLe dîner aura lieu le samedi 12 décembre à 20h chez Paul.\n\nBises\n',
+      'Secret Santa 2026 : le tirage est fait, voici les noms !',
+    );
+    expect(out.events.map((e) => e.title)).toEqual(['Dîner: Secret Santa 2026']);
+  });
+
   it('names a booking made for the reader after "Además," by what it is for', async () => {
     const out = await extracted(
       CET,

@@ -77,9 +77,12 @@ const MARKETING =
   /\b(view (it )?in (your )?browser|read more|shop (now|our)|% off|\bsale\b|sponsor|register now|save your seat|sign up now|free trial|subscribe|issue #\d+|this week:|newsletter|monthly|weekly|digest|bulletin|rundbrief|bolet[íi]n|lettre d['’]information|black friday|descuento|rabatt|promo|angebot|nouveaut[ée]s|recomendaciones)\b|\b(?:news|bulletin)\b[\s:–—-]{1,5}(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:news|bulletin)\b/i;
 
 /** A poll asks the reader to choose among dates: the dates on offer are not events. */
-/** "Abstimmung" is a vote only when voting is said ("stimmt ab", "Abstimmung über"); "Freigaben und Abstimmung" is coordinating. */
+/**
+ * "Abstimmung" is a vote only when voting is said ("stimmt ab", "Abstimmung über"); "Freigaben und Abstimmung"
+ * is coordinating, and so is a bare "bitte rechtzeitig abstimmen"; "über den Termin abstimmen" votes.
+ */
 const POLL =
-  /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|abstimmen|abstimmung über|online-abstimmung|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
+  /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|(?:darüber|über\s+(?:\S+\s+){1,3})abstimmen|stimm(?:t|en sie|en)\s+(?:bitte\s+)?(?:bis\s+\S+\s+)?ab\b|abstimmung über|online-abstimmung|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
 
 const POLL_AS_MEANS =
   /(?<!\p{L})(?:via|through|in|über|per|en|dans|par|por|mediante)\s+(?:(?:the|our|die|der|unsere[rn]?|la|le|el|nuestra|notre)\s+)?(?:poll|umfrage|encuesta|sondage)(?!\p{L})|(?<!\p{L})(?:vot(?:e|er) par correspondance|vote by (?:proxy|mail|post)|proxy vote|voto por (?:correo|poder)|briefwahl)(?!\p{L})|(?<!\p{L})(?:complet(?:ar|e|ad|en)|fill (?:out|in)|rellenar|responder|contestar|ausf[üu]llen|remplir)\s+(?:(?:la|el|the|a|die|den|le)\s+)?(?:encuesta|survey|umfrage|sondage)\s+(?:de|on|about|zu[mr]?|sur)\s+\p{L}+/giu;

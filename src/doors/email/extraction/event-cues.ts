@@ -130,9 +130,9 @@ export function appointmentAtPlace(text: string): string | null {
  * revisar la caldera": a tradesperson's visit is named by what they come to do.
  */
 const VISITOR =
-  /(?<!\p{L})(?:technicians?|engineers?|plumbers?|vendors?|contractors?|crews?|exterminators?|cleaners|movers|painters?|roofers?|adjusters?|electricians?|fitters?|installers?|inspectors?|surveyors?|techniker(?:in)?|monteur(?:in)?|handwerker|installateur(?:in)?|elektriker(?:in)?|schornsteinfeger(?:in)?|ableser(?:in)?|t[ée]cnic[oa]s?|fontaner[oa]s?|electricistas?|instalador(?:a|es)?|technicien(?:ne)?s?|plombiers?|[ée]lectricien(?:ne)?s?|ramoneurs?|releveurs?)(?!\p{L})/iu;
+  /(?<!\p{L})(?:technicians?|engineers?|plumbers?|vendors?|contractors?|crews?|exterminators?|cleaners|movers|painters?|roofers?|adjusters?|electricians?|fitters?|installers?|inspectors?|surveyors?|\p{L}*techniker(?:in)?|monteur(?:in)?|handwerker|meister(?:in)?|installateur(?:in)?|elektriker(?:in)?|schornsteinfeger(?:in)?|ableser(?:in)?|t[ée]cnic[oa]s?|fontaner[oa]s?|electricistas?|instalador(?:a|es)?|technicien(?:ne)?s?|plombiers?|[ée]lectricien(?:ne)?s?|ramoneurs?|releveurs?)(?!\p{L})/iu;
 const PURPOSE =
-  /(?<!\p{L})(?:to|in order to|so (?:that )?(?:i|we) can|pour|afin de|para|zur|zum|um)\s+((?:(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+|ihre[nrs]?\s+))?[\p{L}'’-]{3,}(?:\s+(?:(?:de la|de l['’]|du|des|de|del|der|of the|of|the|your|votre|vos|su|sus|ihrer|ihres|la|el|los|las|le|les|d['’])\s*)?[\p{L}'’-]{3,}){0,3})/iu;
+  /(?<!\p{L})(?:to|in order to|pour|afin de|para|zur|zum|um)\s+((?:(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+|ihre[nrs]?\s+))?[\p{L}'’-]{3,}(?:\s+(?:(?:de la|de l['’]|du|des|de|del|der|of the|of|the|your|votre|vos|su|sus|ihrer|ihres|la|el|los|las|le|les|d['’])\s*)?[\p{L}'’-]{3,}){0,3})/iu;
 
 const COMES =
   /(?<!\p{L})(?:come|comes|coming|arrive|arrives|stop by|drop by|bring (?:\p{L}+ ){1,2}(?:by|over|round)|be there|be on site|visit|kommt|kommen|vorbeikommen|pasar[áa]n?|vendr[áa]n?|viendra|viendront|passera|passeront)(?!\p{L})/iu;
@@ -176,7 +176,8 @@ export function visitPurpose(clause: string): string | null {
   // "I'd like to stop by ... to take final measurements", "like to bring my plumber by ... to check
   // the drain line": the purpose is after the coming, not in "like to".
   const m = PURPOSE.exec(comes ? clause.slice(comes.index + comes[0].length) : clause);
-  if (!m) return null;
+  // "Water to the building will be shut off": "to" before an article leads to a place, not a purpose.
+  if (!m || /^to\s+(?:the|a|an|your|our)\s/i.test(m[0])) return null;
   const phrase = m[1].replace(/^(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+)/i, '').trim();
   // One word only when it is a noun that says it all ("zur Hausbegehung"), not a bare verb ("to check").
   if (phrase.split(/\s+/).length < 2 && !/^\p{Lu}\p{Ll}{5,}$/u.test(phrase)) return null;
@@ -193,12 +194,19 @@ export function visitPurpose(clause: string): string | null {
  */
 const GATHERING = /^(?:party|dinner|lunch|brunch|drinks|celebration|fiesta|cena|comida|almuerzo|feier|essen|f[êe]te|d[îi]ner|d[ée]jeuner|soir[ée]e)$/iu;
 /** Someone's occasion: "Grandma's 90th", "Mom's 70th", "cumple de papá", "Papas Geburtstag". */
-const PERSONAL_OCCASION = /\p{L}['’]s\s|\d+(?:st|nd|rd|th|er|e)?\b|birthday|cumple\p{L}*|geburtstag|anniversaire|aniversario|jubil\p{L}*|retirement/iu;
+const PERSONAL_OCCASION =
+  /\p{L}['’]s\s|\d+(?:st|nd|rd|th|er|e)?\b|birthday|cumple\p{L}*|geburtstag|anniversaire|aniversario|jubil\p{L}*|retirement|secret santa|wichteln|amigo invisible|farewell|despedida|abschied|pot de d[ée]part|housewarming|baby shower|graduation|reunion/iu;
 
 export function withOccasion(title: string, subject: string): string {
   if (!GATHERING.test(title)) return title;
-  const occasion = subjectParts(subjectTitle(subject))[0].trim();
-  if (!PERSONAL_OCCASION.test(occasion) || occasion.split(/\s+/).length > 6 || occasion.toLowerCase().includes(title.toLowerCase())) return title;
+  let occasion = subjectParts(subjectTitle(subject))[0].trim();
+  const named = PERSONAL_OCCASION.exec(occasion);
+  // "Secret Santa 2026 🎁 tirage fait !": a long subject gives only its words up to the occasion (and its year).
+  if (named && occasion.split(/\s+/).length > 6) {
+    const end = named.index + named[0].length;
+    occasion = occasion.slice(0, end) + (/^\s+\d{4}(?!\d)/.exec(occasion.slice(end))?.[0] ?? '');
+  }
+  if (!named || occasion.split(/\s+/).length > 6 || occasion.toLowerCase().includes(title.toLowerCase())) return title;
   return finishTitle(`${title}: ${occasion}`, 12);
 }
 

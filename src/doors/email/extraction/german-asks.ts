@@ -26,6 +26,8 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
   // "Meldet eure Kinder ... bei Trainer Sven an (kurze Nachricht genügt), damit ...": an aside in brackets is no part of the clause.
   text = text.replace(/\s*\([^)]{0,120}\)/g, ' ').replace(/^(?:und|aber|au(?:ß|ss)erdem|dann|zudem)\s+/i, '');
   text = text.replace(/\s+/g, ' ').replace(/\s+,/g, ',').replace(/,\s*,/g, ',');
+  const fronted = objectFirst(text);
+  if (fronted) return fronted;
   // The particle closes its own clause: "holen Sie das Paket ab, danach geht es ... zurück".
   // So does a second ask joined by "und": "meldet euch ... an und tragt euch ... ein".
   const ends = [...text.matchAll(/,|\s[–—-]\s|\s+und\s+/g)].map((x) => x.index ?? 0);
@@ -76,6 +78,28 @@ export function separableAsk(stripped: string, clause: string, mentions: DateMen
   if (!object || object.split(' ').length > 10) return null;
   const what = object.replace(/^sich\s+/i, '');
   return finishTitle(`${what.charAt(0).toLocaleUpperCase()}${what.slice(1)} ${infinitive}`, 14);
+}
+
+/**
+ * "Einwände teilen Sie uns bitte bis 15. Dezember schriftlich mit", "Die Nachzahlung überweisen Sie bitte
+ * bis zum 11. Dezember": German may put the object first and the polite verb after it. The title is the
+ * object, a one-word manner, and the infinitive (the polite form is the infinitive, its particle joined).
+ */
+const OBJECT_FIRST = new RegExp(
+  String.raw`^(\p{Lu}[\p{L}-]+(?:\s+(?!Sie\s)(?:\d+,\d+|[^\s,]+)){0,6}?)\s+(\p{Ll}{3,}(?:en|ern|eln))\s+Sie\s+(?:(?:uns|mir|bitte|noch)\s+){0,3}(.*?)\s*(?:(?<!\p{L})(${DE_PARTICLE}))?\s*[.!]?$`,
+  'u',
+);
+function objectFirst(text: string): string | null {
+  const m = OBJECT_FIRST.exec(
+    text
+      .replace(DE_FILLER, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^(?:die|der|das|den|ihre[nmrs]?|eure[nmrs]?)\s+/i, ''),
+  );
+  if (!m || DE_NOT_VERB.test(m[1].split(' ')[0])) return null;
+  const manner = /^\p{Ll}+$/u.test(m[3]) ? `${m[3]} ` : '';
+  return finishTitle(`${m[1]} ${manner}${m[4] ?? ''}${m[2]}`, 14);
 }
 
 /** "Vereinbaren Sie einen Termin", "Überweisen Sie den Betrag": the polite imperative titled like a to-do ("Termin vereinbaren"). */

@@ -330,6 +330,12 @@ export function clauseEvent(clause: string, paragraph: string, ctx: DateContext,
     title = subjectEventTitle(subject);
     fromSubject = true;
   }
+  // "1) WATER SHUT-OFF: Water to the building will be shut off on ...": a heading in capitals names its entry.
+  const heading = /^\s*(?:\(?[\da-z]{1,2}[.)]\s*)?([\p{Lu}\d][\p{Lu}\d\s&/'’-]{3,40}):\s/u.exec(clause)?.[1].trim() ?? '';
+  if (/\p{Lu}{3}/u.test(heading) && !leadsIn(heading)) {
+    title = finishTitle(capitalise(heading.toLocaleLowerCase()), 8);
+    fromSubject = false;
+  }
   const visit = visitTitle(clause, blanked, subject);
   if (visit) {
     fromSubject = visit.fromSubject;

@@ -26,9 +26,10 @@ export function repliedToWriter(tasks: TextTask[], sender: string | null): TextT
   if (!name) return tasks;
   return tasks.map((t) => {
     for (const [lang, pattern] of Object.entries(BARE_REPLY)) {
-      // "Avísame: Plantas": a bare ask already carries the subject line, which the writer's name replaces.
-      const m = pattern.exec(t.title.trim().replace(/:\s.*$/, ''));
-      if (m) return { ...t, title: finishTitle(SAID[lang](name, m[1].replace(/[.!]+$/, '')), 14) };
+      // "Avísame: Plantas": a bare ask already carries the subject line; it stays after the writer's name.
+      const [ask, topic] = t.title.trim().split(/(?=:\s)/);
+      const m = pattern.exec(ask);
+      if (m) return { ...t, title: finishTitle(`${SAID[lang](name, m[1].replace(/[.!]+$/, ''))}${topic ?? ''}`, 16) };
     }
     return t;
   });
