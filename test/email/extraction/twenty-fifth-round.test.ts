@@ -119,6 +119,34 @@ describe('what an ask names', () => {
     expect(out.events.map((e) => [e.title, e.start_time])).toEqual([['Nächster Jour fixe', '2026-12-17T09:00:00.000Z']]);
     expect(titles(out.tasks)).toContain('Angebot an den Kunden schicken');
   });
+
+  it('writes a French imperative with its joined pronoun as the infinitive, after "Et surtout,"', async () => {
+    const out = await extracted(
+      CET,
+      "Coucou Marc,\n\nTu peux t'occuper des boissons ? Et surtout, envoie-moi d'ici le 9 décembre la liste des invités, que je puisse réserver la salle.\n\nBisous\n",
+      'Anniversaire de Léa',
+    );
+    expect(out.tasks.map((t) => [t.title, localDay(t.due_date, 1)])).toContainEqual(['Envoyer la liste des invités', '2026-12-09']);
+  });
+
+  it('reads more Spanish imperatives in a list ("Añade ...")', async () => {
+    const out = await extracted(
+      CET,
+      'Hola Pedro:\n\nAntes de enviarlo te pido dos cosas:\n- Añade las cifras de noviembre y mándamelo el jueves antes de las 13:00.\n- Incluye un resumen de una página.\n\nGracias\n',
+      'RE: Informe mensual',
+    );
+    expect(out.tasks.map((t) => [t.title, t.due_date])).toContainEqual(['Añade las cifras de noviembre y mándamelo', '2026-12-03T12:00:00.000Z']);
+  });
+
+  it('makes the errand done for a meeting a task due when the meeting starts, beside the meeting', async () => {
+    const out = await extracted(
+      EST,
+      'Hi Ana,\n\nTwo things before Monday:\n- Send me the revised budget by Friday.\n- Prepare three slides on the results for the board meeting on Monday, December 14 at 9:30.\n\nThanks\n',
+      'RE: Q4 results',
+    );
+    expect(out.tasks.map((t) => [t.title, t.due_date])).toContainEqual(['Prepare three slides on the results', '2026-12-14T14:30:00.000Z']);
+    expect(out.events.map((e) => e.start_time)).toEqual(['2026-12-14T14:30:00.000Z']);
+  });
 });
 
 describe('notices with one day to act', () => {
@@ -165,6 +193,26 @@ describe('notices with one day to act', () => {
 });
 
 describe('events', () => {
+  it('names a town hall appointment by its "Dienstleistung" field', async () => {
+    const out = await extracted(
+      CET,
+      'Sehr geehrter Herr Berg,\n\nhiermit bestätigen wir Ihren Termin.\n\nDienstleistung: Personalausweis beantragen\nDatum: Dienstag, 15.12.2026\nUhrzeit: 09:40 Uhr\nOrt: Bürgerbüro Mitte, Marktplatz 1, 69117 Heidelberg\n\nBitte erscheinen Sie pünktlich.\n\nIhre Stadtverwaltung\nDiese E-Mail wurde automatisch erzeugt.\n',
+      'Terminbestätigung – Personalausweis beantragen am 15.12.2026',
+      'Stadt Heidelberg <termine@heidelberg.example.de>',
+    );
+    expect(out.events.map((e) => [e.title, e.start_time])).toEqual([['Termin: Personalausweis beantragen', '2026-12-15T08:40:00.000Z']]);
+  });
+
+  it('reads "Alors c\'est décidé : on fait le réveillon chez nous le ..." as the réveillon', async () => {
+    const out = await extracted(
+      CET,
+      "Coucou,\n\nAlors c'est décidé : on fait le réveillon chez nous le jeudi 31 décembre, à partir de 20h.\n\nBisous\n",
+      'Nouvel an',
+    );
+    expect(out.events.map((e) => e.start_time)).toEqual(['2026-12-31T19:00:00.000Z']);
+    expect(out.events[0].title).not.toMatch(/décidé/);
+  });
+
   it('names an event by the capitals that head its list entry', async () => {
     const out = await extracted(
       EST,

@@ -25,7 +25,7 @@ const WHEN_LABEL =
 const WHERE_LABEL =
   /^(?:(?:[\p{L}-]+\s+){0,2}(?:where|location|address|place|venue|meeting point)|report to|treffpunkt|punto de encuentro|point de rendez-vous|(?:lugar|direcci[óo]n|domicilio|ubicaci[óo]n|adresse|lieu)(?:\s+[\p{L}'’-]+){0,3}|ort|anschrift|wo|o[ùu]|[\p{L}-]*(?:adresse|anschrift)|objekt|liegenschaft|property|inmueble|immeuble|centre|center|clinic|cl[íi]nica|praxis|cabinet|garage|taller|werkstatt|agence|sucursal|filiale|site|sede)$/iu;
 const SERVICE_LABEL =
-  /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|work booked|work|tratamiento|servicio|servicios|motivo|especialidad|specialty|speciality|department|departamento|fachrichtung|fachbereich|sp[ée]cialit[ée]|consulta|leistung|leistungen|behandlung|untersuchung|anlass|arbeiten|prestations?|intervention|objet|motif)$/i;
+  /^(service|services|visit type|visit|type|appointment type|treatment|reason|procedure|work booked|work|tratamiento|servicio|servicios|motivo|especialidad|specialty|speciality|department|departamento|fachrichtung|fachbereich|sp[ée]cialit[ée]|consulta|tr[áa]mite|gesti[óo]n|leistung|leistungen|dienstleistung|dienstleistungen|anliegen|behandlung|untersuchung|anlass|arbeiten|prestations?|d[ée]marche|intervention|objet|motif)$/i;
 /** "Duration", "Estimated length", "Durée prévue", "Voraussichtliche Dauer", "Duración aproximada". */
 const DURATION_LABEL =
   /^(?:(?:expected|estimated|approximate|voraussichtliche|ungef[äa]hre)\s+)?(?:duration|length|duraci[óo]n|dauer|dur[ée]e)(?:\s+(?:pr[ée]vue|estim[ée]e|approximative|estimada|aproximada|prevista))?$/i;

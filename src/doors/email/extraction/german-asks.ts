@@ -89,7 +89,12 @@ const OBJECT_FIRST = new RegExp(
   String.raw`^(\p{Lu}[\p{L}-]+(?:\s+(?!Sie\s)(?:\d+,\d+|[^\s,]+)){0,6}?)\s+(\p{Ll}{3,}(?:en|ern|eln))\s+Sie\s+(?:(?:uns|mir|bitte|noch)\s+){0,3}(.*?)\s*(?:(?<!\p{L})(${DE_PARTICLE}))?\s*[.!]?$`,
   'u',
 );
+/** "Die Rechnung finden Sie im Anhang", "Unterlagen können Sie ... abgeben": told or offered, not asked. */
+const NOT_ASKING = /^(?:k[öo]nnen|m[üu]ssen|sollen|d[üu]rfen|m[öo]chten|werden|finden|erhalten|bekommen|sehen|haben|wissen|kennen|brauchen)$/i;
+
 function objectFirst(text: string): string | null {
+  // Only an ask says "bitte" there ("Einwände teilen Sie uns bitte ... mit").
+  if (!/(?<!\p{L})bitte(?!\p{L})/iu.test(text)) return null;
   const m = OBJECT_FIRST.exec(
     text
       .replace(DE_FILLER, ' ')
@@ -97,7 +102,7 @@ function objectFirst(text: string): string | null {
       .trim()
       .replace(/^(?:die|der|das|den|ihre[nmrs]?|eure[nmrs]?)\s+/i, ''),
   );
-  if (!m || DE_NOT_VERB.test(m[1].split(' ')[0])) return null;
+  if (!m || DE_NOT_VERB.test(m[1].split(' ')[0]) || NOT_ASKING.test(m[2])) return null;
   const manner = /^\p{Ll}+$/u.test(m[3]) ? `${m[3]} ` : '';
   return finishTitle(`${m[1]} ${manner}${m[4] ?? ''}${m[2]}`, 14);
 }

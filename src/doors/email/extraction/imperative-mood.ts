@@ -11,7 +11,7 @@ const FR_IMPERATIVE =
   /^(?!chez\b|assez\b)[a-zàâçéèêëîïôûù]{3,}ez(?:-(?:nous|moi|les|le|la|vous))?\b|^[a-zàâçéèêëîïôûù]{3,}-(?:moi|nous|le|la|les|lui|leur|toi|en|y)(?![\p{L}-])/iu;
 const DE_IMPERATIVE = /^[a-zäöüß]{2,}(?:en|ern|eln)\s+sie\b/i;
 const ES_IMPERATIVE =
-  /^(?:confirm|envi|enví|rellen|complet|firm|reserv|apunt|avis|llam|revis|mand|indic|present|abon|acompañ|cumpliment|adjunt|descarg|actualic|actualiz|realic|realiz|entregu|entreg|pagu|pag|comuniqu|comunic|vot|marqu|elij|escoj)(?:ad|en|e|a)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])|^(?:inscrib|respond|devolv|devuelv|traig|tra|escrib|imprim|recib|le|ven)(?:id|ed|an|a|e)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])/iu;
+  /^(?:confirm|envi|enví|añad|prepar|incluy|compr|busc|guard|cambi|pregunt|reenv[ií]|compart|organiz|organic|coordin|contest|solicit|renov|recog|rellen|complet|firm|reserv|apunt|avis|llam|revis|mand|indic|present|abon|acompañ|cumpliment|adjunt|descarg|actualic|actualiz|realic|realiz|entregu|entreg|pagu|pag|comuniqu|comunic|vot|marqu|elij|escoj)(?:ad|en|e|a)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])|^(?:inscrib|respond|devolv|devuelv|traig|tra|escrib|imprim|recib|le|ven)(?:id|ed|an|a|e)(?:se|nos|os|me|lo|la|los|las)?(?![\p{L}])/iu;
 
 /** The tú form with its pronoun, stressed where it was not: "compárteme", "mándanos", "avísame", "recuérdale". */
 const ES_TU_IMPERATIVE = /^(?!mi[ée]rcoles)\p{Ll}*[áéíóú]\p{Ll}*(?:me|nos|le|les)(?!\p{L})/iu;

@@ -136,7 +136,8 @@ function titleFrom(clause: string, mentions: DateMention[], subject: string): st
   // "Time to celebrate: our end-of-season party is Sunday ...": after the colon an event is named by its
   // noun phrase, so whatever the words before it say, they only lead in.
   const namedAfter = label !== null && NAMED_EVENT_OPENS.test(afterLabel) && MEETING_WORD.test(afterLabel.slice(0, COPULA.exec(afterLabel)?.index ?? 0));
-  const leadIn = label !== null && (leadsIn(label[1].trim()) || namedAfter) && statesWhatHappens(afterLabel);
+  // "Alors c'est décidé : on fait le réveillon chez nous le ...": or names the gathering it holds.
+  const leadIn = label !== null && (leadsIn(label[1].trim()) || namedAfter) && (statesWhatHappens(afterLabel) || MEETING_WORD.test(afterLabel));
   if (label && !leadIn && (firstMention < 0 || label.index + label[0].length <= firstMention + 2)) {
     // "Team dinner is booked: Friday 12/11": the label's subject, not its verb.
     const l = label[1].trim().replace(/\s+(?:is|are|has been|have been|ist|sind|wurde|est|a été|es|está|ha sido)\s+\p{L}+$/iu, '');

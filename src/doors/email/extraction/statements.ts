@@ -71,7 +71,7 @@ export const GENERIC_LABEL =
  * a verb of reminding or cheering, or a generic note. "Jingle Jog: our fun 5K is ..." names its event.
  */
 const LEAD_IN =
-  /^(?:(?:also|and|plus|oh|btw|ps|p\.s\.|und|auch|übrigens|y|adem[áa]s|tambi[ée]n|et|aussi|enfin)(?!\p{L})|.*(?<!\p{L})(?:let['’]?s|let us|don['’]t forget|do not forget|remember|vergiss|vergesst|vergessen|denkt daran|lasst uns|olviden|olvides|recuerden|recuerda|n['’]oubliez|oubliez pas)(?!\p{L})|(?:so\s+)?(?:it['’]s|it is|that['’]s)\s+(?:official|settled|confirmed|decided|a go)$|(?:ya\s+)?es oficial$|(?:ya\s+)?est[áa] (?:confirmado|decidido)$|c['’]est (?:officiel|confirm[ée]|d[ée]cid[ée])$|es ist (?:offiziell|beschlossen|entschieden)$)/iu;
+  /^(?:(?:also|and|plus|oh|btw|ps|p\.s\.|und|auch|übrigens|y|adem[áa]s|tambi[ée]n|et|aussi|enfin)(?!\p{L})|.*(?<!\p{L})(?:let['’]?s|let us|don['’]t forget|do not forget|remember|vergiss|vergesst|vergessen|denkt daran|lasst uns|olviden|olvides|recuerden|recuerda|n['’]oubliez|oubliez pas)(?!\p{L})|(?:(?:so|well|ok|okay|alors|bon|pues|bueno|also|gut)[\s,]+)?(?:(?:it['’]s|it is|that['’]s)\s+(?:official|settled|confirmed|decided|a go)|(?:ya\s+)?es oficial|(?:ya\s+)?est[áa] (?:confirmado|decidido)|c['’]est (?:officiel|confirm[ée]|d[ée]cid[ée])|es ist (?:offiziell|beschlossen|entschieden))$)/iu;
 export function leadsIn(label: string): boolean {
   return LEAD_IN.test(label) || GENERIC_LABEL.test(label);
 }

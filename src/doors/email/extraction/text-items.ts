@@ -33,6 +33,7 @@ import {
   withFields,
   withSharedPlace,
 } from './neighbours.js';
+import { preparedFor } from './prepared-for.js';
 import { withoutMovedFrom } from './reschedule.js';
 import { closure, labelledHappening } from './statements.js';
 import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
@@ -293,6 +294,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
               if (out.tasks[k].dueMs === null && COME_IN.test(out.tasks[k].excerpt) && u.text.includes(out.tasks[k].excerpt.slice(0, 30)))
                 out.tasks.splice(k, 1);
             out.events.push(ev, ...sameEventOtherDays(ev, clause, ctx));
+            const prepared = preparedFor(clause, ev, cleanSubject, ctx, bulk);
+            if (prepared) out.tasks.push(prepared);
             continue;
           }
           // "Both shifts are at Riverside Food Bank, 300 Mill Lane": the place of every event listed.

@@ -21,7 +21,7 @@ const LEAD_INS: RegExp[] = [
   /^(?:[\p{Lu}][\p{L}'’.-]*\s+){0,3}@[\w.-]+[,:]?\s+/u,
   /^(¿\s*)?(?:os|te|le|les) apetece\s+|^(?:would you like to|do you want to|want to|wanna|fancy)\s+|^(?:hast du|habt ihr|haben sie) lust,?\s+(?:zu\s+)?|^(?:ça te dit|ça vous dit|tu veux|vous voulez)\s+(?:de\s+|d['’])?/i,
   /^(would you be able to|are you (?:still )?(?:able|ok|okay|happy|good) to|any chance you could|do you mind|would it be possible (?:for you )?to|could i ask you to|can i ask you to)\s+/i,
-  /^(also|and|y|und|so|otherwise|sinon|si no|sino|ansonsten|sonst|andernfalls|separately|finally|lastly|plus|oh|btw|one (last|more) thing|another thing|otra cosa|noch etwas|autre chose|before then|in the meantime|meanwhile|if possible|when you get a chance|cuando puedas|cuando pueda|wenn du zeit hast|quand tu peux|además|también|außerdem|auch|aussi|enfin|et|par ailleurs|d['’]autre part|de plus|por otro lado|por otra parte|zudem|on another note)\s*[,:;-]?\s+/i,
+  /^(also|and|y|und|so|otherwise|sinon|si no|sino|ansonsten|sonst|andernfalls|separately|finally|lastly|plus|oh|btw|one (last|more) thing|another thing|otra cosa|noch etwas|autre chose|before then|in the meantime|meanwhile|if possible|when you get a chance|cuando puedas|cuando pueda|wenn du zeit hast|quand tu peux|además|también|außerdem|auch|aussi|enfin|et|par ailleurs|d['’]autre part|de plus|por otro lado|por otra parte|zudem|on another note|surtout|above all|most importantly|sobre todo|ante todo|vor allem)\s*[,:;-]?\s+/i,
   /^(please|pls|plz|kindly|por favor|bitte|s'il vous plaît|svp)\s*[,:]?\s+/i,
   // "si puedes, revisa ...", "if you can, check ...": the offer of leeway leads in.
   /^(?:si\s+)?(?:puedes|puede|pueden|pod[ée]is|if you can|tu peux|vous pouvez|wenn du kannst|wenn sie k[öo]nnen)\s*,\s*/i,
@@ -99,8 +99,30 @@ const MOVED_TAIL =
 /** Capitals in brackets that say a file's format, a time zone or a status, not what the thing is called. */
 const NOT_A_NAME = /^(?:PDF|DOCX?|XLSX?|PPTX?|CSV|JPE?G|PNG|ZIP|URL|UTC|GMT|CES?T|[ECMP][SD]?T|TB[CD]|ASAP|FYI|EOD|COB)$/;
 
+/**
+ * "Confirme-moi le nombre de personnes", "Envoyez-nous le devis": a French imperative with its pronoun
+ * joined by a hyphen is written in a to-do list as the infinitive ("Confirmer le nombre de personnes").
+ * Only regular -er verbs are turned (their forms end in -e or -ez); "Dis-moi" stays as it is.
+ */
+const FRENCH_IMPERATIVE = /^(\p{L}{3,}?)(e|ez)-(?:moi|nous|lui|leur|le|la|les)(?!\p{L})/iu;
+function frenchInfinitive(title: string): string {
+  // "Tu peux t'occuper du vin": the reflexive infinitive of a to-do is "s'occuper".
+  const m = FRENCH_IMPERATIVE.exec(title);
+  if (!m) return title.replace(/^t['’](?=\p{L}+(?:er|ir|re)(?!\p{L}))/iu, "S'");
+  const stem = m[1]
+    .replace(/(?<=[ou])i$/i, 'y')
+    .replace(/(?<=e)ll$/i, 'l')
+    .replace(/(?<=e)tt$/i, 't')
+    .replace(/è(?=\p{L}+$)/u, 'e');
+  return `${stem}er${title.slice(m[0].length)}`;
+}
+
+/** "..., que je puisse commander la bûche", "so that we can order": why the ask is made is no part of its name. */
+const PURPOSE_TAIL = /,?\s+(?:que je puisse|pour que|afin que|so (?:that )?(?:i|we) can|para que (?:pueda|podamos))\s.*$/iu;
+
 export function finishTitle(s: string, maxWords = 14): string {
-  let out = s
+  let out = frenchInfinitive(s.trim())
+    .replace(PURPOSE_TAIL, '')
     // "Le diagnostic de performance énergétique (DPE)": an acronym in brackets is how the thing is known.
     // "Book Olivia (the sitter)": a role in brackets says who the name is.
     .replace(/\s*\(([^)]*)\)\s*/g, (_m, inner: string) =>
