@@ -134,7 +134,8 @@ export function classifyMail(input: ClassifyInput): Classification {
   if (machine) signals.push('machine-sender');
   const bodyCues = TRANSACTIONAL_BODY.filter((re) => re.test(head)).length;
   if (bodyCues) signals.push(`transactional-body:${bodyCues}`);
-  const txSubject = TRANSACTIONAL_SUBJECT.test(input.subject);
+  // "RE: Kitchen remodel - change order #3": a reply is a person's answer, whatever its subject names.
+  const txSubject = !/^\s*(?:re|aw|rv|sv|antw)\s*:/i.test(input.subject) && TRANSACTIONAL_SUBJECT.test(input.subject);
   if (txSubject) signals.push('transactional-subject');
 
   if (

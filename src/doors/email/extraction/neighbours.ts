@@ -32,7 +32,12 @@ export const LABEL_DAY =
  * me va"): the day is written in before the hour and the sentence read again. One more date parse,
  * only for such sentences.
  */
+/** "Weekly status call on Thursdays, 9:30-10:00", "donnerstags um 18 Uhr": a weekly slot has no one day to borrow. */
+const EVERY_WEEKDAY =
+  /(?<!\p{L})(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|every (?:mon|tue|wed|thu|fri|sat|sun)\p{L}*|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)s|(?:los|cada) (?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bados?|domingos?)|(?:tous )?les (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s)(?!\p{L})/iu;
+
 export function dayFromSentenceBefore(clause: string, previous: string, paragraph: string, ctx: DateContext, subject: string): TextEvent | null {
+  if (EVERY_WEEKDAY.test(clause)) return null;
   const own = findDates(clause, ctx);
   const hour = own.find((m) => m.hasTime && !m.hasDay);
   if (!hour || own.some((m) => m.hasDay)) return null;

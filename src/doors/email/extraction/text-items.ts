@@ -316,7 +316,9 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           // "Wir ziehen am Samstag um. Könnt ihr ab 9 Uhr helfen?": an ask with only an hour takes the day of the sentence before.
           if (task && lastSentence && (THAT_DAY.test(clause) || hourOnly(clause, ctx))) task = onThatDay(task, clause, lastSentence, ctx);
           if (task && task.dueMs === null && THEN_REF.test(clause)) {
-            task = thenDue(task, lastSentence, cleanSubject, ctx);
+            // "Please pay the fee by Friday, December 4, and send us the title by then too": the day may be the same sentence's.
+            const before = sentence.slice(0, Math.max(0, sentence.indexOf(clause)));
+            task = thenDue(task, findDates(before, ctx).some((x) => x.hasDay) ? before : lastSentence, cleanSubject, ctx);
             // "Die Frist ... endet am 31. Dezember. Bitte reichen Sie die Unterlagen rechtzeitig ein.": one errand, already read.
             const prev = out.tasks[out.tasks.length - 1];
             // "Review and e-sign ... by December 15. Confirm the list of drivers by the same date.": two asks, two errands.
@@ -381,7 +383,7 @@ function thenDue(task: TextTask, previous: string, subject: string, ctx: DateCon
   if (!m) return task;
   // "vom 1. Dezember bis 15. Januar möglich ... fristgerecht": a range's last day.
   const last = m.endDay ? { ...m, ...m.endDay } : m;
-  let title = finishTitle(task.title.replace(THEN_REF, ' '), 14);
+  let title = finishTitle(task.title.replace(THEN_REF, ' ').replace(/\s+(?:too|as well)\s*$/i, ''), 14);
   if (contentWordCount(title) < 2 && subject) title = finishTitle(`${title}: ${subjectTopic(subject)}`, 16);
   return {
     ...task,
