@@ -152,6 +152,11 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   const wordZone = s.isCertain('timezoneOffset') && /\s[a-zäöüéè]{2,5}$/.test(t) && !/\d\s*(?:am|pm|uhr|h)$/i.test(t);
   const zoneCertain = s.isCertain('timezoneOffset') && !wordZone;
   const zone = zoneCertain ? (s.get('timezoneOffset') ?? null) : null;
+  // "PTA Board Meeting - Thursday, December 3", written that evening: the weekday says which year's December 3.
+  if (s.isCertain('weekday') && s.isCertain('day') && !s.isCertain('year') && year !== ref.year) {
+    const weekdayIn = (y: number) => new Date(Date.UTC(y, month - 1, day)).getUTCDay();
+    if (weekdayIn(ref.year) === s.get('weekday') && weekdayIn(year) !== s.get('weekday')) year = ref.year;
+  }
   let likelyPast = false;
   if (s.isCertain('day') && s.isCertain('month') && !s.isCertain('year')) {
     const thisYear = Date.UTC(ref.year, month - 1, day);

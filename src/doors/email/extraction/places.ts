@@ -332,14 +332,19 @@ export function withVideoLink<E extends { location: string | null; rule?: string
   return links.size === 1 ? [{ ...events[0], location: [...links][0] }] : events;
 }
 
-/** "Next review: Thursday 7 January, 10:00, Board room.": a capitalised name right after the date. */
+const PLACE_NOUN =
+  /(?<!\p{L})(?:room|library|gym|gymnasium|hall|office|cafeteria|auditorium|church|park|field|lobby|lounge|kitchen|studio|clubhouse|classroom|raum|saal|halle|aula|b[üu]ro|sala|oficina|biblioteca|gimnasio|salle|biblioth[èe]que|gymnase|bureau)(?!\p{L})/iu;
+
+/** "Next review: Thursday 7 January, 10:00, Board room.": a capitalised name right after the date, or a room by its noun. */
 export function placeAfter(clause: string, m: DateMention): string | null {
   const after = clause.slice(m.end).split(/[.;(]/)[0];
   const chunk = after
     .split(',')
     .map((c) => c.trim())
     .find((c) => c.length > 1);
-  if (!chunk || !/^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk) || chunk.split(/\s+/).length > 5 || isTimeZoneName(chunk)) return null;
+  // "Thursday, January 7, 7pm, school library": a lower-case place is one by its noun.
+  const named = /^[\p{Lu}][\p{L}'’ -]{1,40}$/u.test(chunk ?? '') || (/^[\p{L}'’ -]{3,40}$/u.test(chunk ?? '') && PLACE_NOUN.test(chunk ?? ''));
+  if (!chunk || !named || chunk.split(/\s+/).length > 5 || isTimeZoneName(chunk)) return null;
   // "Thursday 10 Dec, 15:30-16:00, Teams": a call's platform alone is where it is held, as a calendar writes it.
   if (/^(?:zoom|teams|microsoft teams|google meet|webex)$/i.test(chunk)) return chunk;
   return /^(on|at|in|um|am|le|el|and|y|und|et|please|bitte|merci|gracias|thanks|zoom|teams|google meet|online)\b/i.test(chunk) ? null : chunk;

@@ -235,7 +235,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
       const paired = dateFirst ? null : dayOverItsLine(units, i, ctx, isDue);
       const dated = paired ?? (dateFirst ? scheduleLine(u.text, ctx, false, isDue) : null);
       if (dated) {
-        if (dated.task) out.tasks.push(dated.task);
+        if (dated.task && !headsTheMail(dated.task, cleanSubject, ctx)) out.tasks.push(dated.task);
         if (dated.event) out.events.push(dated.event);
         i += paired ? 2 : 1;
         continue;
@@ -343,7 +343,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         // Lines of a label and its day, two or more in a row, are a schedule without list marks.
         const inLabelBlock = LABEL_DAY.test(u.text) && (LABEL_DAY.test(units[i - 1]?.text ?? '') || LABEL_DAY.test(units[i + 1]?.text ?? ''));
         const entry = scheduleLine(u.text, ctx, inLabelBlock, isDue);
-        if (entry?.task) out.tasks.push(entry.task);
+        if (entry?.task && !headsTheMail(entry.task, cleanSubject, ctx)) out.tasks.push(entry.task);
         if (entry?.event) out.events.push(entry.event);
       }
       i++;
@@ -391,4 +391,16 @@ function thenDue(task: TextTask, previous: string, subject: string, ctx: DateCon
     excerpt: `${previous} ${task.excerpt}`,
     dueMs: mentionStartMs({ ...last, hasTime: last.hasTime && !last.endOfDay && !m.endDay }, ctx, true),
   };
+}
+
+/**
+ * "PTA Board Meeting - Thursday, December 3" atop the minutes of that meeting: a dated line whose words
+ * are all the subject's, on the mail's own day or before, is the mail's heading, not an errand.
+ */
+function headsTheMail(task: TextTask, subject: string, ctx: DateContext): boolean {
+  if (task.dueMs === null || task.dueMs > ctx.refMs + 86400000) return false;
+  const words = (t: string) => t.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+  const said = new Set(words(subject));
+  const own = words(task.title);
+  return own.length > 0 && own.every((w) => said.has(w));
 }

@@ -121,7 +121,7 @@ function frenchInfinitive(title: string): string {
 const PURPOSE_TAIL = /,?\s+(?:que je puisse|pour que|afin que|so (?:that )?(?:i|we) can|para que (?:pueda|podamos))\s.*$/iu;
 
 export function finishTitle(s: string, maxWords = 14): string {
-  let out = frenchInfinitive(s.trim())
+  let out = frenchInfinitive(s.replace(/^\s+/, ''))
     .replace(PURPOSE_TAIL, '')
     // "Le diagnostic de performance énergétique (DPE)": an acronym in brackets is how the thing is known.
     // "Book Olivia (the sitter)": a role in brackets says who the name is.
