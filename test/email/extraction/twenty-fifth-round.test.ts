@@ -255,3 +255,43 @@ describe('events', () => {
     expect(out.events.map((e) => [e.title, e.start_time])).toEqual([['Revisar la declaración del IVA', '2026-12-15T09:30:00.000Z']]);
   });
 });
+
+describe('minutes, replies and weekly slots', () => {
+  it('reads minutes written the evening of the meeting: its heading is no errand, the next meeting has its room', async () => {
+    const out = await extracted(
+      'Thu, 3 Dec 2026 21:02:11 -0500',
+      'Hi all, minutes below.\n\nGarden Club Board Meeting - Thursday, December 3\n\n- Amy: order the bulbs by Monday\n\nNext board meeting: Thursday, January 14, 7pm, school library.\n\nKaren\n',
+      'Garden club board meeting minutes - Dec 3',
+    );
+    expect(titles(out.tasks)).toEqual(['Order the bulbs']);
+    expect(out.events.map((e) => [e.start_time, e.location])).toEqual([['2027-01-15T00:00:00.000Z', 'school library']]);
+  });
+
+  it("reads a contractor's reply about an order as a person's mail, with its inspection", async () => {
+    const out = await extracted(
+      'Tue, 1 Dec 2026 09:00:00 -0700',
+      'Hi Sam,\n\nPlease sign change order #4 (attached, $1,180) by Thursday.\n\nAlso, the city framing inspection is set for Wednesday, Dec 9 at 10am.\n\nRick\nRick Builders LLC\n',
+      'RE: Bathroom remodel - change order #4',
+      'Rick Sandoval <rick@builders.example.com>',
+    );
+    expect(out.events.map((e) => e.start_time)).toEqual(['2026-12-09T17:00:00.000Z']);
+  });
+
+  it('dates "by then" by the day the same sentence gave', async () => {
+    const out = await extracted(
+      'Tue, 1 Dec 2026 09:00:00 -0800',
+      "Dear families,\n\nPlease pay the $30 recital fee by Friday, December 11, and send us the title of your child's piece by then too, so we can print the programs.\n\nThanks\n",
+      'Winter recital',
+    );
+    expect(out.tasks.map((t) => [t.title, localDay(t.due_date, -8)])).toContainEqual(["Send us the title of your child's piece", '2026-12-11']);
+  });
+
+  it('gives a weekly slot no day of the sentence before', async () => {
+    const out = await extracted(
+      GMT,
+      'Hi all,\n\nAgreed\n- Launch target: end of March 2027.\n- Weekly status call on Thursdays, 9:30-10:00.\n\nFirst weekly status call: Thursday 10 December, 9:30-10:00 (Teams).\n\nSophie\n',
+      'Kick-off notes',
+    );
+    expect(out.events.map((e) => e.start_time)).toEqual(['2026-12-10T09:30:00.000Z']);
+  });
+});
