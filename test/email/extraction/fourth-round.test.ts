@@ -85,7 +85,8 @@ describe('sentence structure', () => {
   it('reads a French verb-pronoun imperative as an ask, and "à partir de 19h" as the start', async () => {
     const body = 'Salut,\n\nOn se retrouve vendredi 11 décembre à partir de 19h au Café du Port.\n\nEnvoie-moi le devis d’ici jeudi.';
     const { out } = await run(mail(headers(CET, 'Vendredi', 'f1'), body));
-    expect(out.tasks.map((t) => [t.title.split(' ')[0], t.due_date?.slice(0, 10)])).toEqual([['Envoie-moi', '2026-12-03']]);
+    // Titled as the infinitive since round twenty-five ("Envoyer le devis").
+    expect(out.tasks.map((t) => [t.title, t.due_date?.slice(0, 10)])).toEqual([['Envoyer le devis', '2026-12-03']]);
     expect(out.events.map((e) => e.start_time)).toEqual(['2026-12-11T18:00:00.000Z']);
   });
 

@@ -142,7 +142,8 @@ describe('asks', () => {
       'Mándame el volumen estimado de cajas',
       'Send me the estimated volume of boxes',
       'Schick mir bitte die Zahlen',
-      'Envoie-moi les chiffres',
+      // A French imperative with its joined pronoun is titled as the infinitive since round twenty-five.
+      'Envoyer les chiffres',
     ]);
     expect([es, en, de, fr].map((o, i) => localDay(o.tasks[0].due_date, [1, -5, 1, 1][i]))).toEqual(['2026-12-07', '2026-12-07', '2026-12-07', '2026-12-07']);
   });

@@ -155,7 +155,9 @@ function mentionFromResult(r: chrono.ParsedResult, text: string, ctx: DateContex
   // "PTA Board Meeting - Thursday, December 3", written that evening: the weekday says which year's December 3.
   if (s.isCertain('weekday') && s.isCertain('day') && !s.isCertain('year') && year !== ref.year) {
     const weekdayIn = (y: number) => new Date(Date.UTC(y, month - 1, day)).getUTCDay();
-    if (weekdayIn(ref.year) === s.get('weekday') && weekdayIn(year) !== s.get('weekday')) year = ref.year;
+    // Only for a day just gone: an invitation's "Samstag, 11. Juli" written in December is next July's, whatever weekday it says.
+    const daysBack = (Date.UTC(ref.year, ref.month - 1, ref.day) - Date.UTC(ref.year, month - 1, day)) / DAY_MS;
+    if (daysBack >= 0 && daysBack <= 7 && weekdayIn(ref.year) === s.get('weekday') && weekdayIn(year) !== s.get('weekday')) year = ref.year;
   }
   let likelyPast = false;
   if (s.isCertain('day') && s.isCertain('month') && !s.isCertain('year')) {

@@ -7,7 +7,7 @@ import type { TextTask } from './action-items.js';
 import { finishTitle } from './titles.js';
 
 const BARE_REPLY: Record<string, RegExp> = {
-  en: /^(?:please\s+)?(?:let me know|get back to me|tell me|text me|reply)(?=\s*(?:if|whether|$))(.*)$/iu,
+  en: /^(?:please\s+)?(?:let me know|get back to me)(?=\s*(?:if|whether|$))(.*)$/iu,
   es: /^(?:por favor,?\s+)?(?:av[íi]same|d[íi]me algo|dime|cont[ée]stame|escr[íi]beme)(?=\s*(?:si|$))(.*)$/iu,
   de: /^(?:bitte\s+)?(?:sag|gib)\s+mir(?:\s+bitte)?\s+bescheid(?=\s*(?:ob|$))(.*)$/iu,
   fr: /^(?:merci de me (?:dire|r[ée]pondre)|dis-moi|dites-moi|tiens-moi au courant|fais-moi signe)(?=\s*(?:si|$))(.*)$/iu,

@@ -104,7 +104,7 @@ const NOT_A_NAME = /^(?:PDF|DOCX?|XLSX?|PPTX?|CSV|JPE?G|PNG|ZIP|URL|UTC|GMT|CES?
  * joined by a hyphen is written in a to-do list as the infinitive ("Confirmer le nombre de personnes").
  * Only regular -er verbs are turned (their forms end in -e or -ez); "Dis-moi" stays as it is.
  */
-const FRENCH_IMPERATIVE = /^(\p{L}{3,}?)(e|ez)-(?:moi|nous|lui|leur|le|la|les)(?!\p{L})/iu;
+const FRENCH_IMPERATIVE = /^(\p{L}{3,}?)(e|ez)-(?:moi|nous|lui|leur|le|la|les)(?![\p{L}-])(?=\s+\p{L})/iu;
 function frenchInfinitive(title: string): string {
   // "Tu peux t'occuper du vin": the reflexive infinitive of a to-do is "s'occuper".
   const m = FRENCH_IMPERATIVE.exec(title);
