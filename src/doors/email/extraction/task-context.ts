@@ -4,7 +4,9 @@
  */
 import { ASKED_KINDS, type TextTask } from './action-items.js';
 import type { TextEvent } from './meetings.js';
-import { finishTitle } from './titles.js';
+import { subjectTopic } from './asks.js';
+import { findDates, mentionStartMs, type DateContext } from './dates.js';
+import { contentWordCount, finishTitle } from './titles.js';
 
 /** "Let us know if you're coming", "Geben Sie uns Bescheid, ob Sie kommen", "meldet euch ... an", "confirmad asistencia". */
 const ATTENDANCE_ASK =
@@ -147,4 +149,37 @@ export function namedAsBefore(t: TextTask, before: string): TextTask {
 /** The tasks as the whole mail reads them: echoes and schedule intros gone, dues before the event, asks named by it. */
 export function inMailContext(tasks: TextTask[], events: TextEvent[]): TextTask[] {
   return namedByTheirEvent(dueBeforeTheEvent(withoutScheduleIntros(withoutStatedDeadlines(withoutUndatedEchoes(tasks))), events), events);
+}
+
+/** A deadline named by reference to the sentence before: "before then", "bis dahin", "avant cette date", "antes de esa fecha". */
+export const THEN_REF =
+  /\b(?:before|by|until) (?:then|that date|this date|that day|the same (?:date|day|deadline))\b|\bbefore (?:it|they|this|that) (?:expires?|ends?|closes?|runs? out)\b|\bvor (?:dem )?ablauf\b|\bavant (?:son |l['’])?(?:expiration|[ée]ch[ée]ance)\b|\bantes de que (?:caduque|venza|expire|termine)\b|\bbis dahin\b|\brechtzeitig\b|\bfristgerecht\b|\bdentro del plazo\b|\bdans les d[ée]lais\b|\bbis zu diesem (?:datum|tag|termin)\b|\bavant cette date\b|\bd['’]ici l[àa]\b|\bavant ce jour\b|\bantes de (?:esa|esta) fecha\b|\bpara entonces\b|\bhasta entonces\b|\bantes de ese d[íi]a\b/i;
+
+/** "Your password expires on December 10. Please change it before then.": the day of the sentence before. */
+export function thenDue(task: TextTask, previous: string, subject: string, ctx: DateContext): TextTask {
+  const days = previous ? findDates(previous, ctx).filter((x) => x.hasDay && !x.likelyPast) : [];
+  const m = days[days.length - 1];
+  if (!m) return task;
+  // "vom 1. Dezember bis 15. Januar möglich ... fristgerecht": a range's last day.
+  const last = m.endDay ? { ...m, ...m.endDay } : m;
+  let title = finishTitle(task.title.replace(THEN_REF, ' ').replace(/\s+(?:too|as well)\s*$/i, ''), 14);
+  if (contentWordCount(title) < 2 && subject) title = finishTitle(`${title}: ${subjectTopic(subject)}`, 16);
+  return {
+    ...task,
+    title,
+    excerpt: `${previous} ${task.excerpt}`,
+    dueMs: mentionStartMs({ ...last, hasTime: last.hasTime && !last.endOfDay && !m.endDay }, ctx, true),
+  };
+}
+
+/**
+ * "PTA Board Meeting - Thursday, December 3" atop the minutes of that meeting: a dated line whose words
+ * are all the subject's, on the mail's own day or before, is the mail's heading, not an errand.
+ */
+export function headsTheMail(task: TextTask, subject: string, ctx: DateContext): boolean {
+  if (task.dueMs === null || task.dueMs > ctx.refMs + 86400000) return false;
+  const words = (t: string) => t.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+  const said = new Set(words(subject));
+  const own = words(task.title);
+  return own.length > 0 && own.every((w) => said.has(w));
 }

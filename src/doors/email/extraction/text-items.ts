@@ -36,12 +36,12 @@ import {
 import { preparedFor } from './prepared-for.js';
 import { withoutMovedFrom } from './reschedule.js';
 import { closure, labelledHappening } from './statements.js';
-import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
+import { capitalise, finishTitle, stripListMarker } from './titles.js';
 import { DATE_FIRST_LINE, dueAtStatedHour, statesDueHour, dueByHour, excusesItself, NOTHING_TO_DO, occurrenceList, scheduleLine } from './schedule.js';
 import { alsoInClause, handedOver } from './handed-over.js';
 import { noteLines, spreadAsk } from './note-lists.js';
 import { outingEvent, outingsNamedByPlace, withOuting } from './outings.js';
-import { ANNOUNCES_DATES, inMailContext, namedAsBefore, namedByEvent } from './task-context.js';
+import { ANNOUNCES_DATES, headsTheMail, inMailContext, namedAsBefore, namedByEvent, THEN_REF, thenDue } from './task-context.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, openingSentence, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 import { dayOverItsLine, isTableRow, tableItems } from './tables.js';
@@ -367,40 +367,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
 }
 
 const COME_IN = /(?<!\p{L})(?:venir|come in|come by|come to the office|vorbeikommen|kommen|passer)(?!\p{L})/iu;
-/** A deadline named by reference to the sentence before: "before then", "bis dahin", "avant cette date", "antes de esa fecha". */
-const THEN_REF =
-  /\b(?:before|by|until) (?:then|that date|this date|that day|the same (?:date|day|deadline))\b|\bbefore (?:it|they|this|that) (?:expires?|ends?|closes?|runs? out)\b|\bvor (?:dem )?ablauf\b|\bavant (?:son |l['’])?(?:expiration|[ée]ch[ée]ance)\b|\bantes de que (?:caduque|venza|expire|termine)\b|\bbis dahin\b|\brechtzeitig\b|\bfristgerecht\b|\bdentro del plazo\b|\bdans les d[ée]lais\b|\bbis zu diesem (?:datum|tag|termin)\b|\bavant cette date\b|\bd['’]ici l[àa]\b|\bavant ce jour\b|\bantes de (?:esa|esta) fecha\b|\bpara entonces\b|\bhasta entonces\b|\bantes de ese d[íi]a\b/i;
-
 function deadlineIn(text: string, ctx: DateContext): number | null {
   const m = findDates(text, ctx).find((x) => x.hasDay && !x.likelyPast && isDeadlineMention(text, x));
   return m ? mentionStartMs({ ...m, hasTime: m.hasTime && !m.endOfDay }, ctx, true) : null;
-}
-
-/** "Your password expires on December 10. Please change it before then.": the day of the sentence before. */
-function thenDue(task: TextTask, previous: string, subject: string, ctx: DateContext): TextTask {
-  const days = previous ? findDates(previous, ctx).filter((x) => x.hasDay && !x.likelyPast) : [];
-  const m = days[days.length - 1];
-  if (!m) return task;
-  // "vom 1. Dezember bis 15. Januar möglich ... fristgerecht": a range's last day.
-  const last = m.endDay ? { ...m, ...m.endDay } : m;
-  let title = finishTitle(task.title.replace(THEN_REF, ' ').replace(/\s+(?:too|as well)\s*$/i, ''), 14);
-  if (contentWordCount(title) < 2 && subject) title = finishTitle(`${title}: ${subjectTopic(subject)}`, 16);
-  return {
-    ...task,
-    title,
-    excerpt: `${previous} ${task.excerpt}`,
-    dueMs: mentionStartMs({ ...last, hasTime: last.hasTime && !last.endOfDay && !m.endDay }, ctx, true),
-  };
-}
-
-/**
- * "PTA Board Meeting - Thursday, December 3" atop the minutes of that meeting: a dated line whose words
- * are all the subject's, on the mail's own day or before, is the mail's heading, not an errand.
- */
-function headsTheMail(task: TextTask, subject: string, ctx: DateContext): boolean {
-  if (task.dueMs === null || task.dueMs > ctx.refMs + 86400000) return false;
-  const words = (t: string) => t.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
-  const said = new Set(words(subject));
-  const own = words(task.title);
-  return own.length > 0 && own.every((w) => said.has(w));
 }
