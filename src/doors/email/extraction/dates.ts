@@ -7,7 +7,7 @@ import type { Lang } from './language.js';
 import { PARSERS, readable } from './chrono-parsers.js';
 import { afternoonEnd, afternoonHour } from './english-hours.js';
 import { utcToWall, wallToUtcMs, type WallTime } from './timezones.js';
-import { END_OF_NAMED_MONTH, monthNumber } from './month-names.js';
+import { END_OF_NAMED_MONTH, WEEKDAY_STEM, monthNumber } from './month-names.js';
 import { readRanges } from './hour-ranges.js';
 
 export interface DateContext {
@@ -46,8 +46,10 @@ export interface DateMention {
 const DURATION_ONLY =
   /^(in\s+|within\s+|for\s+|en\s+|dans\s+|durante\s+|pendant\s+)?((?:about|around|approximately|roughly|etwa|ungef[äa]hr|environ|unos|unas)\s+)?(a|an|one|two|three|four|five|six|a couple of|a few|un|una|une|dos|tres|cuatro|deux|trois|quatre|ein|eine|zwei|drei|vier|\d+(\.\d+)?)[\s-]*(s|secs?|seconds?|segundos?|sekunden|secondes?|ms|min|mins|minutes?|minutos?|minuten|h|hrs?|hours?|horas?|stunden?|heures?|days?|d[ií]as?|tage?n?|jours?|weeks?|semanas?|wochen?|semaines?|months?|meses|monate?n?|mois|years?|a[ñn]os?|jahren?|ans?)$/i;
 const END_OF_MONTH = /\b(end of (the |this )?month|fin (du|de ce) mois|fin de(l)? mes|ende (des|dieses) monats|monatsende)\b/gi;
-const END_OF_DAY = /\b(eod|cob|end of (the )?day|close of business|end of business|fin de (la )?journ[ée]e|feierabend)\b/i;
-const END_OF_DAY_ON = /\b(?:eod|cob|end of (?:the )?day|close of business|end of business|fin de (?:la )?journ[ée]e)(?:\s+(?:on|le|on the))?\s*$/i;
+const END_OF_DAY_WORDS = String.raw`eod|cob|end of (?:the )?day|close of business|end of business|fin de (?:la )?journ[ée]e`;
+const END_OF_DAY = new RegExp(String.raw`\b(?:${END_OF_DAY_WORDS}|feierabend)\b`, 'i');
+// "by close of business on Friday 4 December": the day that follows is the deadline's.
+const END_OF_DAY_ON = new RegExp(String.raw`\b(?:${END_OF_DAY_WORDS})(?:\s+(?:on|le|on the))?\s*$`, 'i');
 
 export const DAY_MS = 86400000;
 
@@ -268,7 +270,13 @@ export function findDates(text: string, ctx: DateContext): DateMention[] {
 }
 
 /** A weekday and nothing else that names a day ("(Thu.)", "jueves,"), as a mention opens. */
-const WEEKDAY_ALONE = /^\(?(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jue|vie|s[áa]b|dom|mer|jeu|ven|sam|dim|mo|di|mi|do|fr|sa|so)\p{L}*\.?\)?(?!\p{L})/iu;
+const WEEKDAY_ALONE = new RegExp(String.raw`^\(?(?:${WEEKDAY_STEM}|mer|mo|di|mi|do|fr|sa|so)\p{L}*\.?\)?(?!\p{L})`, 'iu');
+
+/** The hour read in `m` ("3:40pm - 4:00pm") becomes `prev`'s, which named the day. */
+function takeHour(prev: DateMention, m: DateMention, text: string): void {
+  Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });
+  if (m.endTime) prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.endTime.hour, minute: m.endTime.minute };
+}
 
 function readDates(text: string, ctx: DateContext): DateMention[] {
   const ref = { instant: new Date(ctx.refMs), timezone: ctx.offset };
@@ -305,15 +313,13 @@ function readDates(text: string, ctx: DateContext): DateMention[] {
           rest,
         )
       ) {
-        Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });
-        if (m.endTime) prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.endTime.hour, minute: m.endTime.minute };
+        takeHour(prev, m, text);
         continue;
       }
     }
     if (prev?.hasDay && !prev.hasTime && m.hasTime && !m.hasDay && gap.length <= 40 && !/[.!?]\s/.test(gap)) {
       if (/\p{L}{3,}/u.test(gap)) prev.gap = { index: prev.end, end: m.index };
-      Object.assign(prev, { hasTime: true, hour: m.hour, minute: m.minute, zone: m.zone ?? prev.zone, end: m.end, text: text.slice(prev.index, m.end) });
-      if (m.endTime) prev.endTime = { year: prev.year, month: prev.month, day: prev.day, hour: m.endTime.hour, minute: m.endTime.minute };
+      takeHour(prev, m, text);
       continue;
     }
     // "see you at 8 at Luca's on Saturday", "at 7pm in the hall on Saturday": the hour written before its day, a few words apart.

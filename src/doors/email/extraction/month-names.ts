@@ -1,6 +1,8 @@
 /** Month and weekday names read from text: the end of a named month ("Ende Dezember", "finales de diciembre"). */
 export const MONTH_NAME =
   'january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|m[äa]rz|mai|juni|juli|oktober|dezember|janvier|f[ée]vrier|mars|avril|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre';
+/** The first letters every weekday name or abbreviation starts with, in the four languages ("Thu.", "jue", "sam."). */
+export const WEEKDAY_STEM = 'mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jeu|jue|ven|vie|sam|s[áa]b|dim|dom';
 /** Weekday names written out, in the four languages. */
 export const WEEKDAY_NAME =
   'monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo';

@@ -54,14 +54,18 @@ export function germanDueTitle(clause: string): string | null {
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${m[2].toLowerCase()}${m[3]}`;
 }
 
-/** "Le recordamos asimismo que ...", "Pablo, os recuerdo también que ...": the lead-in before what is due. */
-const REMINDED_THAT = /^(?:\p{L}+,\s*)?(?:os|te|le|les)\s+(?:recuerdo|recordamos)\s+(?:tambi[ée]n\s+|asimismo\s+|adem[áa]s\s+)?que\s+/iu;
+/**
+ * "Le recordamos asimismo que", "Pablo, os recuerdo también que", "We remind you that", "Wir erinnern Sie daran, dass",
+ * "je vous rappelle que": a reminder's lead-in before what is due, never its name.
+ */
+export const REMINDED_THAT =
+  /^\s*(?:\p{L}+,\s*)?(?:(?:les|le|te|os)\s+(?:recuerdo|recordamos)|we(?:['’]d like to)?\s+remind\s+you|(?:je|nous)\s+vous\s+rappel(?:le|ons)|wir\s+erinnern\s+(?:sie|euch|dich)\s+daran,?)\s+(?:\p{L}+\s+)?(?:que|that|qu['’]|dass)\s*/iu;
 
 /** "les dossiers doivent être déposés", "los formularios deben ser entregados": the participle's -er/-ar infinitive and its subject. */
 export function romancePassiveTitle(clause: string): string | null {
   const fr = /^(.{2,60}?)\s+(?:doit|doivent|devra|devront)\s+(?:obligatoirement\s+)?être\s+(\p{L}{2,}?)(?:ée?s?)(?!\p{L})/iu.exec(clause.trim());
   const lower = (t: string) => t.replace(/^(?:les|le|la|l['’]|los|las|el|un|une|una|des)(?=\s|['’])/i, (d) => d.toLowerCase());
-  if (fr) return `${fr[2]}er ${lower(fr[1].replace(/^(?:je vous rappelle que|nous vous rappelons que)\s+/i, ''))}`;
+  if (fr) return `${fr[2]}er ${lower(fr[1].replace(REMINDED_THAT, ''))}`;
   // "la cuota ... debe estar abonada antes del 31": "estar" with the participle asks the same as "ser".
   const es = /^(.{2,160}?)\s+(?:debe|deben|deber[áa]n?|tiene que|tienen que)\s+(?:ser|estar)\s+(\p{L}{2,}?)ad[oa]s?(?!\p{L})/iu.exec(
     clause.trim().replace(REMINDED_THAT, ''),

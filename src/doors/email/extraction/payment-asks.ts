@@ -5,6 +5,7 @@
 import type { ClauseInfo, TextTask } from './action-items.js';
 import { CONFIDENCE } from './confidence.js';
 import { mentionStartMs, type DateContext, type DateMention } from './dates.js';
+import { REMINDED_THAT } from './passive-titles.js';
 import { finishTitle } from './titles.js';
 
 export const PAYMENT =
@@ -13,10 +14,6 @@ const BILL_NOUN = /\b(?:statement|bill|invoice|estado de cuenta|recibo|factura|a
 /** Saying when something is due: "is due", "fällig", "vence", "à régler", and "se entrega", "ist abzugeben", "est à rendre" (handed in then). */
 export const DUE_STATEMENT =
   /\b(due|payable|fällig|vencen?|vencimiento|échéance|à régler|se entregan?|se presentan?|abzugeben|einzureichen|(?:est|sont) à (?:rendre|remettre))\b/i;
-
-/** "Les recordamos asimismo que", "We remind you that", "Wir erinnern Sie daran, dass": a reminder's lead, not the bill's name. */
-const REMINDED_THAT =
-  /^\s*(?:(?:les|le|te|os)\s+recordamos|we(?:['’]d like to)?\s+remind\s+you|(?:nous\s+)?vous\s+rappelons|wir\s+erinnern\s+(?:sie|euch|dich)\s+daran,?)\s+(?:\p{L}+\s+)?(?:que|that|qu['’]|dass)\s*/iu;
 
 /** "Amount due ... due by December 30": a bill to pay by that date. */
 export function paymentTask(info: ClauseInfo, due: DateMention, ctx: DateContext): TextTask {

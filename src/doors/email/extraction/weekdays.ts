@@ -5,11 +5,11 @@
 import type { TextTask } from './action-items.js';
 import { DAY_MS, findDates, type DateContext, type DateMention } from './dates.js';
 import { RELATIVE_DAY } from './meetings.js';
+import { WEEKDAY_STEM } from './month-names.js';
 
 const MONTH_WORD =
   /(?<!\p{L})(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic|m[äa]r|mai|okt|dez|janv|f[ée]v|avr|juin|juil|ao[ûu]t|d[ée]c)\p{L}*\.?(?!\p{L})|\d{1,2}[./]\d{1,2}/iu;
-const WEEKDAY_WORD =
-  /(?<!\p{L})(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mi[ée]|jeu|jue|ven|vie|sam|s[áa]b|dim|dom|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)/iu;
+const WEEKDAY_WORD = new RegExp(String.raw`(?<!\p{L})(?:${WEEKDAY_STEM}|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)`, 'iu');
 
 /**
  * "Our campout is Friday, January 15 through Sunday ... We meet at the church at 5:30 PM on Friday.":
