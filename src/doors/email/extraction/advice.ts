@@ -37,7 +37,7 @@ const COME = /^(?:come|come along|come by|come round|come over|kommt|komm|kommen
 
 /** "Please be on time", "Le rogamos puntualidad", "Bitte seien Sie pünktlich", "Merci d'être ponctuel": how to come, not an errand. */
 const PUNCTUAL =
-  /^(?:be on time|be punctual|puntualidad|sea puntual|sean puntuales|seien sie p[üu]nktlich|sei p[üu]nktlich|p[üu]nktlich sein|d['’][êe]tre (?:ponctuel|à l['’]heure)|soyez (?:ponctuels?|à l['’]heure))(?!\p{L})/iu;
+  /^(?:be on time|be punctual|puntualidad|sea puntual|sean puntuales|sed puntuales|s[ée] puntual|seid p[üu]nktlich|seien sie p[üu]nktlich|sei p[üu]nktlich|p[üu]nktlich sein|d['’][êe]tre (?:ponctuel|à l['’]heure)|soyez (?:ponctuels?|à l['’]heure))(?!\p{L})/iu;
 
 /** "Le pedimos llegar 10 minutos antes", "Please arrive 15 minutes early": how to come, as above. */
 const COME_EARLY =
@@ -76,6 +76,9 @@ function nothingToDo(ask: string, dated: boolean): boolean {
   if (!dated && ATTACHED.test(after)) return true;
   if (PUNCTUAL.test(after.replace(/^(?:le|les|os|te)\s+rogamos\s+/i, '')) || COME_EARLY.test(after)) return true;
   if (FOR_RECORDS.test(after)) return true;
+  if (PITCH.test(after)) return true;
+  if (ALLOW_TIME.test(after)) return true;
+  if (!dated && KEEP_TO_DATES.test(after)) return true;
   if (!dated && AS_USUAL.test(text)) return true;
   return false;
 }
@@ -87,6 +90,21 @@ function nothingToDo(ask: string, dated: boolean): boolean {
  */
 const AS_USUAL =
   /(?<!\p{L})(?:wie gewohnt|wie [üu]blich|as usual|como siempre|como de costumbre|comme d['’]habitude)(?!\p{L})|(?<!\p{L})(?:k[öo]nnen\s+sie|kannst\s+du|k[öo]nnt\s+ihr)\s+(?:\p{L}+\s+){0,2}?gerne(?!\p{L})/iu;
+
+/** "Please allow around an hour", "Plan mit ca. einer Stunde", "Prevé unas dos horas", "Comptez une heure": how long it takes, not an errand. */
+const ALLOW_TIME =
+  /^(?:allow|plan\s+(?:for|on)|budget|count on|expect it to take|plan(?:en\s+sie)?(?:\s+mit)?|rechne(?:n\s+sie)?\s+mit|prev(?:é|ea|ed)|calcul(?:a|e|ad)|contad\s+con|cuenta\s+con|comptez|pr[ée]voyez)\s+(?:(?:around|about|roughly|approximately|up to|at least|ca\.?|etwa|ungef[äa]hr|mindestens|unos|unas|alrededor de|aproximadamente|environ|au moins)\s+)?(?:\d+(?:[.,]\d+)?|an?|one|two|half an?|eine[rn]?|zwei|una?|unos|unas|dos|une|deux)\s*(?:\p{L}+\s+)?(?:hours?|minutes|mins|stunden?|minuten|horas?|minutos|heures?)(?!\p{L})/iu;
+
+/** "Merci de respecter ces dates", "Please stick to these deadlines", "Bitte halten Sie die Fristen ein": the dates were the errands. */
+const KEEP_TO_DATES =
+  /^(?:(?:de\s+)?respect\p{L}*|observe|meet|keep to|stick to|respet\p{L}*|cumpl\p{L}*|halten\s+sie|haltet)\s+(?:(?:ces|les|these|the|those|all|diese|die|estos|estas|los|las)\s+)?(?:dates|deadlines|d[ée]lais|[ée]ch[ée]ances|fristen|termine|plazos|fechas)(?!\p{L})/iu;
+
+/**
+ * "Enroll today and never miss a due date", "Domicilia hoy y olvídate de los plazos", "Jetzt umstellen und
+ * nie wieder ...": a sales pitch in a bill or notice. Its "today" is no deadline and its errand nobody asked for.
+ */
+const PITCH =
+  /(?<!\p{L})(?:today|now|hoy|ya|jetzt|heute|d[èe]s aujourd['’]hui|maintenant)\s+(?:and|y|und|et)\s+(?:never|save|get|enjoy|earn|stop|olv[ií]date|ahorra|disfruta|nunca|nie|spare|sparen|genie(?:ß|ss)en|profitez|[ée]conomisez|ne\s+(?:ratez|manquez))(?!\p{L})|(?<!\p{L})never miss a (?:due date|payment|bill)(?!\p{L})/iu;
 
 /** "Please keep this number for your records", "Bewahren Sie diese E-Mail auf", "Conservez ce message": filing, not an errand. */
 const FOR_RECORDS =

@@ -177,7 +177,7 @@ function onlyADay(title: string): boolean {
   return days.length > 0 && days.reduce((rest, m) => rest.replace(m.text, ' '), title).replace(/[\s,.;:–—-]+/g, '') === '';
 }
 /** Kinds of event a title keeps before the subject: how people meet, not that they do. */
-const CALL_KIND = /^(?:call|phone call|video call|meeting|sync|chat|catch[- ]?up|visio|appel|anruf|telefonat|videocall|llamada|videollamada)$/i;
+const CALL_KIND = /^(?:call|phone call|video call|meeting|reuni[óo]n|r[ée]union|besprechung|sitzung|sync|chat|catch[- ]?up|visio|appel|anruf|telefonat|videocall|llamada|videollamada)$/i;
 const PROPOSAL_ONLY =
   /^(?:how about|what about|shall we say|qu[ée] tal|wie w[äa]re es(?: mit)?|was h[äa]ltst du von|que dirais-tu de|que diriez-vous de|et si on disait|(?:[\p{L}!¡]+[,!]?\s+)?(?:see you|nos vemos|on se voit|wir sehen uns))$/iu;
 

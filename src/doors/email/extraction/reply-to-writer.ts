@@ -1,15 +1,16 @@
 /**
  * "Let me know by Friday", "Avísame antes del domingo", "Sag mir bis Freitag Bescheid": in a person's
  * mail, a bare ask for an answer is a to-do to answer its writer, and the list names whom
- * ("Let Aaron know"), as the reader would write it down.
+ * ("Let Aaron know"), as the reader would write it down. "Let us know" names the writer's company
+ * ("Let Ledgerly know") the same way.
  */
 import type { TextTask } from './action-items.js';
 import { finishTitle } from './titles.js';
 
 const BARE_REPLY: Record<string, RegExp> = {
-  en: /^(?:please\s+)?(?:let me know|get back to me)(?=\s*(?:if|whether|$))(.*)$/iu,
-  es: /^(?:por favor,?\s+)?(?:av[íi]same|d[íi]me algo|dime|cont[ée]stame|escr[íi]beme)(?=\s*(?:si|$))(.*)$/iu,
-  de: /^(?:bitte\s+)?(?:sag|gib)\s+mir(?:\s+bitte)?\s+bescheid(?=\s*(?:ob|$))(.*)$/iu,
+  en: /^(?:please\s+)?(?:let (?:me|us) know|get back to (?:me|us))(?=\s*(?:if|whether|$))(.*)$/iu,
+  es: /^(?:por favor,?\s+)?(?:av[íi]s(?:ame|anos)|d[íi]me algo|dime|d[íi]nos|cont[ée]stame|escr[íi]be(?:me|nos))(?=\s*(?:si|$))(.*)$/iu,
+  de: /^(?:bitte\s+)?(?:sag|gib)\s+(?:mir|uns)(?:\s+bitte)?\s+bescheid(?=\s*(?:ob|$))(.*)$/iu,
   fr: /^(?:merci de me (?:dire|r[ée]pondre)|dis-moi|dites-moi|tiens-moi au courant|fais-moi signe)(?=\s*(?:si|$))(.*)$/iu,
 };
 const SAID: Record<string, (name: string, rest: string) => string> = {

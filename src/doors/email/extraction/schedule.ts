@@ -16,7 +16,7 @@ const LISTED = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 // "14:00 h: enviar ...": the hour's unit may stand between the date and the separator.
 const SEPARATOR_AFTER = /^\s*(?:h|hrs?|uhr|horas?)?\.?\s*(?:[-–—:|]|\s-\s)\s*/i;
 const DUE_WORD =
-  '(?:due(?:\\s+(?:on|by))?|by|deadline|bis(?:\\s+zum)?|f[äa]llig(?:\\s+am)?|frist|avant(?:\\s+le)?|antes\\s+del?|hasta\\s+el|plazo|vence|[ée]ch[ée]ance|date limite)';
+  '(?:due(?:\\s+(?:on|by))?|by|deadline|au\\s+plus\\s+tard(?:\\s+le)?|no\\s+later\\s+than|sp[äa]testens(?:\\s+(?:am|bis))?|a\\s+m[áa]s\\s+tardar(?:\\s+el)?|bis(?:\\s+zum)?|f[äa]llig(?:\\s+am)?|frist|avant(?:\\s+le)?|antes\\s+del?|hasta\\s+el|plazo|vence|[ée]ch[ée]ance|date limite)';
 /** Text then date: after a spaced dash, or after a colon/parenthesis/"due" that says it is a deadline. */
 const SEPARATOR_BEFORE = new RegExp(`(?:\\s[-–—|]\\s*(?:${DUE_WORD}\\s*)?|\\s*[:(]\\s*${DUE_WORD}\\s*|\\s+${DUE_WORD}\\s*)$`, 'i');
 const MONTH_OR_DAY =
@@ -46,7 +46,7 @@ export function endsWithDate(line: string): boolean {
 }
 /** Cheap shape test before any date parsing: a date-ish token at the start, or near the end after a separator ("Curtain wall mockup - approval by Dec 11"). */
 const SHAPE = new RegExp(
-  `^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}(?:\\s[-–—:|]|\\s?:)\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,40}$|\\sdue\\s[^\\n]{0,30}$|\\s[-–—]\\s[^\\n]{0,40}\\s(?:by|bis|avant|antes del?|hasta el)\\s[^\\n]{0,24}$`,
+  `^\\s*(?:[-*•]\\s*|\\d{1,2}[.)]\\s+)?${MONTH_OR_DAY}[^\\n]{0,30}(?:\\s[-–—:|]|\\s?:)\\s|[-–—:(|]\\s*(?:due\\s+)?[^\\n]{0,6}${MONTH_OR_DAY}[^\\n]{0,40}$|\\sdue\\s[^\\n]{0,30}$|:\\s*(?:au plus tard|no later than|sp[äa]testens|a m[áa]s tardar)\\s[^\\n]{0,40}$|\\s[-–—]\\s[^\\n]{0,40}\\s(?:by|bis|avant|antes del?|hasta el)\\s[^\\n]{0,24}$`,
   'i',
 );
 /** Date parsing per line is the costly part: a message gets a bounded number of schedule-line looks. */
@@ -118,7 +118,7 @@ export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = f
     // "Dec 4: open enrollment closes at 5:00 PM ET": the day and its hour were read as one around the entry's words.
     text = `${line.slice(day.gap.index, day.gap.end)} ${line.slice(day.end)}`.replace(SEPARATOR_AFTER, '').trim();
   } else if (
-    (line.slice(day.end).replace(/[).;\s]+$/, '') === '' || (inLabelBlock && hour && line.slice(hour.end).replace(/[).;\s]+$/, '') === '')) &&
+    (lineEndsAt(line, day.end) || (inLabelBlock && hour && lineEndsAt(line, hour.end))) &&
     (SEPARATOR_BEFORE.test(line.slice(0, day.index)) || ((LISTED.test(rawLine) || inLabelBlock) && /\p{L}{3,}[^:]*:\s*$/u.test(line.slice(0, day.index))))
   ) {
     if (inLabelBlock && !LISTED.test(rawLine) && !hour && !day.hasTime && !DEADLINE_LABEL.test(line.slice(0, day.index))) return null;
@@ -137,6 +137,13 @@ export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = f
     asks,
   );
 }
+
+/** "Wednesday, December 16, by 5pm Pacific": nothing but closing marks, or the hour's zone, follows the date. */
+const ZONE_AT_END = /\s*\(?\b(?:pacific|eastern|central|mountain|atlantic)(?:\s+time)?\)?\s*$/i;
+const ZONE_ABBREVIATION_AT_END = /\s*\(?\b(?:[ECMPA][SD]?T|CES?T|MES?Z|GMT|UTC)\)?\s*$/;
+/** "18 décembre, dernier délai", "Dec 4 at the latest": a deadline's insistence after its day. */
+const LATEST_AT_END = /[,\s]*\(?(?:dernier d[ée]lai|au plus tard|at the latest|sp[äa]testens|como (?:muy )?tarde|a m[áa]s tardar|sin falta|without fail)\)?\s*$/iu;
+const lineEndsAt = (line: string, at: number) => line.slice(at).replace(/[).;\s]+$/, '').replace(LATEST_AT_END, '').replace(ZONE_AT_END, '').replace(ZONE_ABBREVIATION_AT_END, '') === '';
 
 const DUE_BY_HOUR =
   /(?:\bby|\buntil|\btill|no later than|hasta(?: las?| el)?|antes de las?|antes del|bis(?: sp[äa]testens)?|sp[äa]testens(?: um)?|jusqu['’][àa]|avant)\s+(?:(?:tomorrow|today|tonight|ma[ñn]ana|hoy|morgen|heute|demain|aujourd['’]hui)\s+(?:at\s+|a las\s+|um\s+|à\s+)?)?(?:\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?\s?m\.?|uhr|h(?!\p{L})|heures?)?|noon|midday|mittag|mediod[íi]a|midi)/iu;

@@ -193,11 +193,20 @@ export function clausesOf(sentence: string): string[] {
       /;\s+|,?\s+(?:and|but|also|y|und|et)\s+(?=(?:(?:could|can|would|will)\s+(?:you|we|u|someone)|please|let's|let us|¿puedes|bitte|pouvez)\b)|,\s+(?:and)\s+(?=(?:reply|respond|send|call|confirm|book|bring|submit|review|sign|pay|email|return|upload|complete|fill|let)\b)/i,
     )
     .flatMap(secondRequest)
+    .flatMap(requestAfterDash)
     .map((s) => s.trim())
     .filter(Boolean);
 }
 
 const WORDS = (s: string) => s.trim().split(/\s+/).length;
+
+/** "Need to decide on this before the cutoff - ask Priya if we still use the add-on": an imperative after a spaced dash is a request of its own. */
+function requestAfterDash(clause: string): string[] {
+  const dash = /\s[-–—]\s+(?=\p{Ll})/u.exec(clause);
+  if (!dash || WORDS(clause.slice(0, dash.index)) < 3) return [clause];
+  const after = clause.slice(dash.index + dash[0].length);
+  return WORDS(after) >= 3 && (IMPERATIVE.test(after) || opensWithImperative(after)) ? [clause.slice(0, dash.index), after] : [clause];
+}
 const FEEDBACK_BACK = /^(?:send|give|email|share)\s+(?:me|us|them)\s+(?:your\s+|any\s+)?(?:comments?|feedback|thoughts|notes|edits|input|remarks)(?!\p{L})/iu;
 const OWN_DEADLINE = /\b(?:by|before|until|no later than|antes del?|hasta|bis|sp[äa]testens|avant|d['’]ici)\s+\S+/i;
 

@@ -61,7 +61,7 @@ const DURATION_KV =
 const WHERE_KV =
   /^\s*(?:[-*•]\s*)?(?:where|location|venue|address|meeting point|lugar|d[óo]nde|ubicaci[óo]n|direcci[óo]n|punto de encuentro|ort|wo|standort|adresse|treffpunkt|lieu|o[ùu]|emplacement|point de rendez-vous|lieu de rendez-vous|objekt|liegenschaft)\s*(?::|\|)\s*(\S.*)$/i;
 const CONDITIONAL_NOTHING =
-  /\b(?:if|unless|si|wenn|falls|sofern)\b[^.!?\n]{2,80},\s*(?:then\s+)?(?:no action (?:is )?(?:needed|required)|nothing|keine aktion|no se requiere|aucune action)/i;
+  /\b(?:if|unless|si|wenn|falls|sofern)\b[^.!?\n]{2,80},\s*(?:then\s+)?(?:no action (?:is )?(?:needed|required)|nothing|keine aktion|no se requiere|aucune action)|(?:no action (?:is )?(?:needed|required)|nothing (?:to do|needed)|keine aktion (?:ist )?erforderlich|no se requiere ninguna acci[óo]n|aucune action n['’]est (?:n[ée]cessaire|requise))\s+(?:if|unless|si|wenn|falls|sofern|for those who)\b/i;
 /**
  * Meeting notes mark each errand on its own line: "Action: Priya to update the checklist by Thu",
  * "AI: Tom - book the rooms", "TODO: ...", "Aufgabe: ...", "Acción: ...", "À faire : ...". The label
@@ -95,8 +95,10 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
   const segments = stripBoilerplate(body).map((s) => s.replace(LABEL_LINE, '$1: '));
   // "If you are enrolled in AutoPay, no action is needed": said on a condition, it excuses only those it names.
   // "Jan 15 - OSP submits to NSF (no action needed from you)": in brackets it excuses only its own line.
-  if (segments.some((s) => NOTHING_TO_DO.test(s.replace(/\([^()]*\)/g, ' ')) && !CONDITIONAL_NOTHING.test(s))) return out;
+  // It excuses its own message only: the forwarder's note above it ("ask Priya if we still use the add-on") still asks.
+  const excused = (s: string) => NOTHING_TO_DO.test(s.replace(/\([^()]*\)/g, ' ')) && !CONDITIONAL_NOTHING.test(s);
   for (const segment of segments) {
+    if (excused(segment)) continue;
     const [segmentTasks, segmentEvents] = [out.tasks.length, out.events.length];
     const paragraphs = paragraphsOf(segment);
     const note = segments.length === 1 ? noteLines(segment, cleanSubject) : null;
