@@ -1,6 +1,6 @@
 /** Requests and to-do entries in text -> tasks with due dates. */
 import { asksNothing, closingFormula, offeredPickup, tickedOff, withoutModal } from './advice.js';
-import { germanPoliteTitle, separableAsk } from './german-asks.js';
+import { germanPoliteTitle, separableAsk, zuInfinitiveTitle } from './german-asks.js';
 import { PRONOUN_OBJECT } from './antecedent.js';
 import {
   ANSWER_ASK,
@@ -322,7 +322,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
       14,
     );
   // "die Belege an den Steuerberater zu schicken": the zu-infinitive of a reminder is the errand's verb.
-  if (ctx.lang === 'de') title = germanPoliteTitle(title.replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1'));
+  if (ctx.lang === 'de') title = germanPoliteTitle(zuInfinitiveTitle(title).replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1'));
   // "einen Termin unter 0221 555 123", "call us at 555-0148": the number is how, not what.
   title = title.replace(/\s+(?:unter|at|on|au|al|under)\s+\+?\d[\d\s/().-]{5,}\d/g, '');
   title = replyPurpose(title, info.clause) ?? title;

@@ -122,6 +122,26 @@ export function germanPoliteTitle(title: string): string {
 }
 
 /**
+ * "(bitte ich Sie,) das Angebot unterschrieben zurückzusenden", "das Formular auszufüllen": the polite ask's
+ * zu-infinitive is the to-do's verb ("Angebot unterschrieben zurücksenden", "Formular ausfüllen").
+ */
+const ASKED_TO = /^(?:(?:ich|wir)\s+(?:sie|dich|euch)|sie|dich|euch)\s*,\s*/iu;
+const ZU_INFINITIVE = new RegExp(String.raw`(?<!\p{L})(?:(${DE_PARTICLE})zu|zu\s+)(\p{Ll}{3,}(?:en|ern|eln))(?=\s*(?::|[.!]?\s*$))`, 'u');
+export function zuInfinitiveTitle(title: string): string {
+  const zu = ZU_INFINITIVE.exec(title);
+  if (!zu || /\s(?:und|oder)\s/.test(title.slice(0, zu.index))) return title;
+  const object = title
+    .slice(0, zu.index)
+    .replace(ASKED_TO, '')
+    .replace(/^(?:uns|mir)\s+/i, '')
+    .replace(/(?<!\p{L})(?:bis dahin|auch|ebenfalls|noch)(?!\p{L})\s*/giu, '')
+    .replace(/^(?:der|die|das|den|dem|ihre[nmrs]?|eure[nmrs]?|deine[nmrs]?|ihr|euer|dein)\s+/iu, '')
+    .trim();
+  if (!object || !/^\p{Lu}/u.test(object)) return title;
+  return `${object} ${zu[1] ?? ''}${zu[2]}${title.slice(zu.index + zu[0].length)}`;
+}
+
+/**
  * A German to-do entry puts its verb last, in the infinitive, and German writes only nouns with a
  * capital: "Angebot für Müller fertigstellen", "Reisekosten abrechnen", "Kundentermin vorbereiten".
  * A lowercase last word ending like an infinitive is the entry's verb.

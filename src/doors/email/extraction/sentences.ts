@@ -200,6 +200,7 @@ export function clausesOf(sentence: string): string[] {
 
 const WORDS = (s: string) => s.trim().split(/\s+/).length;
 
+const ZU_END = /(?:\p{Ll}zu\p{Ll}{3,}(?:en|ern|eln)|\szu\s+\p{Ll}{3,}(?:en|ern|eln))\s*[.!]?$/u;
 /** "Need to decide on this before the cutoff - ask Priya if we still use the add-on": an imperative after a spaced dash is a request of its own. */
 function requestAfterDash(clause: string): string[] {
   const dash = /\s[-–—]\s+(?=\p{Ll})/u.exec(clause);
@@ -220,6 +221,8 @@ function secondRequest(clause: string): string[] {
     const before = clause.slice(0, m.index);
     const after = clause.slice((m.index ?? 0) + m[0].length);
     if (WORDS(before) < 4 || WORDS(after) < 3) continue;
+    // "bitte ich Sie, das Angebot zurückzusenden und uns auch Ihre Auswahl mitzuteilen": two zu-infinitives, two asks.
+    if (/(?<!\p{L})bitte[n]?(?!\p{L})/iu.test(before) && ZU_END.test(before) && ZU_END.test(after)) return [before, ...secondRequest(`bitte ${after}`)];
     // Only when the first request has its own deadline: "review X and send me comments by Thursday" is one task.
     if (!OWN_DEADLINE.test(before)) continue;
     // "review the redlines by Thursday noon and send me your comments": the review's own outcome, one errand.

@@ -319,7 +319,8 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           if (task && lastSentence && (THAT_DAY.test(clause) || hourOnly(clause, ctx))) task = onThatDay(task, clause, lastSentence, ctx);
           if (task && task.dueMs === null && THEN_REF.test(clause)) {
             // "Please pay the fee by Friday, December 4, and send us the title by then too": the day may be the same sentence's.
-            const before = sentence.slice(0, Math.max(0, sentence.indexOf(clause)));
+            // A second German ask ("und uns bis dahin ... mitzuteilen") was given back its "bitte" when split off.
+            const before = sentence.slice(0, Math.max(0, sentence.indexOf(clause.replace(/^bitte\s+/i, ''))));
             task = thenDue(task, findDates(before, ctx).some((x) => x.hasDay) ? before : lastSentence, cleanSubject, ctx);
             // "Die Frist ... endet am 31. Dezember. Bitte reichen Sie die Unterlagen rechtzeitig ein.": one errand, already read.
             const prev = out.tasks[out.tasks.length - 1];
