@@ -6,6 +6,8 @@ import { DATE_FIRST_LINE, endsWithDate } from './schedule.js';
 import { opensWithImperative } from './statements.js';
 import { stripLeadIns } from './titles.js';
 
+const LEADS_TO_DAY = /(?<!\p{L})(?:by|until|before|on|due|bis|sp[äa]testens|zum|am|vom|ab|den|el|del|hasta|antes|le|au|jusqu['’]au|avant|d[eè]s)$/iu;
+
 export interface Unit {
   /** Text of the unit with wrapped lines joined. */
   text: string;
@@ -108,7 +110,8 @@ export function unitsOf(paragraphs: string[]): Unit[] {
       const prevLine = current?.lines[current.lines.length - 1] ?? '';
       // "bis Montag," / "30. November, über das Portal", "by Friday," / "December 4: ...": a day of the month wrapped onto its line
       // is no list number, and the weekday before it no date of its own.
-      const wrappedDay = prevLine.endsWith(',') && DAY_OF_NAMED_MONTH.test(line);
+      // So is one after the word that leads to it ("Bitte bis spätestens" / "11. Dezember im Umschlag mitgeben").
+      const wrappedDay = (prevLine.endsWith(',') || LEADS_TO_DAY.test(prevLine)) && DAY_OF_NAMED_MONTH.test(line);
       const prevEnds =
         !wrappedDay && (prevLine.endsWith(':') || endsWithDate(prevLine) || ((ADDRESS_END.test(prevLine) || LINK_END.test(prevLine)) && /^\p{Lu}/u.test(line)));
       if (!current || (starts && !DANGLING.test(prevLine) && !wrappedDay) || prevEnds || (current.listItem && isTable)) {
