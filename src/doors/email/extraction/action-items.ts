@@ -184,7 +184,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     req &&
     req.index > 0 &&
     /^(please|pls|kindly|can you|could you|would you|will you|por favor|bitte|pouvez-vous|pourriez-vous|merci de|veuillez|puedes|podrías)/i.test(req[0]) &&
-    !/^(i|we)\b/i.test(rest) &&
+    // "We'd also like to go live before the holidays, so please send us the checklist": what "so" asks for is the errand.
+    (!/^(i|we)\b/i.test(rest) || /,\s*so\s+$/i.test(rest.slice(0, req.index))) &&
     // "a packed lunch (no nuts, please) and ...": a request word inside brackets is an aside.
     !/^[\p{L}\s!.?]{1,24}\)/u.test(rest.slice(req.index))
   ) {

@@ -10,7 +10,7 @@ import { CALENDAR_ENTRY_SUBJECT, type MailClass } from './classify.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
 import { WINDOW_CLOSES } from './schedule.js';
 import { namedByBill } from './invoice-context.js';
-import { subjectTitle } from './subject.js';
+import { subjectParts, subjectTitle } from './subject.js';
 import type { TextItems } from './text-items.js';
 import { capitalise, finishTitle } from './titles.js';
 import { payTitle } from './payment-asks.js';
@@ -61,6 +61,9 @@ const CLASS_TRUST: Record<MailClass, number> = {
 function datedAsks(found: TextItems): TextItems['tasks'] {
   return found.tasks.filter((t) => t.dueMs !== null && (t.kind === 'request' || t.kind === 'deadline' || t.kind === 'section') && !PURCHASE.test(t.title));
 }
+
+/** The words that ask for the vote, which say nothing of what it is about. */
+const POLL_WORD = /(?<!\p{L})(?:vot\p{L}*|poll|umfrage|abstimm\p{L}*|encuesta|sondage|doodle|framadate)(?!\p{L})/iu;
 
 export function shapeByClass(kind: MailClass, found: TextItems, body: string, subject: string, ctx: DateContext, sender: string | null = null): TextItems {
   let out: TextItems;
@@ -126,8 +129,10 @@ export function shapeByClass(kind: MailClass, found: TextItems, body: string, su
     case 'poll': {
       // The answer is the task; name it after the poll when its own words do not ("Reply with A or B").
       // "Umfrage: Termin für unsere Weihnachtsfeier": what the poll is about, after its label.
-      const about = subjectTitle(subject).replace(/^(?:poll|survey|umfrage|abstimmung|encuesta|votaci[óo]n|sondage|doodle|vote)\s*:\s*/i, '');
-      const aboutWords = new Set(words(about));
+      // "Repas de Noël de l'équipe – votez pour la date !": the part that names the occasion, not the one that asks for the vote.
+      const parts = subjectParts(subjectTitle(subject).replace(/^(?:poll|survey|umfrage|abstimmung|encuesta|votaci[óo]n|sondage|doodle|vote)\s*:\s*/i, ''));
+      const about = (parts.find((p) => !POLL_WORD.test(p)) ?? parts.join(' - ')).trim();
+      const aboutWords = new Set(words(about).filter((w) => !POLL_WORD.test(w)));
       const tasks = found.tasks
         // "Options: - Fri, Dec 11 - dinner at Root Down": the dates on offer are the choices, not errands.
         .filter((t) => !(t.kind === 'schedule' && findDates(t.excerpt, ctx)[0]?.index === 0))

@@ -82,7 +82,7 @@ const MARKETING =
  * is coordinating, and so is a bare "bitte rechtzeitig abstimmen"; "über den Termin abstimmen" votes.
  */
 const POLL =
-  /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|(?:darüber|über\s+(?:\S+\s+){1,3})abstimmen|stimm(?:t|en sie|en)\s+(?:bitte\s+)?(?:bis\s+\S+\s+)?ab\b|abstimmung über|online-abstimmung|terminumfrage|encuesta|votaci[óo]n|votar|sondage|voter)\b/i;
+  /\b(poll|vote|voting|doodle|which (?:day|date|evening|time) works|umfrage|(?:darüber|über\s+(?:\S+\s+){1,3})abstimmen|stimm(?:t|en sie|en)\s+(?:bitte\s+)?(?:bis\s+\S+\s+)?ab\b|abstimmung über|online-abstimmung|terminumfrage|encuesta|votaci[óo]n|votar|votad|votez|framadate|sondage|voter)\b/i;
 
 const POLL_AS_MEANS =
   /(?<!\p{L})(?:via|through|in|über|per|en|dans|par|por|mediante)\s+(?:(?:the|our|die|der|unsere[rn]?|la|le|el|nuestra|notre)\s+)?(?:poll|umfrage|encuesta|sondage)(?!\p{L})|(?<!\p{L})(?:vot(?:e|er) par correspondance|vote by (?:proxy|mail|post)|proxy vote|voto por (?:correo|poder)|briefwahl)(?!\p{L})|(?<!\p{L})(?:complet(?:ar|e|ad|en)|fill (?:out|in)|rellenar|responder|contestar|ausf[üu]llen|remplir)\s+(?:(?:la|el|the|a|die|den|le)\s+)?(?:encuesta|survey|umfrage|sondage)\s+(?:de|on|about|zu[mr]?|sur)\s+\p{L}+/giu;
