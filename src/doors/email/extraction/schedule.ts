@@ -163,9 +163,12 @@ function atTime(day: DateMention, time: DateMention): DateMention {
   return { ...day, hasTime: true, hour: time.hour, minute: time.minute, zone: time.zone ?? day.zone, endTime: time.endTime ?? day.endTime };
 }
 
-/** "Feb 12 - Awards announced", "15.01. Ergebnisse werden bekanntgegeben": what the sender does that day, nothing for the reader. */
+/**
+ * "Feb 12 - Awards announced", "15.01. Ergebnisse werden bekanntgegeben", "Mar 15 - Award notifications": what the
+ * sender does that day, nothing for the reader.
+ */
 const ANNOUNCED =
-  /(?<!\p{L})(?:(?:notifications?|results|decisions)\s+(?:sent|go out|out)|announced|notified|published|released|bekanntgegeben|ver[öo]ffentlicht|publicad[oa]s|anunciad[oa]s|comunicad[oa]s|publi[ée]e?s|annonc[ée]e?s)(?!\p{L})/iu;
+  /(?<!\p{L})(?:(?:notifications?|results|decisions)\s+(?:sent|go out|out)|^\s*(?:(?:award|grant|funding|final)\s+)?(?:notifications?|decisions?|results)\s*$|announced|notified|published|released|bekanntgegeben|ver[öo]ffentlicht|publicad[oa]s|anunciad[oa]s|comunicad[oa]s|publi[ée]e?s|annonc[ée]e?s)(?!\p{L})/iu;
 
 /**
  * "No action is needed", "keine Aktion erforderlich", "AutoPay is on": said of a whole mail, or of the one

@@ -15,7 +15,7 @@ export function subjectParts(subject: string): string[] {
 }
 
 const SUBJECT_NOISE =
-  /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi|ank[üu]ndigung|announcement|aviso|annonce|hinweis|info)\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
+  /^(?:invitation|invite|einladung|invitaci[óo]n|convocatoria|save the date|reminder|recordatorio|erinnerung|rappel|fyi|ank[üu]ndigung|announcement|aviso|annonce|hinweis|info|(?:booking )?confirm(?:ation|ed)(?=\s*:)|confirmaci[óo]n(?=\s*:)|(?:termin)?best[äa]tigung(?=\s*:))\b\s*(?:to|zu[mr]?|a|al|à|au|for|:|-)?\s*/i;
 
 /** The subject line as an event title: "Einladung zum Elternabend der Klasse 2a" -> "Elternabend der Klasse 2a". */
 export function subjectEventTitle(subject: string): string {

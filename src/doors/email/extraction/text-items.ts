@@ -71,7 +71,7 @@ const ACTION_LINE =
   /^\s*(?:[-*•]\s*)?(?:action(?:\s+item)?|ai|to-?do|follow-?up|aufgabe|ma(?:ß|ss)nahme|acci[óo]n|tarea|pendiente|t[âa]che|action\s+[àa]\s+mener|[àa]\s+faire)\s*:\s*(\S.*)$/i;
 
 const LABEL_LINE =
-  /^[ \t]*(when|where|location|address|quand|où|lieu|adresse|emplacement|wann|ort|standort|cuándo|dónde|lugar|ubicación|dirección)[ \t]*\r?\n(?=[ \t]*\S)/gim;
+  /^[ \t]*(when|where|your (?:slot|time slot|appointment|booking|reservation)|time slot|location|address|quand|où|lieu|adresse|emplacement|wann|ort|standort|cuándo|dónde|lugar|ubicación|dirección)[ \t]*:?[ \t]*\r?\n(?=[ \t]*\S)/gim;
 
 export interface TextItems {
   tasks: TextTask[];
