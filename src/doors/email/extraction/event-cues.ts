@@ -208,6 +208,8 @@ export function withOccasion(title: string, subject: string): string {
     occasion = occasion.slice(0, end) + (/^\s+\d{4}(?!\d)/.exec(occasion.slice(end))?.[0] ?? '');
   }
   if (!named || occasion.split(/\s+/).length > 6 || occasion.toLowerCase().includes(title.toLowerCase())) return title;
+  // A title of several words ("Trampoline birthday party") takes only an occasion named in words, and only when it names none itself.
+  if (/\s/.test(title.trim()) && (!/\p{L}{3}/u.test(named[0]) || PERSONAL_OCCASION.test(title))) return title;
   return finishTitle(`${title}: ${occasion}`, 12);
 }
 

@@ -19,8 +19,8 @@ const SAID: Record<string, (name: string, rest: string) => string> = {
   de: (name, rest) => `${name} Bescheid geben${rest}`,
   fr: (name, rest) => `Répondre à ${name}${rest}`,
 };
-/** A person's display name: two or three capitalised words, no company words. */
-const PERSON = /^(\p{Lu}\p{Ll}+)(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}$/u;
+/** A person's display name, or a company's first word: up to three capitalised words, not opening with an article. */
+const PERSON = /^(?!(?:The|Die|Der|Das|La|Le|Les|El|Los|Las|Team|Your|Our|Mi|Ma|Mon)\s)(\p{Lu}\p{Ll}+)(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}$/u;
 
 export function repliedToWriter(tasks: TextTask[], sender: string | null): TextTask[] {
   const name = sender ? PERSON.exec(sender.trim())?.[1] : undefined;

@@ -203,13 +203,18 @@ export function clausesOf(sentence: string): string[] {
 
 const WORDS = (s: string) => s.trim().split(/\s+/).length;
 
+const ANSWER_BACK = /^(?:please\s+)?(?:reply|respond|answer|write|email|e-mail|get back|let (?:me|us) know|contact|get in touch|text|call)(?!\p{L})/iu;
 const ZU_END = /(?:\p{Ll}zu\p{Ll}{3,}(?:en|ern|eln)|\szu\s+\p{Ll}{3,}(?:en|ern|eln))\s*[.!]?$/u;
 /** "Need to decide on this before the cutoff - ask Priya if we still use the add-on": an imperative after a spaced dash is a request of its own. */
 function requestAfterDash(clause: string): string[] {
   const dash = /\s[-–—]\s+(?=\p{Ll})/u.exec(clause);
-  if (!dash || WORDS(clause.slice(0, dash.index)) < 3) return [clause];
+  // A note's "Gus, plumber 828-555-0173 - call about the water heater" or "[ ] Priya - draft the plan" is one entry.
+  const before = clause.slice(0, dash?.index ?? 0);
+  if (!dash || WORDS(before) < 5 || /\d|\[/.test(before)) return [clause];
   const after = clause.slice(dash.index + dash[0].length);
-  return WORDS(after) >= 3 && (IMPERATIVE.test(after) || opensWithImperative(after)) ? [clause.slice(0, dash.index), after] : [clause];
+  // "We still need two chaperones - reply to this email if you can join us": the answer asked for is about what came before.
+  if (ANSWER_BACK.test(after)) return [clause];
+  return WORDS(after) >= 3 && (IMPERATIVE.test(after) || opensWithImperative(after)) ? [before, after] : [clause];
 }
 const FEEDBACK_BACK = /^(?:send|give|email|share)\s+(?:me|us|them)\s+(?:your\s+|any\s+)?(?:comments?|feedback|thoughts|notes|edits|input|remarks)(?!\p{L})/iu;
 const OWN_DEADLINE = /\b(?:by|before|until|no later than|antes del?|hasta|bis|sp[äa]testens|avant|d['’]ici)\s+\S+/i;
@@ -224,8 +229,9 @@ function secondRequest(clause: string): string[] {
     const before = clause.slice(0, m.index);
     const after = clause.slice((m.index ?? 0) + m[0].length);
     if (WORDS(before) < 4 || WORDS(after) < 3) continue;
-    // "bitte ich Sie, das Angebot zurückzusenden und uns auch Ihre Auswahl mitzuteilen": two zu-infinitives, two asks.
-    if (/(?<!\p{L})bitte[n]?(?!\p{L})/iu.test(before) && ZU_END.test(before) && ZU_END.test(after)) return [before, ...secondRequest(`bitte ${after}`)];
+    // "bitte ich Sie, das Angebot bis Donnerstag zurückzusenden und uns auch Ihre Auswahl mitzuteilen": two zu-infinitives,
+    // the first with its own deadline, are two asks.
+    if (/(?<!\p{L})bitte[n]?(?!\p{L})/iu.test(before) && OWN_DEADLINE.test(before) && ZU_END.test(before) && ZU_END.test(after)) return [before, ...secondRequest(`bitte ${after}`)];
     // Only when the first request has its own deadline: "review X and send me comments by Thursday" is one task.
     if (!OWN_DEADLINE.test(before)) continue;
     // "review the redlines by Thursday noon and send me your comments": the review's own outcome, one errand.
