@@ -137,7 +137,8 @@ export function zuInfinitiveTitle(title: string): string {
     .replace(/(?<!\p{L})(?:bis dahin|auch|ebenfalls|noch)(?!\p{L})\s*/giu, '')
     .replace(/^(?:der|die|das|den|dem|ihre[nmrs]?|eure[nmrs]?|deine[nmrs]?|ihr|euer|dein)\s+/iu, '')
     .trim();
-  if (!object || !/^\p{Lu}/u.test(object)) return title;
+  // A statement with its own verb ("Die Wohnung muss ... übergeben werden, alle Dübellöcher sind ...") is no object.
+  if (!object || !/^\p{Lu}/u.test(object) || /,/.test(object) || FINITE.test(object)) return title;
   return `${object} ${zu[1] ?? ''}${zu[2]}${title.slice(zu.index + zu[0].length)}`;
 }
 

@@ -7,7 +7,7 @@
 import { findDates, type DateContext } from './dates.js';
 
 export const REMINDER_LEAD =
-  /^(?:(?:and|also|plus|y|und|et)\s+)?(?:(?:please\s+)?(?:don['’]t|do\s+not)\s+forget(?:\s+about)?|remember|no\s+(?:te\s+)?olvides|no\s+se\s+olvide|no\s+os\s+olvid[ée]is|recuerda|recordad|recuerde|recuerden|(?:os|te|le|les)\s+(?:recuerdo|recordamos)|acordate|vergiss|vergesst|vergessen\s+sie|denk(?:t|en\s+sie)?\s+daran,?|n['’]oubli(?:e|ez)\s+pas|rappelez-vous|(?:je|nous)\s+vous\s+rappel(?:le|ons)|we\s+remind\s+you)\s+(?:(?:de|del|de\s+la|de\s+tu|de\s+su|that|que|qu['’]|dass)\s*)?/iu;
+  /^(?:(?:and|also|plus|y|und|et)\s+)?(?:(?:please\s+)?(?:don['’]t|do\s+not)\s+forget(?:\s+about)?|remember|no\s+(?:te\s+)?olvides|no\s+se\s+olvide|no\s+os\s+olvid[ée]is|recuerda|recordad|recuerde|recuerden|(?:os|te|le|les)\s+(?:recuerdo|recordamos)|acordate|vergiss|vergesst|vergessen\s+sie|denk(?:t|en\s+sie)?\s+daran,?|n['’]oubli(?:e|ez)\s+pas|rappelez-vous|(?:je|nous)\s+vous\s+rappel(?:le|ons)|we\s+remind\s+you)\s+(?:(?:de|del|de\s+la|de\s+tu|de\s+su|that|que|dass)\s+|qu['’]\s*)?/iu;
 const APPOINTMENT = /(?<!\p{L})(?:appointment|appt|turno|cita|consulta|termin|rendez-vous|rdv|check-?up|fitting|interview)(?!\p{L})|\p{L}+termin(?!\p{L})/iu;
 
 /** Does the clause remind of an appointment at an hour? */

@@ -213,7 +213,8 @@ function requestAfterDash(clause: string): string[] {
   if (!dash || WORDS(before) < 5 || /\d|\[/.test(before)) return [clause];
   const after = clause.slice(dash.index + dash[0].length);
   // "We still need two chaperones - reply to this email if you can join us": the answer asked for is about what came before.
-  if (ANSWER_BACK.test(after)) return [clause];
+  // "... speaker prep call in January - invite to follow": what is still to come is no ask.
+  if (ANSWER_BACK.test(after) || /\bto (?:follow|come)\b/i.test(after)) return [clause];
   return WORDS(after) >= 3 && (IMPERATIVE.test(after) || opensWithImperative(after)) ? [before, after] : [clause];
 }
 const FEEDBACK_BACK = /^(?:send|give|email|share)\s+(?:me|us|them)\s+(?:your\s+|any\s+)?(?:comments?|feedback|thoughts|notes|edits|input|remarks)(?!\p{L})/iu;
