@@ -325,7 +325,11 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     );
   // "die Belege an den Steuerberater zu schicken": the zu-infinitive of a reminder is the errand's verb.
   // "¿Me mandas la lista ...?": the question's -ar verb is the to-do's infinitive ("Mandar la lista ...").
-  if (ctx.lang === 'es') title = title.replace(/^(?:me|nos)\s+(mand|pas|envi|env[íi]|confirm|ayud|reserv|compr)(?:[áa]s)(?!\p{L})/iu, (_, stem: string) => `${capitalise(stem.replace('í', 'i'))}ar`);
+  if (ctx.lang === 'es')
+    title = title.replace(
+      /^(?:me|nos)\s+(mand|pas|envi|env[íi]|confirm|ayud|reserv|compr)(?:[áa]s)(?!\p{L})/iu,
+      (_, stem: string) => `${capitalise(stem.replace('í', 'i'))}ar`,
+    );
   if (ctx.lang === 'de') title = germanPoliteTitle(zuInfinitiveTitle(title).replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1'));
   // "einen Termin unter 0221 555 123", "call us at 555-0148": the number is how, not what.
   title = title.replace(/\s+(?:unter|at|on|au|al|under)\s+\+?\d[\d\s/().-]{5,}\d/g, '');

@@ -193,7 +193,8 @@ export function visitPurpose(clause: string): string | null {
  * says less than the personal occasion the subject names; the entry gets both ("Party: Grandma's 90th").
  */
 // "Gift exchange party" under "Your Secret Santa match": a gathering named by up to two words of what happens there.
-const GATHERING = /^(?:\p{L}+\s+){0,2}(?:party|dinner|lunch|brunch|drinks|celebration|fiesta|cena|comida|almuerzo|feier|essen|f[êe]te|d[îi]ner|d[ée]jeuner|soir[ée]e)$/iu;
+const GATHERING =
+  /^(?:\p{L}+\s+){0,2}(?:party|dinner|lunch|brunch|drinks|celebration|fiesta|cena|comida|almuerzo|feier|essen|f[êe]te|d[îi]ner|d[ée]jeuner|soir[ée]e)$/iu;
 /** Someone's occasion: "Grandma's 90th", "Mom's 70th", "cumple de papá", "Papas Geburtstag". */
 const PERSONAL_OCCASION =
   /\p{L}['’]s\s|\d+(?:st|nd|rd|th|er|e)?\b|birthday|cumple\p{L}*|geburtstag|anniversaire|aniversario|jubil\p{L}*|retirement|secret santa|wichteln|amigo invisible|farewell|despedida|abschied|pot de d[ée]part|housewarming|baby shower|graduation|reunion/iu;

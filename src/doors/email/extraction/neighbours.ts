@@ -16,7 +16,7 @@ import { INVITED } from './event-cues.js';
 import { hasMeetingWord } from './meeting-words.js';
 import { hostedEvent } from './statements.js';
 import { capitalise, contentWordCount, DUE_LABEL, finishTitle } from './titles.js';
-import { subjectParts } from './subject.js';
+import { outingWithPlace, subjectParts } from './subject.js';
 import { escapeRegExp } from './regexp.js';
 
 /**
@@ -114,7 +114,7 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
   if (events.length === 1 && OUTING.test(head) && !OUTING.test(events[0].title) && !GATHERING_ABOUT.test(events[0].title) && contentWordCount(head) >= 2) {
     const visited = events[0].location ? null : VISITED.exec(events[0].excerpt);
     const location = visited ? visited[1] : events[0].location;
-    return [{ ...events[0], title: finishTitle(head, 12), location, weak: { ...events[0].weak, subjectTitle: true } }];
+    return [{ ...events[0], title: finishTitle(outingWithPlace(subject, OUTING) ?? head, 14), location, weak: { ...events[0].weak, subjectTitle: true } }];
   }
   const words = contentWordCount(subject);
   // "Next meeting:" in "Notes: Platform weekly - Dec 1": the notes' meeting, named by the subject without "notes" and the date.
@@ -177,7 +177,8 @@ function onlyADay(title: string): boolean {
   return days.length > 0 && days.reduce((rest, m) => rest.replace(m.text, ' '), title).replace(/[\s,.;:–—-]+/g, '') === '';
 }
 /** Kinds of event a title keeps before the subject: how people meet, not that they do. */
-const CALL_KIND = /^(?:call|phone call|video call|meeting|reuni[óo]n|r[ée]union|besprechung|sitzung|sync|chat|catch[- ]?up|visio|appel|anruf|telefonat|videocall|llamada|videollamada)$/i;
+const CALL_KIND =
+  /^(?:call|phone call|video call|meeting|reuni[óo]n|r[ée]union|besprechung|sitzung|sync|chat|catch[- ]?up|visio|appel|anruf|telefonat|videocall|llamada|videollamada)$/i;
 const PROPOSAL_ONLY =
   /^(?:how about|what about|shall we say|qu[ée] tal|wie w[äa]re es(?: mit)?|was h[äa]ltst du von|que dirais-tu de|que diriez-vous de|et si on disait|(?:[\p{L}!¡]+[,!]?\s+)?(?:see you|nos vemos|on se voit|wir sehen uns))$/iu;
 

@@ -142,8 +142,15 @@ export function scheduleLine(rawLine: string, ctx: DateContext, inLabelBlock = f
 const ZONE_AT_END = /\s*\(?\b(?:pacific|eastern|central|mountain|atlantic)(?:\s+time)?\)?\s*$/i;
 const ZONE_ABBREVIATION_AT_END = /\s*\(?\b(?:[ECMPA][SD]?T|CES?T|MES?Z|GMT|UTC)\)?\s*$/;
 /** "18 décembre, dernier délai", "Dec 4 at the latest": a deadline's insistence after its day. */
-const LATEST_AT_END = /[,\s]*\(?(?:dernier d[ée]lai|au plus tard|at the latest|sp[äa]testens|como (?:muy )?tarde|a m[áa]s tardar|sin falta|without fail)\)?\s*$/iu;
-const lineEndsAt = (line: string, at: number) => line.slice(at).replace(/[).;\s]+$/, '').replace(LATEST_AT_END, '').replace(ZONE_AT_END, '').replace(ZONE_ABBREVIATION_AT_END, '') === '';
+const LATEST_AT_END =
+  /[,\s]*\(?(?:dernier d[ée]lai|au plus tard|at the latest|sp[äa]testens|como (?:muy )?tarde|a m[áa]s tardar|sin falta|without fail)\)?\s*$/iu;
+const lineEndsAt = (line: string, at: number) =>
+  line
+    .slice(at)
+    .replace(/[).;\s]+$/, '')
+    .replace(LATEST_AT_END, '')
+    .replace(ZONE_AT_END, '')
+    .replace(ZONE_ABBREVIATION_AT_END, '') === '';
 
 const DUE_BY_HOUR =
   /(?:\bby|\buntil|\btill|no later than|hasta(?: las?| el)?|antes de las?|antes del|bis(?: sp[äa]testens)?|sp[äa]testens(?: um)?|jusqu['’][àa]|avant)\s+(?:(?:tomorrow|today|tonight|ma[ñn]ana|hoy|morgen|heute|demain|aujourd['’]hui)\s+(?:at\s+|a las\s+|um\s+|à\s+)?)?(?:\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?\s?m\.?|uhr|h(?!\p{L})|heures?)?|noon|midday|mittag|mediod[íi]a|midi)/iu;

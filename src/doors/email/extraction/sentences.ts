@@ -232,7 +232,8 @@ function secondRequest(clause: string): string[] {
     if (WORDS(before) < 4 || WORDS(after) < 3) continue;
     // "bitte ich Sie, das Angebot bis Donnerstag zurückzusenden und uns auch Ihre Auswahl mitzuteilen": two zu-infinitives,
     // the first with its own deadline, are two asks.
-    if (/(?<!\p{L})bitte[n]?(?!\p{L})/iu.test(before) && OWN_DEADLINE.test(before) && ZU_END.test(before) && ZU_END.test(after)) return [before, ...secondRequest(`bitte ${after}`)];
+    if (/(?<!\p{L})bitte[n]?(?!\p{L})/iu.test(before) && OWN_DEADLINE.test(before) && ZU_END.test(before) && ZU_END.test(after))
+      return [before, ...secondRequest(`bitte ${after}`)];
     // Only when the first request has its own deadline: "review X and send me comments by Thursday" is one task.
     if (!OWN_DEADLINE.test(before)) continue;
     // "review the redlines by Thursday noon and send me your comments": the review's own outcome, one errand.

@@ -1,3 +1,4 @@
+import { MONTH_NAME, WEEKDAY_NAME } from './month-names.js';
 import { capitalise, finishTitle } from './titles.js';
 
 /** Subject line without reply/forward prefixes (Re:, Fwd:, FW:, AW:, WG:, RV:, TR: ...). */
@@ -8,6 +9,20 @@ export function subjectTitle(subject: string): string {
   for (let i = 0; i < 5; i++) s = s.replace(SUBJECT_PREFIX, '').replace(/^\s*\[(fwd|ext|external)\]\s*/i, '');
   return s.trim();
 }
+
+/**
+ * "Excursión 3º de Primaria - Museo Nacional de Ciencias Naturales": the part that names an outing, with
+ * the name after it of where it goes (a capitalised name of up to six words; a date there names nothing).
+ */
+export function outingWithPlace(subject: string, outing: RegExp): string | null {
+  const parts = subjectParts(subject).map((p) => p.trim());
+  const at = parts.findIndex((p) => outing.test(p));
+  if (at < 0) return null;
+  const where = parts[at + 1];
+  const named = where && /^\p{Lu}/u.test(where) && !/\d/.test(where) && !DAY_WORD.test(where) && where.split(/\s+/).length <= 6;
+  return named ? `${parts[at]}: ${where}` : parts[at];
+}
+const DAY_WORD = new RegExp(`(?<!\\p{L})(?:${MONTH_NAME}|${WEEKDAY_NAME}|today|tomorrow|heute|morgen|hoy|mañana|demain)(?!\\p{L})`, 'iu');
 
 /** "Grade 3 field trip – Museum of Science", "Re: Grandma's 90th - slideshow": the parts a subject joins with dashes, bars or colons. */
 export function subjectParts(subject: string): string[] {
