@@ -378,6 +378,8 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
 const NOT_DUE =
   /\b(?:not|isn['’]t|aren['’]t|nicht|erst|no|n['’](?:est|sont)\s+pas|ne\s+(?:sont|est)\s+pas)\s+(?:\p{L}+\s+){0,2}?(?:due|needed|required|f[äa]llig|n[öo]tig|vence|caduca|necesari[oa]|d[ûu]e?s?|exig[ée]e?s?|requis)\b/iu;
 
+const PRONOUN_ONLY = /^(?:they|it|this|that|these|those|they['’]re|it['’]s|sie|es|ils|elles|ellos|ellas)$/i;
+
 function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx: DateContext, offset: number): TextTask | null {
   if (NOT_DUE.test(info.clause.slice(0, due.index))) return null;
   const listed = info.listItem ? stripped : (obligationTitle(stripped, ctx.lang) ?? stripped);
@@ -386,7 +388,8 @@ function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx:
     info.subject,
   );
   // "Students should arrive by 5:30 PM": an obligation to turn up is part of the event, not a task.
-  if (contentWordCount(title) < 1 || STOP_VERBS.test(title)) return null;
+  // "They're due Saturday" after "Can you drop the library books off tomorrow?": the pronoun's errand was already asked.
+  if (contentWordCount(title) < 1 || STOP_VERBS.test(title) || PRONOUN_ONLY.test(title.trim())) return null;
   return {
     kind: 'deadline',
     title,

@@ -26,7 +26,7 @@ const SAVE_THE_DATE =
   /^(?:save the date|mark (?:your|the) calendars?|reserve the date|merken sie sich den termin vor|reserva la fecha|r[ée]servez la date)\b/iu;
 
 const NEGATED_START =
-  /^(?:do not|don['’]t|never|nicht|keine?[nrms]?|ne\s+(?:pas|rien|jamais)|ne\s+\p{L}+(?:\s+\p{L}+)?\s+(?:pas|rien|jamais)|n['’]\p{L}+\s+(?:pas|rien|jamais))(?!\p{L})/iu;
+  /^(?:do not|don['’]t|never|no\s+(?:(?:lo|la|los|las|le|les|nos|me|te|se)\s+)?\p{L}+(?:[ae]|[ae]n|[ée]is)(?=\s|[.,!]|$)|nicht|keine?[nrms]?|ne\s+(?:pas|rien|jamais)|ne\s+\p{L}+(?:\s+\p{L}+)?\s+(?:pas|rien|jamais)|n['’]\p{L}+\s+(?:pas|rien|jamais))(?!\p{L})/iu;
 /** A German "<verb> Sie ... nichts/nicht/keine" after "bitte": the negation a few words into the ask. */
 const DE_NEGATED = /^(?!(?:falls|wenn|ob|dass|weil|sofern|sobald)\s)(?:\p{L}+\s+sie)\s+(?:\S+\s+){0,5}?(?:nichts|nicht|keine?[nrms]?)(?!\p{L})/iu;
 /** Reminders and encouragement keep their ask: "don't forget", "n'oubliez pas", "vergessen Sie nicht", "don't hesitate" (an offer, read elsewhere). */

@@ -73,6 +73,9 @@ const ACTION_LINE =
 const LABEL_LINE =
   /^[ \t]*(when|where|your (?:slot|time slot|appointment|booking|reservation)|time slot|location|address|quand|où|lieu|adresse|emplacement|wann|ort|standort|cuándo|dónde|lugar|ubicación|dirección)[ \t]*:?[ \t]*\r?\n(?=[ \t]*\S)/gim;
 
+/** "el plazo vence", "the deadline is", "die Frist endet", "la date limite est": a deadline that names no errand of its own. */
+const BARE_DEADLINE = /^(?:(?:el|the|die|la|le)\s+)?(?:plazo|deadline|frist|d[ée]lai|date limite|fecha l[íi]mite|due date|cut-?off)(?:\s+\p{L}+)?$/iu;
+
 export interface TextItems {
   tasks: TextTask[];
   events: TextEvent[];
@@ -336,6 +339,12 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           if (task) task = withAntecedent(task, sentence.slice(0, sentence.indexOf(clause) + clause.length), lastSentence, cleanSubject);
           // A to-do list's entries are separate errands: an entry's weekday is not the day the entry above named.
           if (task && !u.listItem) task = dueOnWeekdayBefore(task, `${cleanSubject}. ${lastSentence}`, clause, ctx);
+          // "Subir las facturas al portal; el plazo vence el 15 de diciembre": a bare deadline dates the errand just asked.
+          const asked = out.tasks[out.tasks.length - 1];
+          if (task && task.dueMs !== null && BARE_DEADLINE.test(task.title.trim()) && asked?.dueMs === null && sentence.includes(asked.excerpt.slice(0, 40))) {
+            out.tasks[out.tasks.length - 1] = { ...asked, dueMs: task.dueMs, dueIsExact: task.dueIsExact };
+            task = null;
+          }
           if (task) out.tasks.push(task, ...alsoInClause(task, clause, ctx));
         }
         lastSentence = sentence;

@@ -144,14 +144,14 @@ export function finishTitle(s: string, maxWords = 14): string {
   out = out.replace(/^[¿¡"'“‘,;:.\s-]+/, '');
   // "10:00 h: junta de revisión": the hour's unit is left over where the hour was taken out.
   out = out.replace(/^(?:h|hrs?|uhr)\s*[:–-]\s+(?=\p{L})/iu, '');
-  // Cut to length first, so the cut leaves no dangling "to" or "and" either.
+  // Cut to length first, so the cut leaves no dangling "to" or "and" either, nor "en sus" where a place was taken out.
   const words = out.split(' ');
   if (words.length > maxWords) out = words.slice(0, maxWords).join(' ');
   for (let i = 0; i < 3; i++) {
     out = out
       .replace(/[\s,;:.!?…"'”’)-]+$/u, '')
       .replace(
-        /\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom|para|pour|f[üu]r|que|qui|which|a través|mediante|via|über|durch)$/i,
+        /\s+(and|or|but|so|to|for|with|at|on|in|by|the|a|of|y|o|und|oder|et|ou|le|la|el|de|del|du|des|vom|para|pour|f[üu]r|que|qui|which|a través|mediante|via|über|durch|en|al|au|aux|zum|zur|im|am|los|las|les|un|una|une|sus?|sa|son|ses|leurs?|their|our|your|my|its|mis|tus|nuestr[oa]s?|ihre[nmrs]?|seine[nmrs]?|unsere[nmrs]?)$/i,
         '',
       );
   }
