@@ -4,13 +4,13 @@
  */
 
 const SECTION_INTRO =
-  /\b(next steps|action items|to-?dos?|prochaines étapes|próximos pasos|nächste schritte|following|siguiente|suivantes|folgende)\b[^:]*:\s*$/i;
+  /\b(next steps|action items|to-?dos?|prochaines étapes|próximos pasos|nächste schritte|following|siguiente|suivantes|folgende[nsm]?)\b[^:]*:\s*$/i;
 /** "The following item(s) you requested are ready for pickup:": a list told, not asked for. */
 const NOTICE_STATE =
   /(?<!\p{L})(?:ready|available|shipped|dispatched|delivered|included|on hold|listos?|listas?|disponibles?|enviados?|bereit|abholbereit|versandt|verschickt|enthalten|pr[êe]ts?|exp[ée]di[ée]s?)(?!\p{L})/iu;
 /** A request that introduces a list ("pourriez-vous nous transmettre :", "benötigen wir noch:"): the entries are the tasks. */
 const REQUEST_INTRO =
-  /\b(please|can you|could you|i need|we need|we still need|need|necesito|necesitamos|hace falta|falta|(?:les|le|te|os) pedimos|wir bitten sie|nous vous demandons|benötigen|brauchen|bitte|pourriez-vous|pouvez-vous|peux-tu|merci de|vous remercie de|vous remercions de|veuillez|il nous faut|nous avons besoin)\b[^:]{0,120}:\s*$/i;
+  /\b(please|can you|could you|i need|we need|we still need|need|necesito|necesitamos|hace falta|falta|(?:les|le|te|os) pedimos|wir bitten sie|nous vous demandons|benötigen|benötige|brauchen|brauche|bitte|pourriez-vous|pouvez-vous|peux-tu|merci de|vous remercie de|vous remercions de|veuillez|il nous faut|nous avons besoin)\b[^:]{0,120}:\s*$/i;
 
 /**
  * "upload the following documents:", "reichen Sie uns die folgenden Belege ein:", "la siguiente

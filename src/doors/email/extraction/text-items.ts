@@ -76,6 +76,8 @@ const LABEL_LINE =
 /** "el plazo vence", "the deadline is", "die Frist endet", "la date limite est": a deadline that names no errand of its own. */
 const BARE_DEADLINE = /^(?:(?:el|the|die|la|le)\s+)?(?:plazo|deadline|frist|d[ée]lai|date limite|fecha l[íi]mite|due date|cut-?off)(?:\s+\p{L}+)?$/iu;
 
+const DECISIONS_HEADING = /^\s*(?:key\s+)?(?:decisions?(?:\s+made)?|decided|beschl[üu]sse|entscheidungen|decisiones(?:\s+tomadas)?|d[ée]cisions?(?:\s+prises)?)\s*:?\s*$/iu;
+
 export interface TextItems {
   tasks: TextTask[];
   events: TextEvent[];
@@ -160,6 +162,12 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           });
         }
         i = j;
+        continue;
+      }
+      // Meeting notes' "Decisions" list what was settled ("Ship 3.0 to 10% of users on Dec 14"), not who does what.
+      if (DECISIONS_HEADING.test(u.text) && units[i + 1]?.listItem) {
+        i++;
+        while (i < units.length && units[i].listItem) i++;
         continue;
       }
       if (ACTION_HEADING.test(u.text) || introducesList(u.text, units[i + 1]?.listItem === true)) {
