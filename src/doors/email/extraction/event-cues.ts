@@ -130,7 +130,7 @@ export function appointmentAtPlace(text: string): string | null {
  * revisar la caldera": a tradesperson's visit is named by what they come to do.
  */
 const VISITOR =
-  /(?<!\p{L})(?:technicians?|engineers?|plumbers?|vendors?|contractors?|crews?|exterminators?|cleaners|movers|painters?|roofers?|adjusters?|electricians?|fitters?|installers?|inspectors?|surveyors?|\p{L}*techniker(?:in)?|monteur(?:in)?|handwerker|meister(?:in)?|installateur(?:in)?|elektriker(?:in)?|\p{L}*schornsteinfeger(?:in)?|ableser(?:in)?|t[ée]cnic[oa]s?|fontaner[oa]s?|electricistas?|instalador(?:a|es)?|technicien(?:ne)?s?|plombiers?|[ée]lectricien(?:ne)?s?|ramoneurs?|releveurs?)(?!\p{L})/iu;
+  /(?<!\p{L})(?:technicians?|engineers?|plumbers?|vendors?|contractors?|crews?|exterminators?|cleaners|movers|painters?|roofers?|adjusters?|electricians?|fitters?|installers?|inspectors?|surveyors?|\p{L}*techniker(?:in)?|monteur(?:in)?|handwerker|meister(?:in)?|installateur(?:in)?|elektriker(?:in)?|\p{L}*schornsteinfeger(?:in)?|ableser(?:in)?|(?<!(?:equipo|departamento|[áa]rea|soporte|personal)\s)t[ée]cnic[oa]s?|fontaner[oa]s?|electricistas?|instalador(?:a|es)?|technicien(?:ne)?s?|plombiers?|[ée]lectricien(?:ne)?s?|ramoneurs?|releveurs?)(?!\p{L})/iu;
 const PURPOSE =
   /(?<!\p{L})(?:to|in order to|pour|afin de|para|zur|zum|um)\s+((?:(?:l['’]|la\s+|le\s+|les\s+|el\s+|los\s+|las\s+|die\s+|den\s+|das\s+|the\s+|your\s+|votre\s+|su\s+|ihre[nrs]?\s+))?[\p{L}'’-]{3,}(?:\s+(?:(?:de la|de l['’]|du|des|de|del|der|of the|of|the|your|votre|vos|su|sus|ihrer|ihres|la|el|los|las|le|les|d['’])\s*)?[\p{L}'’-]{3,}){0,3})/iu;
 
