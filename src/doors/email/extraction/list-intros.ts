@@ -4,7 +4,7 @@
  */
 
 const SECTION_INTRO =
-  /\b(next steps|action items|to-?dos?|prochaines étapes|próximos pasos|nächste schritte|following|siguiente|suivantes|folgende[nsm]?)\b[^:]*:\s*$/i;
+  /\b(next steps|action items|to-?dos?|prochaines étapes|próximos pasos|nächste schritte|following|siguiente|suivantes|folgende|folgendes(?=\s+(?:von|bis|an|zu|mit|f[üu]r)\b|\s*:))\b[^:]*:\s*$/i;
 /** "The following item(s) you requested are ready for pickup:": a list told, not asked for. */
 const NOTICE_STATE =
   /(?<!\p{L})(?:ready|available|shipped|dispatched|delivered|included|on hold|listos?|listas?|disponibles?|enviados?|bereit|abholbereit|versandt|verschickt|enthalten|pr[êe]ts?|exp[ée]di[ée]s?)(?!\p{L})/iu;

@@ -81,7 +81,7 @@ export function outingEvent(text: string, ctx: DateContext, subject: string): Te
     const to = goes && goes.index < day.index ? GOES_TO.exec(sentence.slice(goes.index + goes[0].length, day.index)) : null;
     const visited = VISITED.exec(sentence) ?? (to && /^\p{Lu}/u.test(to[1]) ? to : null);
     // "Circular 3º Primaria: salida al Museo de las Ciencias": the subject's part that names the outing.
-    const subjectPart = outingWithPlace(cleanSubject, OUTING);
+    const subjectPart = outingWithPlace(cleanSubject, OUTING, flat);
     const named = subjectPart ? capitalise(subjectPart) : capitalise(OUTING.exec(sentence)?.[0] ?? cleanSubject);
     // "Salida pedagógica 4.º B" over "una salida pedagógica al Museo Interactivo del Agua": where it goes names it better.
     const title = namedByPlace(named, sentence);

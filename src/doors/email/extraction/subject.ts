@@ -14,12 +14,13 @@ export function subjectTitle(subject: string): string {
  * "Excursión 3º de Primaria - Museo Nacional de Ciencias Naturales": the part that names an outing, with
  * the name after it of where it goes (a capitalised name of up to six words; a date there names nothing).
  */
-export function outingWithPlace(subject: string, outing: RegExp): string | null {
+export function outingWithPlace(subject: string, outing: RegExp, text: string): string | null {
   const parts = subjectParts(subject).map((p) => p.trim());
   const at = parts.findIndex((p) => outing.test(p));
   if (at < 0) return null;
   const where = parts[at + 1];
-  const named = where && /^\p{Lu}/u.test(where) && !/\d/.test(where) && !DAY_WORD.test(where) && where.split(/\s+/).length <= 6;
+  // Only a name the mail's own text repeats ("visitarán el Museo Nacional de Ciencias Naturales"), not "Permission Slip & Payment Due".
+  const named = where && text.includes(where) && /^\p{Lu}/u.test(where) && !/\d/.test(where) && !DAY_WORD.test(where) && where.split(/\s+/).length <= 6;
   return named ? `${parts[at]}: ${where}` : parts[at];
 }
 const DAY_WORD = new RegExp(`(?<!\\p{L})(?:${MONTH_NAME}|${WEEKDAY_NAME}|today|tomorrow|heute|morgen|hoy|mañana|demain)(?!\\p{L})`, 'iu');

@@ -118,6 +118,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
     let introAsk: TextTask | null = null;
     let tasksAtIntro = 0;
     let lastSentence = '';
+    let decisionsUntil = -1;
     // Whether the sentence before made an event: its day then belongs to that event, not to the next hour.
     let lastMadeEvent = false;
     let i = 0;
@@ -164,12 +165,15 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         i = j;
         continue;
       }
-      // Meeting notes' "Decisions" list what was settled ("Ship 3.0 to 10% of users on Dec 14"), not who does what.
+      // Meeting notes' "Decisions" list what was settled ("Ship 3.0 to 10% of users on Dec 14"), not who does what;
+      // an event settled there ("Weihnachtsfeier am Donnerstag, 17.12.") still happens.
       if (DECISIONS_HEADING.test(u.text) && units[i + 1]?.listItem) {
+        decisionsUntil = i + 1;
+        while (decisionsUntil < units.length && units[decisionsUntil].listItem) decisionsUntil++;
         i++;
-        while (i < units.length && units[i].listItem) i++;
         continue;
       }
+      const tasksBeforeUnit = out.tasks.length;
       if (ACTION_HEADING.test(u.text) || introducesList(u.text, units[i + 1]?.listItem === true)) {
         sectionFrom = u.paragraph;
         // "We need the following by December 18:": the entries under it are due then.
@@ -366,6 +370,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
         if (entry?.task && !headsTheMail(entry.task, cleanSubject, ctx)) out.tasks.push(entry.task);
         if (entry?.event) out.events.push(entry.event);
       }
+      if (i < decisionsUntil) out.tasks.length = tasksBeforeUnit;
       i++;
     }
     if (introAsk && out.tasks.length === tasksAtIntro) out.tasks.push(introAsk);
