@@ -10,13 +10,15 @@ const FINISHED_BY =
   /(?:(?:wrapped up|done|finished|out|fertig|terminad[oa]s?|termin[ée]e?s?)\s+(?:by|bis|para|vers|avant|à)|(?<!\p{L})(?:ende[nt]?|ends?|fin|finit|termina|finaliza|se termine)\s+(?:gegen|um|ca\.|at|around|by|vers|à|a las|hacia las)|(?<!\p{L})(?:lasts?|runs?|goes on|continues|dure(?:ra)?|durar[áa]|dura|dauert|geht)(?!\p{L})[^.!?\d]{0,30}?(?:until|till|jusqu['’]à|hasta las?|bis))\s+((?:about|around|ca\.|gegen|vers)?\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?|uhr|h)?)/iu;
 
 /** "Il durera toute la matinée (jusqu'à 12h30).": a sentence that tells when the event before it ends. */
-export const toldEnd = (sentence: string) => FINISHED_BY.test(sentence);
+/** "Wir sind voraussichtlich gegen 20:30 Uhr fertig", "... um 17 Uhr vorbei": German puts the hour before the word that it ends. */
+const DONE_AT_HOUR = /(?<!\p{L})(?:gegen|um|ca\.|etwa)\s+(\d{1,2}(?:[:.]\d{2})?\s*uhr)\s+(?:fertig|zu ende|vorbei|beendet)(?!\p{L})/iu;
+export const toldEnd = (sentence: string) => FINISHED_BY.test(sentence) || DONE_AT_HOUR.test(sentence);
 
 /** Where an event starting at `startMs` ends: its stated end, the hour its work is done, a length said in `context`, or an hour on. */
 export function eventEndMs(m: DateMention, ctx: DateContext, startMs: number, context: string): number {
   const stated = mentionEndMs(m, ctx);
   if (stated !== null && stated > startMs) return stated;
-  const done = FINISHED_BY.exec(context);
+  const done = FINISHED_BY.exec(context) ?? DONE_AT_HOUR.exec(context);
   const at = done ? findDates(done[1], ctx).find((x) => x.hasTime && !x.hasDay) : undefined;
   const doneMs = at ? mentionStartMs({ ...m, hasTime: true, hour: at.hour, minute: at.minute, endTime: null }, ctx, false) : 0;
   if (doneMs > startMs && doneMs - startMs <= 12 * 3600000) return doneMs;
