@@ -45,6 +45,8 @@ const COME_EARLY =
 
 const IF_YOU_CANNOT =
   /^(?:(?:and|also|y|und|et)\s+)?(?:if\s+you\s+(?:can(?:no|['’])t|are\s+(?:not\s+)?unable\s+to|need\s+to\s+(?:cancel|reschedule))|should\s+you\s+(?:be\s+unable|need\s+to\s+(?:cancel|reschedule))|(?:falls|wenn|sollten)\s+sie\s+[^,.]{0,60}(?:nicht|verhindert)|si\s+no\s+(?:puede|puedes|pueden|pudiera)|si\s+(?:vous\s+ne\s+pouvez|tu\s+ne\s+peux)\s+pas|en\s+cas\s+d['’](?:emp[êe]chement|annulation))/iu;
+const ONLY_IF_NOT =
+  /(?<!\p{L})(?:if|falls|wenn|si)\s+(?:any\s+of\s+(?:these|them|those)|this|that|it|one|some|(?:ein|eine|einer)\s+(?:der\s+)?\p{L}+|alguna|alguno|algo|l['’]une?\s+(?:de\s+)?\p{L}+)\s+(?:(?:dates?|times?|of\s+these)\s+)?(?:won['’]t|doesn['’]t|don['’]t|does\s+not|do\s+not|will\s+not|can['’]t)\s+work|(?:falls|wenn)\s+[^,.]{0,40}\snicht\s+(?:passt|passen|klappt|geht)|si\s+[^,.]{0,40}\sno\s+(?:te|le|os|les)\s+(?:va|viene|cuadra)\s+bien|si\s+[^,.]{0,40}\sne\s+(?:te|vous)\s+convien(?:t|nent)\s+pas/iu;
 const PAY_MEANS =
   /^(?:(?:also|adem[áa]s|auch|aussi),?\s+)?(?:you\s+can|puedes|puede|pueden|podés|k[öo]nnen\s+sie|kannst\s+du|vous\s+pouvez|tu\s+peux)\s+(?:also\s+|tambi[ée]n\s+|auch\s+|aussi\s+)?(?:pay|pagar|abonar|zahlen|bezahlen|payer|r[ée]gler)\s+(?:online|by|at|in|with|via|en|con|por|mediante|über|per|bei|par|sur|à|au|en ligne)(?!\p{L})/iu;
 
@@ -61,7 +63,8 @@ export function asksNothing(asks: string[], dated: boolean, clause: string): boo
   // "Falls Sie den Termin nicht wahrnehmen können, stornieren Sie ihn bitte", "If you can't make it, please
   // reschedule": what to do if the appointment is missed. "Puedes pagar en conectahogar.mx, en tiendas ...",
   // "You can pay online or at any branch": the ways to pay. Neither is an errand.
-  if (IF_YOU_CANNOT.test(whole) || (!dated && PAY_MEANS.test(whole))) return true;
+  // "Ping me if any of these won't work for you", "Sag Bescheid, falls ein Termin nicht passt": only on a problem.
+  if (IF_YOU_CANNOT.test(whole) || (!dated && (PAY_MEANS.test(whole) || ONLY_IF_NOT.test(whole)))) return true;
   return asks.some((ask) => nothingToDo(ask, dated));
 }
 
