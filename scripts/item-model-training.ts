@@ -69,6 +69,10 @@ export const TRAINING_SETS: Array<{ name: string; dir: string }> = [
     'typical41',
     'typical42',
     'typical43',
+    'typical44',
+    'typical45',
+    'typical46',
+    'typical47',
   ].map((name) => ({
     name,
     dir: path.resolve(repoRoot, `test/corpus/email-${name}`),
