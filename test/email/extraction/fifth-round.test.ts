@@ -97,7 +97,7 @@ describe('asks told by their form', () => {
   it('reads reminders as asks and keeps what is to be done', async () => {
     const de = (await run(mail(headers(CET, 'Steuer', 'r1'), 'Hallo,\n\nvergiss bitte nicht, die Belege bis 15. Dezember an den Steuerberater zu schicken.')))
       .out;
-    expect(de.tasks.map((t) => t.title)).toEqual(['Die Belege an den Steuerberater schicken']);
+    expect(de.tasks.map((t) => t.title)).toEqual(['Belege an den Steuerberater schicken']);
   });
 
   it('completes an object that only points with what the subject is about', async () => {

@@ -183,7 +183,9 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
   if (
     req &&
     req.index > 0 &&
-    /^(please|pls|kindly|can you|could you|would you|will you|por favor|bitte|pouvez-vous|pourriez-vous|merci de|veuillez|puedes|podrías|me\s|nos\s)/i.test(req[0]) &&
+    /^(please|pls|kindly|can you|could you|would you|will you|por favor|bitte|pouvez-vous|pourriez-vous|merci de|veuillez|puedes|podrías|me\s|nos\s)/i.test(
+      req[0],
+    ) &&
     // "We'd also like to go live before the holidays, so please send us the checklist": what "so" asks for is the errand.
     (!/^(i|we)\b/i.test(rest) || /,\s*so\s+$/i.test(rest.slice(0, req.index))) &&
     // "a packed lunch (no nuts, please) and ...": a request word inside brackets is an aside.
@@ -193,7 +195,10 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
     // "3. Whether you'd like us to file the VAT return - please let me know by Monday": the entry names
     // what is asked; the answer asked for after its dash is how.
     if (info.listItem && /[-–—]\s*$/.test(before) && ANSWER_ASK.test(stripLeadIns(rest.slice(req.index)))) entryHead = before.replace(/\s*[-–—]\s*$/, '');
-    if (/[,;:\-–—]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?¿?\s*$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before) || before.trim().split(/\s+/).length <= 2)
+    if (
+      /[,;:\-–—]\s*(so\s+|and\s+|but\s+|also\s+|then\s+)?¿?\s*$|^\s*(¿\s*)?$|\b(so|and|also|then)\s+$/i.test(before) ||
+      before.trim().split(/\s+/).length <= 2
+    )
       rest = rest.slice(req.index);
   }
   rest = rest.replace(NOTE_AFTER_LEAD, '');

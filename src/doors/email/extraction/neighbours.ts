@@ -114,7 +114,14 @@ export function namedBySubject(events: TextEvent[], subject: string): TextEvent[
   if (events.length === 1 && OUTING.test(head) && !OUTING.test(events[0].title) && !GATHERING_ABOUT.test(events[0].title) && contentWordCount(head) >= 2) {
     const visited = events[0].location ? null : VISITED.exec(events[0].excerpt);
     const location = visited ? visited[1] : events[0].location;
-    return [{ ...events[0], title: finishTitle(outingWithPlace(subject, OUTING, events[0].excerpt) ?? head, 14), location, weak: { ...events[0].weak, subjectTitle: true } }];
+    return [
+      {
+        ...events[0],
+        title: finishTitle(outingWithPlace(subject, OUTING, events[0].excerpt) ?? head, 14),
+        location,
+        weak: { ...events[0].weak, subjectTitle: true },
+      },
+    ];
   }
   const words = contentWordCount(subject);
   // "Next meeting:" in "Notes: Platform weekly - Dec 1": the notes' meeting, named by the subject without "notes" and the date.

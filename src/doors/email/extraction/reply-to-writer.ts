@@ -22,10 +22,19 @@ const SAID: Record<string, (name: string, rest: string) => string> = {
 /** A person's display name, or a company's first word: up to three capitalised words, not opening with an article. */
 const PERSON = /^(?!(?:The|Die|Der|Das|La|Le|Les|El|Los|Las|Team|Your|Our|Mi|Ma|Mon)\s)(\p{Lu}\p{Ll}+)(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}$/u;
 
+/** A company's sender name ("Ledgerly Billing", "Brightline Insurance"): "us" is the company, not one person. */
+const COMPANY =
+  /(?<!\p{L})(?:billing|team|support|service|services|insurance|bank|inc|llc|ltd|gmbh|customer|care|accounts?|office|club|company|management|properties|kundenservice|atenci[óo]n|clientes|service client)(?!\p{L})/iu;
+/** "Let us know", "Avísanos", "Gebt uns Bescheid": asked for by a "we". */
+const ASKS_FOR_US = /(?<!\p{L})(?:us|nos|uns|nous)(?!\p{L})|av[íi]sanos|d[íi]nos|escr[íi]benos/iu;
+
 export function repliedToWriter(tasks: TextTask[], sender: string | null): TextTask[] {
   const name = sender ? PERSON.exec(sender.trim())?.[1] : undefined;
   if (!name) return tasks;
+  const company = COMPANY.test(sender ?? '');
   return tasks.map((t) => {
+    // A person's "let us know" speaks for a school or a family: only a company's names whom to answer.
+    if (ASKS_FOR_US.test(t.title.split(/:\s/)[0]) && !company) return t;
     for (const [lang, pattern] of Object.entries(BARE_REPLY)) {
       // "Avísame: Plantas": a bare ask already carries the subject line; it stays after the writer's name.
       const [ask, topic] = t.title.trim().split(/(?=:\s)/);
