@@ -157,8 +157,8 @@ describe('events', () => {
   it("drops a reminder's lead-in from an event title, in Spanish and German", async () => {
     const es = await extracted(CET, 'Hola a todos:\n\nOs recuerdo que la reunión con el proveedor es el lunes 14 a las 10:00.\n', 'Recordatorio');
     expect(es.events.map((e) => e.title)).toEqual(['Reunión con el proveedor']);
-    const de = await extracted(CET, 'Hallo,\n\nDenkt daran, dass die Chorprobe am Donnerstag, 10. Dezember um 19 Uhr ist.\n', 'Erinnerung');
-    expect(de.events.map((e) => e.title)).toEqual(['Chorprobe']);
+    const de = await extracted(CET, 'Hallo,\n\nDenkt daran, dass die Vorstandssitzung am Donnerstag, 10. Dezember um 19 Uhr ist.\n', 'Erinnerung');
+    expect(de.events.map((e) => e.title)).toEqual(['Vorstandssitzung']);
   });
 
   it('names a bare "reunión" by the subject, and reads a tasting that "quedó para" a day', async () => {

@@ -202,6 +202,8 @@ export function clausesOf(sentence: string): string[] {
 }
 
 const WORDS = (s: string) => s.trim().split(/\s+/).length;
+/** Words with letters: a list's "-" is none. */
+const wordsIn = (s: string) => s.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 
 const ANSWER_BACK = /^(?:please\s+)?(?:reply|respond|answer|write|email|e-mail|get back|let (?:me|us) know|contact (?:me|us)|get in touch)(?!\p{L})/iu;
 const ZU_END = /(?:\p{Ll}zu\p{Ll}{3,}(?:en|ern|eln)|\szu\s+\p{Ll}{3,}(?:en|ern|eln))\s*[.!]?$/u;
@@ -210,7 +212,8 @@ function requestAfterDash(clause: string): string[] {
   const dash = /\s[-–—]\s+(?=\p{Ll})/u.exec(clause);
   // A note's "Gus, plumber 828-555-0173 - call about the water heater" or "[ ] Priya - draft the plan" is one entry.
   const before = clause.slice(0, dash?.index ?? 0);
-  if (!dash || WORDS(before) < 4 || /\d|\[/.test(before)) return [clause];
+  // "Structural steel shop drawings - review comments due Dec 4" is a schedule line, one entry.
+  if (!dash || wordsIn(before) < 4 || /\d|\[/.test(before) || endsWithDate(clause)) return [clause];
   const after = clause.slice(dash.index + dash[0].length);
   // "We still need two chaperones - reply to this email if you can join us": the answer asked for is about what came before.
   // "... speaker prep call in January - invite to follow": what is still to come is no ask.
