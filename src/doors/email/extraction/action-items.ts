@@ -28,11 +28,12 @@ import { withinMention } from './relative-dates.js';
 import { obligation, obligationTitle } from './statements.js';
 import {
   blankListMarker,
-  capitalise,
   contentWordCount,
   DEADLINE_FIRST,
   dueLabelTitle,
   finishTitle,
+  PRONOUN_ONLY,
+  questionInfinitive,
   stripDeterminers,
   stripLeadIns,
   stripListMarker,
@@ -329,12 +330,7 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
       14,
     );
   // "die Belege an den Steuerberater zu schicken": the zu-infinitive of a reminder is the errand's verb.
-  // "¿Me mandas la lista ...?": the question's -ar verb is the to-do's infinitive ("Mandar la lista ...").
-  if (ctx.lang === 'es')
-    title = title.replace(
-      /^(?:me|nos)\s+(mand|pas|envi|env[íi]|confirm|ayud|reserv|compr)(?:[áa]s)(?!\p{L})/iu,
-      (_, stem: string) => `${capitalise(stem.replace('í', 'i'))}ar`,
-    );
+  if (ctx.lang === 'es') title = questionInfinitive(title);
   if (ctx.lang === 'de') title = germanPoliteTitle(zuInfinitiveTitle(title).replace(/\s+zu\s+(\p{Ll}+)$/u, ' $1'));
   // "einen Termin unter 0221 555 123", "call us at 555-0148": the number is how, not what.
   title = title.replace(/\s+(?:unter|at|on|au|al|under)\s+\+?\d[\d\s/().-]{5,}\d/g, '');
@@ -382,8 +378,6 @@ export function clauseTask(info: ClauseInfo, ctx: DateContext): TextTask | null 
 /** "Biscuit's booster is not due until January", "ist erst im März fällig", "no vence hasta", "n'est pas dû avant": no deadline yet. */
 const NOT_DUE =
   /\b(?:not|isn['’]t|aren['’]t|nicht|erst|no|n['’](?:est|sont)\s+pas|ne\s+(?:sont|est)\s+pas)\s+(?:\p{L}+\s+){0,2}?(?:due|needed|required|f[äa]llig|n[öo]tig|vence|caduca|necesari[oa]|d[ûu]e?s?|exig[ée]e?s?|requis)\b/iu;
-
-const PRONOUN_ONLY = /^(?:they|it|this|that|these|those|they['’]re|it['’]s|sie|es|ils|elles|ellos|ellas)$/i;
 
 function deadlineTask(info: ClauseInfo, stripped: string, due: DateMention, ctx: DateContext, offset: number): TextTask | null {
   if (NOT_DUE.test(info.clause.slice(0, due.index))) return null;

@@ -6,7 +6,7 @@ import { ASKED_KINDS, type TextTask } from './action-items.js';
 import type { TextEvent } from './meetings.js';
 import { subjectTopic } from './asks.js';
 import { findDates, mentionStartMs, type DateContext } from './dates.js';
-import { contentWordCount, finishTitle } from './titles.js';
+import { contentWordCount, finishTitle, stripListMarker } from './titles.js';
 
 /** "Let us know if you're coming", "Geben Sie uns Bescheid, ob Sie kommen", "meldet euch ... an", "confirmad asistencia". */
 const ATTENDANCE_ASK =
@@ -182,4 +182,23 @@ export function headsTheMail(task: TextTask, subject: string, ctx: DateContext):
   const said = new Set(words(subject));
   const own = words(task.title);
   return own.length > 0 && own.every((w) => said.has(w));
+}
+
+/** "el plazo vence", "the deadline is", "die Frist endet", "la date limite est": a deadline that names no errand of its own. */
+const BARE_DEADLINE = /^(?:(?:el|the|die|la|le)\s+)?(?:plazo|deadline|frist|d[ée]lai|date limite|fecha l[íi]mite|due date|cut-?off)(?:\s+\p{L}+)?$/iu;
+
+/**
+ * "Subir las facturas al portal; el plazo vence el 15 de diciembre": a bare deadline dates the errand
+ * just asked in its sentence (the last of `tasks`, replaced there) and makes none of its own. Without
+ * that errand read ("Sube los partes al portal; ..."), the words before it name the task.
+ */
+export function bareDeadline(task: TextTask, tasks: TextTask[], sentence: string, clause: string): TextTask | null {
+  if (task.dueMs === null || !BARE_DEADLINE.test(task.title.trim())) return task;
+  const asked = tasks[tasks.length - 1];
+  if (asked?.dueMs === null && sentence.includes(asked.excerpt.slice(0, 40))) {
+    tasks[tasks.length - 1] = { ...asked, dueMs: task.dueMs, dueIsExact: task.dueIsExact };
+    return null;
+  }
+  const before = sentence.slice(0, Math.max(0, sentence.indexOf(clause))).replace(/[\s;,:]+$/, '');
+  return contentWordCount(before) >= 2 ? { ...task, title: finishTitle(stripListMarker(before), 12) } : task;
 }

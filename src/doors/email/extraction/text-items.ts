@@ -36,12 +36,12 @@ import {
 import { preparedFor } from './prepared-for.js';
 import { withoutMovedFrom } from './reschedule.js';
 import { closure, labelledHappening } from './statements.js';
-import { capitalise, contentWordCount, finishTitle, stripListMarker } from './titles.js';
+import { capitalise, finishTitle, stripListMarker } from './titles.js';
 import { DATE_FIRST_LINE, dueAtStatedHour, statesDueHour, dueByHour, excusesItself, NOTHING_TO_DO, occurrenceList, scheduleLine } from './schedule.js';
 import { alsoInClause, handedOver } from './handed-over.js';
 import { noteLines, spreadAsk } from './note-lists.js';
 import { outingEvent, outingsNamedByPlace, withOuting } from './outings.js';
-import { ANNOUNCES_DATES, headsTheMail, inMailContext, namedAsBefore, namedByEvent, THEN_REF, thenDue } from './task-context.js';
+import { ANNOUNCES_DATES, bareDeadline, headsTheMail, inMailContext, namedAsBefore, namedByEvent, THEN_REF, thenDue } from './task-context.js';
 import { subjectTitle } from './subject.js';
 import { clausesOf, openingSentence, paragraphsOf, sentencesOf, unitsOf, type Unit } from './sentences.js';
 import { dayOverItsLine, isTableRow, tableItems } from './tables.js';
@@ -72,9 +72,6 @@ const ACTION_LINE =
 
 const LABEL_LINE =
   /^[ \t]*(when|where|your (?:slot|time slot|appointment|booking|reservation)|time slot|location|address|quand|où|lieu|adresse|emplacement|wann|ort|standort|cuándo|dónde|lugar|ubicación|dirección)[ \t]*:?[ \t]*\r?\n(?=[ \t]*\S)/gim;
-
-/** "el plazo vence", "the deadline is", "die Frist endet", "la date limite est": a deadline that names no errand of its own. */
-const BARE_DEADLINE = /^(?:(?:el|the|die|la|le)\s+)?(?:plazo|deadline|frist|d[ée]lai|date limite|fecha l[íi]mite|due date|cut-?off)(?:\s+\p{L}+)?$/iu;
 
 const DECISIONS_HEADING =
   /^\s*(?:key\s+)?(?:decisions?(?:\s+made)?|decided|beschl[üu]sse|entscheidungen|decisiones(?:\s+tomadas)?|d[ée]cisions?(?:\s+prises)?)\s*:?\s*$/iu;
@@ -352,16 +349,7 @@ export function readText(body: string, ctx: DateContext, subject: string, bulk: 
           if (task) task = withAntecedent(task, sentence.slice(0, sentence.indexOf(clause) + clause.length), lastSentence, cleanSubject);
           // A to-do list's entries are separate errands: an entry's weekday is not the day the entry above named.
           if (task && !u.listItem) task = dueOnWeekdayBefore(task, `${cleanSubject}. ${lastSentence}`, clause, ctx);
-          // "Subir las facturas al portal; el plazo vence el 15 de diciembre": a bare deadline dates the errand just asked.
-          // Without that errand read ("Sube los partes al portal; ..."), the words before it name the task.
-          const asked = out.tasks[out.tasks.length - 1];
-          if (task && task.dueMs !== null && BARE_DEADLINE.test(task.title.trim())) {
-            const before = sentence.slice(0, Math.max(0, sentence.indexOf(clause))).replace(/[\s;,:]+$/, '');
-            if (asked?.dueMs === null && sentence.includes(asked.excerpt.slice(0, 40))) {
-              out.tasks[out.tasks.length - 1] = { ...asked, dueMs: task.dueMs, dueIsExact: task.dueIsExact };
-              task = null;
-            } else if (contentWordCount(before) >= 2) task = { ...task, title: finishTitle(stripListMarker(before), 12) };
-          }
+          if (task) task = bareDeadline(task, out.tasks, sentence, clause);
           if (task) out.tasks.push(task, ...alsoInClause(task, clause, ctx));
         }
         lastSentence = sentence;

@@ -175,3 +175,14 @@ export function dueLabelTitle(title: string, subject: string): string {
   if (!DUE_LABEL.test(title) || !subject) return title;
   return finishTitle(subject.replace(/^(?:\[[^\]]*\]\s*|\([^)]*\)\s*)+/, '').replace(/\s+[-–|]\s+[^-–|]*$/, ''), 14) || title;
 }
+
+/** "¿Me mandas la lista ...?": the question's -ar verb is the to-do's infinitive ("Mandar la lista ..."). */
+export function questionInfinitive(title: string): string {
+  return title.replace(
+    /^(?:me|nos)\s+(mand|pas|envi|env[íi]|confirm|ayud|reserv|compr)(?:[áa]s)(?!\p{L})/iu,
+    (_, stem: string) => `${capitalise(stem.replace('í', 'i'))}ar`,
+  );
+}
+
+/** A title that is only a pronoun ("They're", "It"): it names nothing. */
+export const PRONOUN_ONLY = /^(?:they|it|this|that|these|those|they['’]re|it['’]s|sie|es|ils|elles|ellos|ellas)$/i;
